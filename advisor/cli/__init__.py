@@ -1,0 +1,72 @@
+"""The ``advisor`` command. Each command group lives in its own module with a
+``register(app)`` function; heavy libraries are imported inside the commands so that
+``advisor estimate --json`` starts fast.
+
+Bad input exits with code 2 and one line on stderr; never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+
+import typer
+
+from advisor.errors import AdvisorError
+
+COMMAND_MODULES = (
+    "estimate",  # estimate, recommend, billing, plan
+    "catalog",  # gpus, prices
+    "rules",  # rules, rules check
+    "review",  # review
+    "usage",  # usage
+    "assistant",  # ask, chat, learn
+    "ui",  # ui
+)
+
+
+def build_app() -> typer.Typer:
+    app = typer.Typer(
+        name="advisor",
+        help="Compute Cost Advisor: what GPU training should cost, and why. 算力成本顾问。",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+    for name in COMMAND_MODULES:
+        module_name = f"advisor.cli.{name}"
+        if importlib.util.find_spec(module_name) is None:
+            continue
+        importlib.import_module(module_name).register(app)
+    return app
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the console script; returns the exit code."""
+    app = build_app()
+    try:
+        app(args=argv, standalone_mode=False)
+    except AdvisorError as exc:
+        print(f"error: {exc.one_line()}", file=sys.stderr)
+        return 2
+    except typer.Abort:
+        print("aborted", file=sys.stderr)
+        return 1
+    except typer.Exit as exc:
+        return int(exc.exit_code or 0)
+    except Exception as exc:  # click usage errors and the like
+        import click
+
+        if isinstance(exc, click.exceptions.UsageError):
+            print(f"error: {exc.format_message()}", file=sys.stderr)
+            return 2
+        if isinstance(exc, click.exceptions.ClickException):
+            print(f"error: {exc.format_message()}", file=sys.stderr)
+            return exc.exit_code
+        raise
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

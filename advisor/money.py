@@ -1,0 +1,82 @@
+"""Money: an amount with a currency. Currencies never mix without an explicit, dated rate."""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+from pydantic import BaseModel, ConfigDict
+
+from advisor.errors import InputError
+
+Currency = Literal["USD", "CNY"]
+CURRENCIES: tuple[str, ...] = get_args(Currency)
+_SYMBOLS = {"USD": "$", "CNY": "¥"}
+_ALIASES = {
+    "usd": "USD",
+    "$": "USD",
+    "us$": "USD",
+    "dollar": "USD",
+    "dollars": "USD",
+    "美元": "USD",
+    "美金": "USD",
+    "cny": "CNY",
+    "rmb": "CNY",
+    "¥": "CNY",
+    "￥": "CNY",
+    "yuan": "CNY",
+    "元": "CNY",
+    "人民币": "CNY",
+}
+
+
+def normalize_currency(value: str) -> Currency:
+    """``"rmb"`` -> ``"CNY"``; raises :class:`InputError` for anything not USD or CNY."""
+    key = str(value).strip()
+    found = _ALIASES.get(key.lower(), key.upper())
+    if found not in CURRENCIES:
+        raise InputError("currency", value, "USD or CNY (aliases: $, rmb, 元, 美元)")
+    return found  # type: ignore[return-value]
+
+
+class FxRate(BaseModel):
+    """How many units of ``quote`` one unit of ``base`` buys, as of a date, from a source."""
+
+    model_config = ConfigDict(frozen=True)
+
+    base: Currency
+    quote: Currency
+    rate: float
+    as_of: str
+    source: str
+
+
+class Money(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    amount: float
+    currency: Currency
+
+    def __str__(self) -> str:
+        return format_money(self.amount, self.currency)
+
+
+def convert(amount: float, src: Currency, dst: Currency, rate: FxRate | None) -> float:
+    """Convert ``amount`` from ``src`` to ``dst`` with an explicit rate (none needed if equal)."""
+    if src == dst:
+        return float(amount)
+    if rate is None:
+        raise InputError("currency", f"{src}->{dst}", "a dated exchange rate between the two currencies")
+    if (rate.base, rate.quote) == (src, dst):
+        return float(amount) * rate.rate
+    if (rate.base, rate.quote) == (dst, src):
+        return float(amount) / rate.rate
+    raise InputError("exchange rate", f"{rate.base}->{rate.quote}", f"a rate between {src} and {dst}")
+
+
+def format_money(amount: float, currency: str, digits: int | None = None) -> str:
+    """``12345.6, "USD"`` -> ``"$12,346"``; small amounts keep cents."""
+    if digits is None:
+        digits = 2 if abs(amount) < 100 else 0
+    symbol = _SYMBOLS.get(currency, currency + " ")
+    sign = "-" if amount < 0 else ""
+    return f"{sign}{symbol}{abs(amount):,.{digits}f}"

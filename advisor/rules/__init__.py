@@ -1,0 +1,1 @@
+"""Rules layer: the only place that imports durable-rules."""
