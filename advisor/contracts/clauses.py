@@ -1,0 +1,204 @@
+"""Text with pages -> clauses and sentences, each with its location (section, page, line).
+
+A clause starts at a numbered heading ("3.2", "Section 4", "Article IV", "第五条", "一、",
+"（一）", "(a)") or after a blank line. Its ``section`` is the number path a reader would
+cite: "3.2", "4(a)", "第五条（一）"; unnumbered contracts fall back to the nearest heading in
+capitals ("TERM AND TERMINATION"). Sentences are what the detectors read; each keeps the page
+and the line (counted on its page) where it starts, so every quote can be found again.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+from advisor.contracts.reader import Document
+
+_CN = "一二三四五六七八九十百零〇两"
+_ARTICLE_RE = re.compile(
+    rf"^\s*(?:#+\s*)?(?P<label>第[{_CN}\d]+[条章节](?:之[{_CN}\d]+)?"
+    rf"|[{_CN}]+、"
+    r"|(?:Section|SECTION|Article|ARTICLE|Clause|CLAUSE|Schedule|SCHEDULE|Annex|ANNEX|Exhibit|EXHIBIT)\s+[\dIVXLivxl]+[A-Za-z]?(?:\.\d+)*\.?"
+    r"|\d{1,2}(?:\.\d{1,2}){0,3}(?:[.．、]|\s(?=\S)))"
+)
+_SUB_RE = re.compile(
+    rf"^\s*(?:[-*•]\s*)?(?P<label>[（(](?:[{_CN}]+|\d{{1,2}}|[a-z]{{1,3}}|[A-Z])[)）]|(?:\d{{1,2}}|[a-z])[)）])\s*"
+)
+_BULLET_RE = re.compile(r"^\s*(?:[-*•·]|\d+\.)\s+")
+_CAPS_HEADING_RE = re.compile(r"^\s*(?:#+\s*)?([A-Z][A-Z0-9 ,;&'/()\-]{3,80})\s*$")
+_MD_HEADING_RE = re.compile(r"^\s*#+\s*(.+?)\s*$")
+
+# Sentence ends: Chinese full stops and semicolons, or ". " before a capital / opening mark.
+_ABBREV = r"(?<!\bNo)(?<!\bSec)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bCorp)(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)(?<!\bU\.S)(?<!\bArt)(?<!\bPara)"
+_SENTENCE_END_RE = re.compile(
+    rf"(?<=[。；！？!?])\s*|{_ABBREV}(?<=[.;])\s+(?=[\"“(\[A-Z<]|\d+\.\s)|\s*<omitted>\s*"
+)
+MAX_SENTENCE_CHARS = 1200  # longer runs are cut at ", " so that one quote stays readable
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a quote stands: the section number path, the page and the line on that page."""
+
+    section: str | None
+    page: int
+    line: int
+
+    def label(self, lang: str = "en") -> str:
+        if lang == "zh":
+            head = f"{self.section}，" if self.section else ""
+            return f"{head}第{self.page}页第{self.line}行"
+        mark = "§" if self.section and self.section[:1].isascii() and self.section[:1].isdigit() else ""
+        head = f"{mark}{self.section}, " if self.section else ""
+        return f"{head}page {self.page}, line {self.line}"
+
+    def as_dict(self) -> dict[str, object]:
+        return {"section": self.section, "page": self.page, "line": self.line}
+
+
+@dataclass
+class Sentence:
+    text: str
+    location: Location
+    clause: int
+
+
+@dataclass
+class Clause:
+    index: int
+    section: str | None
+    heading: str | None
+    text: str
+    location: Location
+    sentences: list[Sentence] = field(default_factory=list)
+
+
+def split_clauses(doc: Document) -> list[Clause]:
+    """All clauses of ``doc`` in order, each with its sentences."""
+    clauses: list[Clause] = []
+    article: str | None = None
+    sub: str | None = None
+    heading: str | None = None
+    for page in doc.pages:
+        lines = page.text.split("\n")
+        buf: list[str] = []
+        start_line = 1
+
+        def flush(end_line: int) -> None:
+            if any(s.strip() for s in buf):
+                section = _join_label(article, sub) or heading
+                _add_clause(clauses, buf, page.number, start_line, section, heading)
+            buf.clear()
+
+        for no, raw in enumerate(lines, start=1):
+            line = raw.rstrip()
+            if not line.strip():
+                flush(no)
+                start_line = no + 1
+                continue
+            m_art = _ARTICLE_RE.match(line)
+            m_sub = None if m_art else _SUB_RE.match(line)
+            caps = None if (m_art or m_sub) else _CAPS_HEADING_RE.match(line)
+            md = _MD_HEADING_RE.match(line) if line.lstrip().startswith("#") else None
+            if m_art or m_sub or caps or md or _BULLET_RE.match(line):
+                flush(no)
+                start_line = no
+            if m_art:
+                label = _norm_label(m_art.group("label"))
+                if label.isdigit() and article and not article[:1].isdigit():
+                    sub = label  # "1." items under "第五条" or "Section 4"
+                else:
+                    article, sub = label, None
+                    heading = _heading_text(line[m_art.end() :]) or heading
+            elif m_sub:
+                sub = _norm_label(m_sub.group("label"))
+            elif md and not m_art:
+                heading = md.group(1).strip("# ").strip()
+            elif caps and len(line.split()) <= 10:
+                heading = caps.group(1).strip().title()
+                if article is None:
+                    sub = None
+            buf.append(line)
+        flush(len(lines) + 1)
+    return clauses
+
+
+def _add_clause(
+    clauses: list[Clause], buf: list[str], page: int, start_line: int, section: str | None, heading: str | None
+) -> None:
+    text = "\n".join(buf)
+    loc = Location(section, page, start_line)
+    clause = Clause(len(clauses), section, heading, text, loc)
+    clause.sentences = _sentences(text, clause.index, page, start_line, section)
+    clauses.append(clause)
+
+
+def _sentences(text: str, clause_index: int, page: int, start_line: int, section: str | None) -> list[Sentence]:
+    line_starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+    out: list[Sentence] = []
+    pos = 0
+    pieces: list[tuple[int, int]] = []
+    first = text.split("\n", 1)[0]
+    if "\n" in text and _heading_text(_ARTICLE_RE.sub("", first, count=1)) is not None and not re.search(r"[。；;.:：]\s*$", first):
+        pieces.append((0, len(first)))  # a heading line is a sentence of its own
+        pos = len(first) + 1
+    for m in _SENTENCE_END_RE.finditer(text, pos):
+        if m.end() > pos:
+            pieces.append((pos, m.start() if m.start() > pos else m.end()))
+            pos = m.end()
+    pieces.append((pos, len(text)))
+    for a, b in pieces:
+        for a2, b2 in _cut_long(text, a, b):
+            chunk = normalize_space(text[a2:b2])
+            if len(chunk) < 2:
+                continue
+            lead = len(text[a2:b2]) - len(text[a2:b2].lstrip())
+            line = start_line + bisect_right(line_starts, a2 + lead) - 1
+            out.append(Sentence(chunk, Location(section, page, line), clause_index))
+    return out
+
+
+def _cut_long(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    if b - a <= MAX_SENTENCE_CHARS:
+        return [(a, b)]
+    out: list[tuple[int, int]] = []
+    while b - a > MAX_SENTENCE_CHARS:
+        cut = max(text.rfind(", ", a, a + MAX_SENTENCE_CHARS), text.rfind("，", a, a + MAX_SENTENCE_CHARS))
+        cut = cut + 1 if cut > a + MAX_SENTENCE_CHARS // 3 else a + MAX_SENTENCE_CHARS
+        out.append((a, cut))
+        a = cut
+    out.append((a, b))
+    return out
+
+
+_CJK = r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
+_CJK_BREAK_RE = re.compile(rf"(?<={_CJK})\s*\n\s*(?={_CJK})")
+_SPACE_RE = re.compile(r"\s+")
+
+
+def normalize_space(text: str) -> str:
+    """Join wrapped lines: no space between two CJK characters, one space elsewhere."""
+    return _SPACE_RE.sub(" ", _CJK_BREAK_RE.sub("", text)).strip()
+
+
+def _norm_label(label: str) -> str:
+    label = label.strip().rstrip("、.．").strip()
+    label = label.replace("(", "（").replace(")", "）") if re.search(rf"[{_CN}]", label) else label
+    return re.sub(r"\s+", " ", label)
+
+
+def _join_label(article: str | None, sub: str | None) -> str | None:
+    if article and sub:
+        if sub.startswith(("(", "（")):
+            return f"{article}{sub}"
+        bare = sub.rstrip(")）")
+        return f"{article}（{bare}）" if re.search(rf"[{_CN}条章节]", article) else f"{article}({bare})"
+    return article or sub
+
+
+def _heading_text(rest: str) -> str | None:
+    rest = rest.strip(" .:：、-—#")
+    if 0 < len(rest) <= 40 and not re.search(r"[。；;.]\s*\S", rest):
+        return rest
+    return None
