@@ -1,0 +1,141 @@
+"""The same job under every billing mode, side by side, with the cheapest marked.
+
+Modes: on-demand (rounded up to the sheet's billing increment), daily, monthly and yearly
+terms (whole terms are paid), off-peak (the work runs only in the cheap night window, so it
+takes longer), spot (cheaper, but reclaims cost rework and restarts), and per-task (only the
+task's own GPU time, for many parallel experiments). Volume tiers lower every unit price.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+
+from advisor.engine.failures import young_daly
+from advisor.engine.params import Params
+from advisor.engine.pricing import Quote
+from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
+
+MODES: tuple[str, ...] = ("on_demand", "daily", "monthly", "yearly", "off_peak", "spot", "per_task")
+
+
+class BillingOption(BaseModel):
+    mode: str
+    total: float
+    unit_price: float  # per GPU-hour actually billed, tier discount included
+    billed_gpu_hours: float
+    wall_hours: float
+    available: bool = True
+    suitable: bool = True
+    cheapest: bool = False
+    recommended: bool = False
+    note: str = ""
+    note_zh: str = ""
+
+
+@dataclass(frozen=True)
+class Context:
+    interruptible: bool = False
+    urgent: bool = False
+    deadline_hours: float | None = None
+    parallel_experiments: int = 1
+    checkpoint_write_hours: float = 1 / 60
+
+
+def tiers(gpu_count: int, p: Params) -> tuple[float, int | None, float | None]:
+    """(discount at this count, next threshold, discount there)."""
+    steps = sorted((int(n), float(d)) for n, d in p("billing.tiers"))
+    current = 0.0
+    for n, d in steps:
+        if gpu_count >= n:
+            current = d
+    nxt = next(((n, d) for n, d in steps if n > gpu_count), None)
+    return current, (nxt[0] if nxt else None), (nxt[1] if nxt else None)
+
+
+def _ceil_to(hours: float, step_hours: float) -> float:
+    if step_hours <= 0:
+        return hours
+    return math.ceil(hours / step_hours - 1e-9) * step_hours
+
+
+def compare(wall_hours: float, gpu_count: int, q: Quote, ctx: Context, p: Params) -> list[BillingOption]:
+    """Price ``gpu_count`` cards for ``wall_hours`` under every mode."""
+    disc, _, _ = tiers(gpu_count, p)
+    keep = 1.0 - disc
+    idle = float(p("billing.experiment_idle_share")) if ctx.parallel_experiments > 1 else 0.0
+    reserved = wall_hours / (1.0 - idle)  # reserved cards also sit idle between experiments
+    opts: list[BillingOption] = []
+
+    def add(mode: str, hours: float, price: float, wall: float, note: str, note_zh: str, **kw: object) -> None:
+        unit = price * keep
+        opts.append(
+            BillingOption(
+                mode=mode,
+                total=float(hours * gpu_count * unit),
+                unit_price=float(unit),
+                billed_gpu_hours=float(hours * gpu_count),
+                wall_hours=float(wall),
+                note=note,
+                note_zh=note_zh,
+                **kw,  # type: ignore[arg-type]
+            )
+        )
+
+    inc_h = q.increment_s / 3600.0
+    add("on_demand", _ceil_to(reserved, inc_h), q.on_demand, wall_hours,
+        f"pay per use, billed in {q.increment_s:g}-second steps",
+        f"按量计费，按 {q.increment_s:g} 秒步长计费")
+    add("daily", _ceil_to(reserved, HOURS_PER_DAY), q.daily, wall_hours,
+        "whole days are paid", "按天计费，不足一天按一天")
+    add("monthly", _ceil_to(reserved, HOURS_PER_MONTH), q.monthly, wall_hours,
+        f"whole months are paid; cheaper than on-demand above {HOURS_PER_MONTH * q.monthly / q.on_demand:.0f} h a month",
+        f"包月，整月计费；每月使用超过 {HOURS_PER_MONTH * q.monthly / q.on_demand:.0f} 小时比按量便宜")
+    add("yearly", _ceil_to(reserved, HOURS_PER_YEAR), q.yearly, wall_hours,
+        f"a whole year is paid; cheaper than on-demand above {HOURS_PER_YEAR * q.yearly / q.on_demand:.0f} h a year",
+        f"包年，整年计费；每年使用超过 {HOURS_PER_YEAR * q.yearly / q.on_demand:.0f} 小时比按量便宜")
+
+    night = float(p("billing.offpeak_hours_per_day"))
+    stretched = wall_hours * HOURS_PER_DAY / night
+    late = ctx.deadline_hours is not None and stretched > ctx.deadline_hours
+    add("off_peak", _ceil_to(reserved, inc_h), q.on_demand * (1 - float(p("billing.offpeak_discount"))), stretched,
+        f"runs only in the {night:g}-hour night window, so it takes {stretched / HOURS_PER_DAY:.1f} days"
+        + ("; misses the deadline" if late else "") + ("; not for urgent work" if ctx.urgent else ""),
+        f"仅在每天 {night:g} 小时的闲时窗口运行，需 {stretched / HOURS_PER_DAY:.1f} 天"
+        + ("；赶不上截止时间" if late else "") + ("；不适合紧急任务" if ctx.urgent else ""),
+        available=not late, suitable=not (late or ctx.urgent))
+
+    nodes = max(1, math.ceil(gpu_count / float(p("memory.gpus_per_node"))))
+    rate = float(p("billing.spot_interruptions_per_hour")) * nodes
+    tau = float(young_daly(ctx.checkpoint_write_hours, 1.0 / rate))
+    restart = float(p("billing.spot_restart_hours"))
+    spot_wall = wall_hours * (1 + ctx.checkpoint_write_hours / tau) * (1 + rate * (min(tau, wall_hours) / 2 + restart))
+    add("spot", _ceil_to(spot_wall, inc_h), q.spot, spot_wall,
+        f"about {rate * spot_wall:.1f} reclaims expected; rework and restarts add {spot_wall / wall_hours - 1:.0%} time"
+        + ("" if ctx.interruptible else "; keep it off the critical path"),
+        f"预计被回收约 {rate * spot_wall:.1f} 次，重算与重启增加 {spot_wall / wall_hours - 1:.0%} 时间"
+        + ("" if ctx.interruptible else "；不要用于关键路径任务"),
+        suitable=ctx.interruptible)
+
+    if ctx.parallel_experiments > 1:
+        add("per_task", wall_hours, q.on_demand, wall_hours,
+            f"{ctx.parallel_experiments} experiments billed by task; no idle time between them",
+            f"{ctx.parallel_experiments} 组实验按任务计费，实验间的空闲不计费")
+
+    _mark(opts)
+    return opts
+
+
+def _mark(opts: list[BillingOption]) -> None:
+    live = [o for o in opts if o.available]
+    if live:
+        min(live, key=lambda o: o.total).cheapest = True
+    fit = [o for o in live if o.suitable]
+    if fit:
+        min(fit, key=lambda o: o.total).recommended = True
+
+
+def option(opts: list[BillingOption], mode: str) -> BillingOption | None:
+    return next((o for o in opts if o.mode == mode), None)

@@ -1,0 +1,241 @@
+"""The estimate: a request in, every number of the report out. No rules here (see tools)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from advisor.engine import billing as billing_mod
+from advisor.engine import components, memory, throughput
+from advisor.engine.failures import failure_overhead
+from advisor.engine.models import (
+    EstimateReport,
+    EstimateRequest,
+    Failures,
+    GpuUse,
+    Layout,
+    Memory,
+    Range,
+)
+from advisor.engine.params import Params
+from advisor.engine.pricing import quote
+from advisor.engine.workload import (
+    Workload,
+    model_flops,
+    recompute_factor,
+    shape_from_model,
+    shape_from_params,
+)
+from advisor.errors import InputError
+from advisor.units import HOURS_PER_DAY
+
+
+def resolve_workload(req: EstimateRequest, catalog: Any, p: Params) -> tuple[Workload, dict[str, Any]]:
+    """Fill in the job: model shape, method, tokens, sequence length and micro-batch."""
+    filled: dict[str, Any] = {}
+    spec = catalog.model(req.model) if req.model else None
+    if spec is None and req.params_b is None:
+        raise InputError("params_b", None, "a model name (--model) or a parameter count (--params, e.g. 7B)")
+    params_b = float(req.params_b or spec.params_b)
+    active = float(req.active_params_b or (getattr(spec, "active_params_b", None) if spec else None) or params_b)
+    if active > params_b:
+        raise InputError("active_params_b", active, f"at most the total parameters ({params_b:g}B)")
+    if spec is not None and req.params_b is None:
+        shape = shape_from_model(spec)
+        filled["model"] = spec.id
+    else:
+        shape = shape_from_params(params_b, p)
+        if spec is not None:
+            filled["model"] = spec.id
+    method = req.method or "full"
+    if req.method is None:
+        p.note("method", "full", "default: a fine-tune of all parameters when no method is given")
+    stage = "pretrain" if method == "pretrain" else "finetune"
+
+    if req.tokens_b is not None:
+        tokens_b = req.tokens_b
+    elif req.dataset_tokens_b is not None:
+        epochs = req.epochs or float(p(f"workload.epochs.{stage}"))
+        tokens_b = req.dataset_tokens_b * epochs
+        filled["epochs"] = epochs
+    elif req.samples is not None:
+        per = req.tokens_per_sample or float(p("workload.tokens_per_sample"))
+        epochs = req.epochs or float(p(f"workload.epochs.{stage}"))
+        tokens_b = req.samples * per * epochs / 1e9
+        filled.update(tokens_per_sample=per, epochs=epochs)
+    else:
+        raise InputError(
+            "tokens_b", None, "the data size: tokens (--tokens 2T), dataset tokens and epochs, or samples (--samples 50k)"
+        )
+    seq_len = req.seq_len or int(p(f"workload.seq_len.{stage}"))
+    micro = req.micro_batch_size or int(p(f"workload.micro_batch.{stage}"))
+    w = Workload(
+        params_b=params_b,
+        active_params_b=active,
+        method=method,
+        tokens_b=float(tokens_b),
+        seq_len=int(seq_len),
+        micro_batch=int(micro),
+        shape=shape,
+        lora_rank=req.lora_rank,
+        optimizer_in_backward=req.optimizer_in_backward,
+        chunked_loss=req.chunked_loss,
+        lora_targets=req.lora_targets,
+    )
+    filled.update(params_b=params_b, active_params_b=active, method=method, tokens_b=float(tokens_b),
+                  seq_len=int(seq_len), micro_batch_size=int(micro))
+    return w, filled
+
+
+def _precision(req: EstimateRequest, gpu: Any, p: Params) -> str:
+    precision = req.precision or "bf16"
+    if req.precision is None and not gpu.bf16_tflops:
+        precision = "fp16"
+        p.note("precision", "fp16", f"{gpu.id} has no bf16 tensor cores; fp16 mixed precision instead")
+    gpu.peak_tflops(precision)  # raises a clear error when the card lacks it
+    return precision
+
+
+def has_nvlink(gpu: Any) -> bool:
+    text = f"{getattr(gpu, 'interconnect', '') or ''} {getattr(gpu, 'form_factor', '') or ''}".lower()
+    return any(k in text for k in ("nvlink", "sxm", "infinity fabric", "oam", "hccs"))
+
+
+def estimate(req: EstimateRequest, catalog: Any) -> EstimateReport:
+    """Price one training or fine-tuning job."""
+    p = Params(catalog.defaults)
+    w, filled = resolve_workload(req, catalog, p)
+    gpu = catalog.gpu(req.gpu or p("estimate.default_gpu"))
+    precision = _precision(req, gpu, p)
+    optimizer = req.optimizer or "adamw"
+    peak = float(gpu.peak_tflops(precision))
+    flops = model_flops(w, p)
+    max_gpus = int(p("estimate.max_gpus"))
+    fit_min = memory.min_gpus_to_fit(w, gpu.memory_gb, precision, optimizer, p, max_gpus=max_gpus,
+                                     flash=req.flash_attention)
+
+    def run(n: int) -> dict[str, Any]:
+        par, mem, fits = memory.plan_parallel(
+            w, gpu.memory_gb, n, precision, optimizer, p, tp=req.tensor_parallel, zero=req.zero_stage,
+            checkpointing=req.gradient_checkpointing, flash=req.flash_attention,
+        )
+        if req.mfu is not None:
+            mfu = float(req.mfu)
+            lo, hi = mfu, mfu
+        else:
+            mfu = float(throughput.expected_mfu(
+                generation=gpu.generation, gpu_count=n, active_params_b=w.active_params_b, method=w.method,
+                moe=w.is_moe, precision=precision, nvlink=has_nvlink(gpu), p=p,
+            ))
+            lo, hi = (float(x) for x in throughput.mfu_band(mfu, p))
+        factor = recompute_factor(w.method, bool(par.checkpointing), p)
+        if w.method == "qlora":
+            factor *= float(p("qlora.slowdown"))
+        ghours = {k: float(throughput.compute_gpu_hours(flops, factor, peak, m)) for k, m in
+                  (("low", hi), ("expected", mfu), ("high", lo))}
+        fail = failure_overhead(ghours["expected"] / n, n, memory.checkpoint_gb(w, p), p,
+                                interval_hours=req.checkpoint_interval_hours)
+        share = fail.overhead_wall_hours * n / ghours["expected"]
+        total = {k: v * (1 + share) for k, v in ghours.items()}
+        return dict(n=n, par=par, mem=mem, fits=fits, mfu=(lo, mfu, hi), compute=ghours, total=total, fail=fail)
+
+    if req.gpu_count is not None:
+        chosen = run(req.gpu_count)
+    else:
+        target = req.deadline_hours or float(p("estimate.target_wall_days")) * HOURS_PER_DAY
+        start = max(fit_min, 1)
+        chosen = None
+        for n in memory.candidate_counts(max_gpus, p):
+            if n < start:
+                continue
+            r = run(n)
+            chosen = r
+            if r["fits"] and r["total"]["expected"] / n <= target:
+                break
+        if chosen is None:
+            chosen = run(max_gpus)
+        why = "deadline" if req.deadline_hours else "estimate.target_wall_days"
+        p.note("gpu_count", chosen["n"], f"smallest count that fits in memory and finishes within the {why}")
+
+    n = chosen["n"]
+    wall = {k: v / n for k, v in chosen["total"].items()}
+    meets = None if req.deadline_hours is None else wall["expected"] <= req.deadline_hours
+    q = quote(catalog, gpu.id, req.currency, p, provider=req.provider, price_per_gpu_hour=req.price_per_gpu_hour)
+    ctx = billing_mod.Context(
+        interruptible=req.interruptible, urgent=req.urgent, deadline_hours=req.deadline_hours,
+        parallel_experiments=req.parallel_experiments,
+        checkpoint_write_hours=chosen["fail"].checkpoint_write_hours,
+    )
+    options = billing_mod.compare(wall["expected"], n, q, ctx, p)
+    mode = req.billing or "on_demand"
+    picked = billing_mod.option(options, mode)
+    if picked is None:
+        raise InputError("billing", mode, "per_task only together with parallel_experiments > 1")
+    cost = components.build(
+        req=req, w=w, gpu=gpu, n=n, q=q, picked=picked, compute_hours=chosen["compute"],
+        total_hours=chosen["total"], fail=chosen["fail"], ckpt_gb=memory.checkpoint_gb(w, p), p=p,
+    )
+    mem, par = chosen["mem"], chosen["par"]
+    lo, mfu, hi = chosen["mfu"]
+    inputs = req.model_dump(exclude_none=True)
+    inputs.update(filled)
+    inputs.update(
+        gpu=gpu.id, gpu_count=n, precision=precision, optimizer=optimizer, billing=mode, currency=req.currency,
+        zero_stage=int(par.zero), tensor_parallel=int(par.tp), gradient_checkpointing=bool(par.checkpointing),
+        mfu=round(mfu, 4), price_per_gpu_hour=round(q.on_demand, 4),
+    )
+    report = EstimateReport(
+        inputs=inputs,
+        flops=float(flops),
+        memory=Memory(
+            weights_gb=_r(mem.weights_gb), gradients_gb=_r(mem.gradients_gb), optimizer_gb=_r(mem.optimizer_gb),
+            activations_gb=_r(mem.activations_gb), overhead_gb=_r(mem.overhead_gb), per_gpu_gb=_r(mem.per_gpu_gb),
+            gpu_memory_gb=float(gpu.memory_gb), usable_gb=_r(memory.usable_gb(gpu.memory_gb, p)),
+            fits=bool(chosen["fits"]), min_gpus_to_fit=int(fit_min),
+            layout=Layout(tensor_parallel=int(par.tp), data_parallel=int(par.dp), zero_stage=int(par.zero),
+                          gradient_checkpointing=bool(par.checkpointing), flash_attention=bool(par.flash)),
+        ),
+        gpu=GpuUse(name=gpu.id, count=n, memory_gb=float(gpu.memory_gb), peak_tflops=peak, precision=precision),
+        mfu=Range(low=lo, expected=mfu, high=hi),
+        compute_gpu_hours=Range(**chosen["compute"]),
+        gpu_hours=Range(**chosen["total"]),
+        wall_hours=Range(**wall),
+        meets_deadline=meets,
+        failures=Failures(
+            job_mtbf_hours=_r(chosen["fail"].job_mtbf_hours),
+            expected_interruptions=_r(chosen["fail"].expected_interruptions),
+            checkpoint_interval_hours=_r(chosen["fail"].interval_hours),
+            optimal_checkpoint_interval_hours=_r(chosen["fail"].optimal_interval_hours),
+            checkpoint_write_minutes=_r(chosen["fail"].checkpoint_write_hours * 60),
+            overhead_gpu_hours=_r(chosen["total"]["expected"] - chosen["compute"]["expected"]),
+        ),
+        cost=cost,
+        billing=options,
+        assumptions=p.assumptions(),
+    )
+    report.notes.extend(_notes(report, req))
+    report.summary.update(components.summary(report))
+    return report
+
+
+def _r(x: Any, digits: int = 4) -> float:
+    v = float(x)
+    return round(v, digits) if math.isfinite(v) else v
+
+
+def _notes(r: EstimateReport, req: EstimateRequest) -> list[dict[str, str]]:
+    notes = []
+    if not r.memory.fits:
+        need = r.memory.min_gpus_to_fit
+        notes.append({
+            "en": f"Does not fit: {r.memory.per_gpu_gb:.1f} GB per GPU needed, {r.memory.usable_gb:.1f} GB usable on "
+                  f"{r.gpu.name}." + (f" It fits on {need} GPUs." if need else " No GPU count fits; use QLoRA or a larger card."),
+            "zh": f"显存不足：每卡需要 {r.memory.per_gpu_gb:.1f} GB，{r.gpu.name} 可用 {r.memory.usable_gb:.1f} GB。"
+                  + (f"至少需要 {need} 张卡。" if need else "任何卡数都放不下，请改用 QLoRA 或更大显存的卡。"),
+        })
+    if r.meets_deadline is False:
+        notes.append({
+            "en": f"Misses the deadline: {r.wall_hours.expected:.0f} h expected, {req.deadline_hours:g} h allowed.",
+            "zh": f"赶不上截止时间：预计 {r.wall_hours.expected:.0f} 小时，要求 {req.deadline_hours:g} 小时内完成。",
+        })
+    return notes

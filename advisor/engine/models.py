@@ -1,0 +1,249 @@
+"""Request and report models of the estimate (DESIGN.md "Estimate request/report").
+
+Field descriptions are written for people and for an LLM choosing tool arguments: they say
+when to set each field. Sizes accept numbers or strings with suffixes ("7B", "70亿", "50k").
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
+
+from advisor.errors import InputError
+from advisor.money import normalize_currency
+from advisor.rules.findings import Assumption, Finding
+from advisor.units import parse_billions, parse_count
+
+Method = Literal["pretrain", "full", "lora", "qlora"]
+Precision = Literal["bf16", "fp16", "fp8", "fp32"]
+Billing = Literal["on_demand", "daily", "monthly", "yearly", "off_peak", "spot", "per_task"]
+Optimizer = Literal["adamw", "adamw_8bit", "paged_adamw_8bit", "adafactor", "sgd"]
+Hosting = Literal["cloud", "colocation", "owned"]
+
+
+def _billions(field: str):  # type: ignore[no-untyped-def]
+    def parse(v: Any) -> Any:
+        return None if v is None or v == "" else parse_billions(v, field)
+
+    return BeforeValidator(parse)
+
+
+def _count(field: str):  # type: ignore[no-untyped-def]
+    def parse(v: Any) -> Any:
+        return None if v is None or v == "" else parse_count(v, field)
+
+    return BeforeValidator(parse)
+
+
+def _lower(v: Any) -> Any:
+    if isinstance(v, str):
+        v = v.strip().lower().replace("-", "_")
+        return {"ondemand": "on_demand", "hourly": "on_demand", "offpeak": "off_peak", "full_finetune": "full",
+                "pretraining": "pretrain", "pre_train": "pretrain"}.get(v, v)
+    return v
+
+
+Billions = Annotated[float | None, _billions("size")]
+LowerLiteral = BeforeValidator(_lower)
+
+
+class EstimateRequest(BaseModel):
+    """What the user wants priced: the job, the hardware, the price and the context."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    model: str | None = Field(None, description="Model name from the catalog, e.g. 'llama-3.1-8b', 'qwen2.5-72b'. Set it when the user names a model.")
+    params_b: Annotated[float | None, _billions("params_b")] = Field(None, description="Total parameters in billions; set only when no catalog model is named (e.g. 'a 13B model' -> 13).")
+    active_params_b: Annotated[float | None, _billions("active_params_b")] = Field(None, description="Parameters active per token, billions, for mixture-of-experts models.")
+    method: Annotated[Method | None, LowerLiteral] = Field(None, description="pretrain, full (full fine-tune), lora or qlora. Default: full.")
+    tokens_b: Annotated[float | None, _billions("tokens_b")] = Field(None, description="All tokens processed, every epoch included, in billions (150 million tokens -> 0.15).")
+    dataset_tokens_b: Annotated[float | None, _billions("dataset_tokens_b")] = Field(None, description="Tokens in the dataset, billions; combined with epochs.")
+    epochs: float | None = Field(None, description="Passes over the dataset.")
+    samples: Annotated[float | None, _count("samples")] = Field(None, description="Number of training samples (50k samples -> 50000); combined with tokens_per_sample and epochs.")
+    tokens_per_sample: Annotated[float | None, _count("tokens_per_sample")] = Field(None, description="Average tokens per sample, prompt and answer included.")
+    seq_len: int | None = Field(None, description="Training sequence length in tokens.")
+    micro_batch_size: int | None = Field(None, description="Sequences per GPU per step.")
+    gradient_checkpointing: bool | None = Field(None, description="Full activation recomputation; default: only when needed to fit.")
+    flash_attention: bool = Field(True, description="Flash attention (removes the attention-matrix activations).")
+    gpu: str | None = Field(None, description="GPU name or alias, e.g. 'A100', 'H100', '4090', '昇腾910B'.")
+    gpu_count: int | None = Field(None, description="Number of GPUs; default: the smallest count that fits and meets the deadline.")
+    precision: Annotated[Precision | None, LowerLiteral] = Field(None, description="bf16, fp16, fp8 or fp32 training precision. Default bf16.")
+    optimizer: Annotated[Optimizer | None, LowerLiteral] = Field(None, description="adamw (default), adamw_8bit, paged_adamw_8bit, adafactor or sgd.")
+    chunked_loss: bool = Field(False, description="Cross-entropy computed in chunks (torchtune, Liger), so full fp32 logits are never held.")
+    optimizer_in_backward: bool = Field(False, description="Optimizer step fused into the backward pass, so gradients are freed at once (torchtune optimizer_in_bwd).")
+    lora_targets: Literal["all_linear", "attention"] = Field("all_linear", description="Layers that get adapters: all linear layers (default, QLoRA practice) or the attention projections only (PEFT's default for many models).")
+    lora_rank: int | None = Field(None, description="LoRA/QLoRA adapter rank; default from defaults.yaml.")
+    zero_stage: int | None = Field(None, description="DeepSpeed ZeRO stage 0-3; default: the lowest that fits.")
+    tensor_parallel: int | None = Field(None, description="Tensor-parallel degree inside a node; default: the lowest that fits.")
+    mfu: float | None = Field(None, description="Model FLOPs utilization (0, 1]; only when the user states a measured value.")
+    price_per_gpu_hour: float | None = Field(None, description="Price per GPU-hour the user pays; default: reference price sheets.")
+    currency: Annotated[str, BeforeValidator(lambda v: normalize_currency(v) if v is not None else "USD")] = Field("USD", description="USD or CNY; use CNY when the user speaks in 元/RMB.")
+    billing: Annotated[Billing | None, LowerLiteral] = Field(None, description="Billing mode to price the total with; default on_demand. All modes are compared anyway.")
+    provider: str | None = Field(None, description="Price sheet provider, e.g. 'lambda', 'runpod', '腾讯云'.")
+    deadline_hours: float | None = Field(None, description="The run must finish within this many hours (3 days -> 72).")
+    hosting: Hosting = Field("cloud", description="cloud (power included in rent), colocation or owned (power billed).")
+    budget: float | None = Field(None, description="Budget for this run, in `currency`.")
+    approval_threshold: float | None = Field(None, description="Spend above which approval is required, in `currency`.")
+    has_validation_run: bool | None = Field(None, description="True when a small validation run has already been done.")
+    parallel_experiments: int = Field(1, description="How many fine-tuning experiments run side by side.")
+    urgent: bool = Field(False, description="True when the work cannot wait for off-peak hours.")
+    interruptible: bool = Field(False, description="True when the work tolerates spot reclaims (checkpointed, not on the critical path).")
+    checkpoint_interval_hours: float | None = Field(None, description="Planned checkpoint interval in hours, if the user has one.")
+    price_locked: bool | None = Field(None, description="True when the contract locks the price.")
+    project_months: float | None = Field(None, description="Length of the whole project in months.")
+    storage_retention_days: float | None = Field(None, description="Days data and checkpoints stay stored after the run.")
+    egress_gb: float | None = Field(None, description="Data downloaded out of the cloud, GB; default: the final weights once.")
+    idle_wait_hours: float | None = Field(None, description="Hours the cards sit idle, still billed, waiting for evaluation or decisions.")
+    support_cost: float | None = Field(None, description="Support or software licences not included in the rent, total in `currency`.")
+    prices_file: str | None = Field(None, description="Path of a user price sheet (CSV) whose prices win over list prices.")
+    lang: Literal["en", "zh"] = Field("en", description="Language of finding texts.")
+
+    @field_validator(
+        "epochs", "seq_len", "micro_batch_size", "gpu_count", "deadline_hours", "budget", "approval_threshold",
+        "checkpoint_interval_hours", "project_months", "parallel_experiments", "lora_rank",
+    )
+    @classmethod
+    def _positive(cls, v: Any, info: Any) -> Any:
+        if v is not None and not v > 0:
+            raise InputError(info.field_name, v, "a positive number")
+        return v
+
+    @field_validator("price_per_gpu_hour", "support_cost", "egress_gb", "idle_wait_hours", "storage_retention_days")
+    @classmethod
+    def _not_negative(cls, v: Any, info: Any) -> Any:
+        if v is not None and v < 0:
+            raise InputError(info.field_name, v, "zero or a positive number")
+        if info.field_name == "price_per_gpu_hour" and v == 0:
+            raise InputError(info.field_name, v, "a positive price per GPU-hour")
+        return v
+
+    @field_validator("mfu")
+    @classmethod
+    def _mfu(cls, v: Any) -> Any:
+        if v is not None and not 0 < v <= 1:
+            raise InputError("mfu", v, "a fraction in (0, 1], e.g. 0.4")
+        return v
+
+    @field_validator("zero_stage")
+    @classmethod
+    def _zero(cls, v: Any) -> Any:
+        if v is not None and v not in (0, 1, 2, 3):
+            raise InputError("zero_stage", v, "0, 1, 2 or 3")
+        return v
+
+    @field_validator("tensor_parallel")
+    @classmethod
+    def _tp(cls, v: Any) -> Any:
+        if v is not None and v not in (1, 2, 4, 8):
+            raise InputError("tensor_parallel", v, "1, 2, 4 or 8")
+        return v
+
+
+def validated(model: type[BaseModel], request: BaseModel | None, kwargs: dict[str, Any]) -> Any:
+    """Build ``model`` from a request or keyword arguments; one clear InputError on failure."""
+    if request is not None:
+        if kwargs:
+            request = request.model_copy(update=kwargs)
+            return model.model_validate(request.model_dump())
+        return request
+    try:
+        return model.model_validate(kwargs)
+    except ValidationError as exc:
+        raise input_error(exc) from None
+
+
+def input_error(exc: ValidationError) -> InputError:
+    err = exc.errors()[0]
+    field = ".".join(str(x) for x in err.get("loc", ())) or "request"
+    cause = err.get("ctx", {}).get("error")
+    if isinstance(cause, InputError):
+        return cause
+    if err.get("type") == "extra_forbidden":
+        return InputError(field, err.get("input"), "one of the documented fields (see `advisor estimate --help`)")
+    if err.get("type") == "literal_error":
+        return InputError(field, err.get("input"), err.get("ctx", {}).get("expected", "a listed value"))
+    return InputError(field, err.get("input"), err.get("msg", "a valid value").removeprefix("Input should be "))
+
+
+class Range(BaseModel):
+    low: float
+    expected: float
+    high: float
+
+
+class Component(BaseModel):
+    """One priced line, Infracost style: a fixed noun with the variable parts in brackets."""
+
+    name: str
+    name_zh: str
+    quantity: float
+    unit: str
+    unit_price: float
+    amount: float
+
+
+class Cost(BaseModel):
+    currency: str
+    total: float
+    low: float
+    high: float
+    components: list[Component]
+
+
+class Layout(BaseModel):
+    tensor_parallel: int
+    data_parallel: int
+    zero_stage: int
+    gradient_checkpointing: bool
+    flash_attention: bool
+
+
+class Memory(BaseModel):
+    weights_gb: float
+    gradients_gb: float
+    optimizer_gb: float
+    activations_gb: float
+    overhead_gb: float
+    per_gpu_gb: float
+    gpu_memory_gb: float
+    usable_gb: float
+    fits: bool
+    min_gpus_to_fit: int
+    layout: Layout
+
+
+class GpuUse(BaseModel):
+    name: str
+    count: int
+    memory_gb: float
+    peak_tflops: float
+    precision: str
+
+
+class Failures(BaseModel):
+    job_mtbf_hours: float
+    expected_interruptions: float
+    checkpoint_interval_hours: float
+    optimal_checkpoint_interval_hours: float
+    checkpoint_write_minutes: float
+    overhead_gpu_hours: float
+
+
+class EstimateReport(BaseModel):
+    inputs: dict[str, Any]
+    flops: float
+    memory: Memory
+    gpu: GpuUse
+    mfu: Range
+    compute_gpu_hours: Range
+    gpu_hours: Range
+    wall_hours: Range
+    meets_deadline: bool | None
+    failures: Failures
+    cost: Cost
+    billing: list[Any]
+    assumptions: list[Assumption]
+    findings: list[Finding] = Field(default_factory=list)
+    notes: list[dict[str, str]] = Field(default_factory=list)
+    summary: dict[str, str] = Field(default_factory=dict)

@@ -1,0 +1,37 @@
+"""Defaults as the engine sees them: every value it reads is recorded as an Assumption.
+
+The engine never hard-codes a default. It asks ``p("mfu.base")`` and the value, its unit and
+its source land in the report's ``assumptions``. Request fields that override a default are
+recorded too, with the source "request".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.rules.findings import Assumption
+
+
+class Params:
+    """Reads engine defaults and remembers which ones a computation used."""
+
+    def __init__(self, defaults: Any) -> None:
+        self._defaults = defaults
+        self._used: dict[str, Assumption] = {}
+
+    def __call__(self, key: str) -> Any:
+        entry = self._defaults.get(key)
+        if key not in self._used:
+            self._used[key] = Assumption(name=key, value=entry.value, unit=entry.unit, source=entry.source)
+        return entry.value
+
+    def peek(self, key: str) -> Any:
+        """The value without recording it (for sweeps that report their own assumptions)."""
+        return self._defaults.get(key).value
+
+    def note(self, name: str, value: Any, source: str, unit: str | None = None) -> None:
+        """Record a derived or user-given value (a chosen price, a resolved GPU count...)."""
+        self._used[name] = Assumption(name=name, value=value, unit=unit, source=source)
+
+    def assumptions(self) -> list[Assumption]:
+        return list(self._used.values())

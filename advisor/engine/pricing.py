@@ -1,0 +1,211 @@
+"""Which price per GPU-hour an estimate uses, and the term, spot and daily prices around it.
+
+Order of preference: a price given in the request; a negotiated price from the user's sheet;
+the list prices of one named provider; otherwise the median across providers of each
+provider's cheapest per-GPU offer for the card. Prices in the other currency are converted
+with the dated rate from ``knowledge/catalog/fx.yaml``. Discounts that no sheet states come
+from ``defaults.yaml``.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from advisor.engine.params import Params
+from advisor.errors import InputError, UnknownNameError, close_matches
+from advisor.money import convert
+from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
+
+
+@dataclass(frozen=True)
+class Quote:
+    """Per-GPU prices in one currency. Term prices are per GPU per hour of the term."""
+
+    currency: str
+    on_demand: float
+    spot: float
+    daily: float
+    monthly: float
+    yearly: float
+    increment_s: float
+    source: str
+    provider: str | None = None
+    offers: int = 0
+    low: float | None = None
+    high: float | None = None
+    negotiated: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+def _per_gpu(offer: Any, amount: float | None) -> float | None:
+    if amount is None:
+        return None
+    count = max(int(getattr(offer, "gpu_count", 1) or 1), 1)
+    return float(amount) / count
+
+
+def _to(amount: float, src: str, dst: str, fx: Any) -> float:
+    return convert(amount, src, dst, fx)  # type: ignore[arg-type]
+
+
+def _median(values: Iterable[float]) -> float | None:
+    vals = [v for v in values if v is not None and v > 0]
+    return float(statistics.median(vals)) if vals else None
+
+
+def quote(
+    catalog: Any,
+    gpu_id: str,
+    currency: str,
+    p: Params,
+    *,
+    provider: str | None = None,
+    price_per_gpu_hour: float | None = None,
+) -> Quote:
+    """The prices an estimate uses for ``gpu_id`` in ``currency``; records them in ``p``."""
+    if price_per_gpu_hour is not None:
+        if price_per_gpu_hour <= 0:
+            raise InputError("price_per_gpu_hour", price_per_gpu_hour, "a positive price per GPU-hour")
+        return _with_default_terms(
+            p, currency, float(price_per_gpu_hour), source="request (price per GPU-hour given)", provider=provider
+        )
+
+    offers = [o for o in catalog.offers(gpu=gpu_id) if getattr(o, "on_demand_per_hour", None)]
+    if provider:
+        names = sorted({o.provider for o in catalog.offers()})
+        key = provider.strip().lower()
+        chosen = [o for o in offers if o.provider.lower() == key]
+        if not chosen:
+            if key not in {n.lower() for n in names}:
+                raise UnknownNameError("provider", provider, close_matches(provider, names))
+            with_gpu = sorted({o.provider for o in offers})
+            raise InputError(
+                "provider", provider, f"a provider that lists {gpu_id}: {', '.join(with_gpu) or 'none'}"
+            )
+        offers = chosen
+    negotiated = [o for o in offers if getattr(o, "negotiated", False)]
+    if negotiated:
+        offers = negotiated
+    if not offers:
+        raise InputError(
+            "gpu", gpu_id, "a card with a list price, or give price_per_gpu_hour (CLI: --price)",
+        )
+    same = [o for o in offers if o.currency == currency]
+    pool = same or offers
+    fx = None if same else catalog.fx
+
+    def money(o: Any, amount: float | None) -> float | None:
+        v = _per_gpu(o, amount)
+        return None if v is None else _to(v, o.currency, currency, fx)
+
+    by_provider: dict[str, float] = {}
+    for o in pool:
+        v = money(o, o.on_demand_per_hour)
+        if v and v > 0 and (o.provider not in by_provider or v < by_provider[o.provider]):
+            by_provider[o.provider] = v
+    on_demand = _median(by_provider.values())
+    assert on_demand is not None
+    spot_ratio = _median(
+        (money(o, o.spot_per_hour) or 0) / money(o, o.on_demand_per_hour)  # type: ignore[operator]
+        for o in pool
+        if getattr(o, "spot_per_hour", None)
+    )
+    monthly_disc = _median(
+        1 - (money(o, o.monthly) or 0) / HOURS_PER_MONTH / money(o, o.on_demand_per_hour)  # type: ignore[operator]
+        for o in pool
+        if getattr(o, "monthly", None)
+    )
+    yearly_disc = _median(
+        1 - (money(o, o.yearly) or 0) / HOURS_PER_YEAR / money(o, o.on_demand_per_hour)  # type: ignore[operator]
+        for o in pool
+        if getattr(o, "yearly", None)
+    )
+    increments = [float(o.billing_increment_s) for o in pool if getattr(o, "billing_increment_s", None)]
+    providers = sorted(by_provider)
+    src_kind = "negotiated sheet" if negotiated else "list prices"
+    source = (
+        f"{src_kind}: median of the cheapest per-GPU on-demand offer of {len(providers)} provider(s) "
+        f"({', '.join(providers[:6])}{'…' if len(providers) > 6 else ''})"
+    )
+    if fx is not None:
+        source += f"; converted to {currency} at {fx.rate} ({fx.as_of}, {fx.source})"
+        p.note("fx.rate", f"1 {fx.base} = {fx.rate} {fx.quote}", f"{fx.source}, as of {fx.as_of}")
+    q = _with_default_terms(
+        p,
+        currency,
+        on_demand,
+        source=source,
+        provider=provider,
+        spot_ratio=spot_ratio,
+        monthly_discount=monthly_disc,
+        yearly_discount=yearly_disc,
+        increment_s=statistics.median_low(increments) if increments else None,
+        offers=len(pool),
+        low=min(by_provider.values()),
+        high=max(by_provider.values()),
+        negotiated=bool(negotiated),
+    )
+    return q
+
+
+def _with_default_terms(
+    p: Params,
+    currency: str,
+    on_demand: float,
+    *,
+    source: str,
+    provider: str | None,
+    spot_ratio: float | None = None,
+    monthly_discount: float | None = None,
+    yearly_discount: float | None = None,
+    increment_s: float | None = None,
+    offers: int = 0,
+    low: float | None = None,
+    high: float | None = None,
+    negotiated: bool = False,
+) -> Quote:
+    p.note("price_per_gpu_hour", round(on_demand, 4), source, unit=f"{currency} per GPU-hour")
+    if spot_ratio is None:
+        spot_ratio = float(p("billing.spot_ratio"))
+    else:
+        p.note("spot_ratio", round(spot_ratio, 3), "median spot / on-demand ratio of the same offers")
+    if monthly_discount is None or not 0 < monthly_discount < 0.9:
+        monthly_discount = float(p("billing.monthly_discount"))
+    else:
+        p.note("monthly_discount", round(monthly_discount, 3), "median monthly discount of the same offers")
+    if yearly_discount is None or not 0 < yearly_discount < 0.9:
+        yearly_discount = max(float(p("billing.yearly_discount")), monthly_discount)
+    else:
+        p.note("yearly_discount", round(yearly_discount, 3), "median yearly discount of the same offers")
+    if increment_s is None:
+        increment_s = float(p("billing.increment_s"))
+    else:
+        p.note("billing.increment_s", increment_s, "median billing increment of the same offers", unit="seconds")
+    return Quote(
+        currency=currency,
+        on_demand=on_demand,
+        spot=on_demand * spot_ratio,
+        daily=on_demand * (1 - float(p("billing.daily_discount"))),
+        monthly=on_demand * (1 - monthly_discount),
+        yearly=on_demand * (1 - yearly_discount),
+        increment_s=float(increment_s),
+        source=source,
+        provider=provider,
+        offers=offers,
+        low=low,
+        high=high,
+        negotiated=negotiated,
+    )
+
+
+def per_period(q: Quote) -> dict[str, float]:
+    """Per-GPU prices per period, for display and break-even points."""
+    return {
+        "hour": q.on_demand,
+        "day": q.daily * HOURS_PER_DAY,
+        "month": q.monthly * HOURS_PER_MONTH,
+        "year": q.yearly * HOURS_PER_YEAR,
+    }
