@@ -1,0 +1,255 @@
+"""The :class:`Catalog`: every data file of ``knowledge/catalog/`` validated and indexed,
+plus the user's price sheet merged in; and :func:`get_catalog`, its cached loader.
+
+The cache key is each file's path and modification time, so an edited file is re-read on
+the next call and an unchanged tree costs a few ``stat`` calls.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, PrivateAttr
+
+from advisor.catalog.defaults import Defaults, load_defaults, load_fx
+from advisor.catalog.gpus import Gpu, load_gpus
+from advisor.catalog.models import ModelSpec, load_models
+from advisor.catalog.names import NameIndex, hub_and_suffix_variants, normalize_name
+from advisor.catalog.prices import PriceOffer, read_price_sheet
+from advisor.catalog.providers import Provider, load_providers
+from advisor.errors import DataError, UnknownNameError
+from advisor.money import CURRENCIES, FxRate, normalize_currency
+
+GPUS_FILE = "gpus.yaml"
+MODELS_FILE = "models.yaml"
+PROVIDERS_FILE = "providers.yaml"
+PRICES_DIR = "prices"
+DEFAULTS_FILE = "defaults.yaml"
+FX_FILE = "fx.yaml"
+
+
+class Catalog(BaseModel):
+    """GPUs, models, price offers and providers, with name resolution.
+
+    Build it with :func:`get_catalog` (cached) or :func:`load_catalog` (a given folder).
+    """
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    directory: Path
+    gpus: list[Gpu]
+    models: list[ModelSpec]
+    price_offers: list[PriceOffer]
+    providers: dict[str, Provider]
+    user_prices: Path | None = None
+
+    _gpu_index: NameIndex = PrivateAttr()
+    _model_index: NameIndex = PrivateAttr()
+    _provider_index: NameIndex = PrivateAttr()
+    _gpu_by_id: dict[str, Gpu] = PrivateAttr()
+    _model_by_id: dict[str, ModelSpec] = PrivateAttr()
+    _defaults: Defaults | None = PrivateAttr(default=None)
+    _fx: FxRate | None = PrivateAttr(default=None)
+
+    def model_post_init(self, __context: object) -> None:
+        self._gpu_index = _index("gpu", self.directory / GPUS_FILE, self.gpus)
+        self._model_index = _index("model", self.directory / MODELS_FILE, self.models)
+        providers = NameIndex(
+            "provider", str(self.directory / PROVIDERS_FILE),
+            "a provider id or name such as aws, runpod, 腾讯云 (list: `advisor prices`)",
+        )
+        for provider in self.providers.values():
+            names = [provider.name, *provider.aliases] + ([provider.name_zh] if provider.name_zh else [])
+            providers.add(provider.id, _unclaimed(providers, provider.id, names), row=provider.id)
+        for offer in self.price_offers:
+            if offer.provider not in providers:
+                providers.add(offer.provider, ())
+        self._provider_index = providers
+        self._gpu_by_id = {g.id: g for g in self.gpus}
+        self._model_by_id = {m.id: m for m in self.models}
+
+    # ------------------------------------------------------------------ lookups
+    def gpu(self, name: str) -> Gpu:
+        """The card named ``name`` (id or alias, any case/spacing); UnknownNameError else."""
+        return self._gpu_by_id[self._gpu_index.resolve(name)]
+
+    def model(self, name: str) -> ModelSpec:
+        """The model named ``name``: id, alias, hub repo id, or with -instruct/-chat dropped."""
+        return self._model_by_id[self._model_index.resolve(name, fallbacks=hub_and_suffix_variants)]
+
+    def provider(self, name: str) -> Provider:
+        """The provider named ``name`` (id, English or Chinese name, alias)."""
+        found = self._provider_index.resolve(name)
+        if found not in self.providers:
+            raise UnknownNameError(
+                "provider", name, self._provider_index.suggestions(name), self._provider_index.accepted
+            )
+        return self.providers[found]
+
+    def provider_id(self, name: str) -> str:
+        """The provider id for ``name``, including providers known only from the user sheet."""
+        return self._provider_index.resolve(name)
+
+    # ------------------------------------------------------------------ prices
+    def offers(
+        self, gpu: str | None = None, currency: str | None = None, provider: str | None = None
+    ) -> list[PriceOffer]:
+        """Offers matching the filters. Negotiated (user-sheet) offers come first, then the
+        cheapest per GPU-hour, USD before CNY when currencies are mixed."""
+        gpu_id = self.gpu(gpu).id if gpu else None
+        cur = normalize_currency(currency) if currency else None
+        provider_id = self.provider_id(provider) if provider else None
+        chosen = [
+            o
+            for o in self.price_offers
+            if (gpu_id is None or o.gpu == gpu_id)
+            and (cur is None or o.currency == cur)
+            and (provider_id is None or o.provider == provider_id)
+        ]
+        return sorted(chosen, key=_offer_order)
+
+    def best_offer(
+        self,
+        gpu: str,
+        currency: str | None = None,
+        provider: str | None = None,
+        billing: str = "on_demand",
+    ) -> PriceOffer | None:
+        """The offer to price ``gpu`` with under ``billing``: a negotiated one if the user's
+        sheet has it, else the cheapest list offer that has that price; None if none."""
+        priced = [
+            o for o in self.offers(gpu, currency, provider) if o.per_gpu_hour_for(billing) is not None
+        ]
+        if not priced:
+            return None
+        return min(priced, key=lambda o: (not o.negotiated, o.per_gpu_hour_for(billing)))
+
+    # ------------------------------------------------------------------ lazily loaded
+    @property
+    def defaults(self) -> Defaults:
+        """``defaults.yaml`` (read on first use; DataError if the file is missing)."""
+        if self._defaults is None:
+            self._defaults = load_defaults(self.directory / DEFAULTS_FILE)
+        return self._defaults
+
+    @property
+    def fx(self) -> FxRate:
+        """The dated USD/CNY rate of ``fx.yaml`` (read on first use)."""
+        if self._fx is None:
+            self._fx = load_fx(self.directory / FX_FILE)
+        return self._fx
+
+
+def _offer_order(offer: PriceOffer) -> tuple[bool, int, float, str, str]:
+    price = offer.per_gpu_hour
+    return (
+        not offer.negotiated,
+        CURRENCIES.index(offer.currency),
+        price if price is not None else math.inf,
+        offer.provider,
+        offer.sku,
+    )
+
+
+_ACCEPTED = {
+    "gpu": "a GPU id or alias such as A100-80GB, h100, 4090 (list: `advisor gpus`)",
+    "model": "a model id or alias such as llama-3.1-8b, qwen2.5-7b (see knowledge/catalog/models.yaml)",
+}
+
+
+def _index(kind: str, path: Path, entries: list[Gpu] | list[ModelSpec]) -> NameIndex:
+    index = NameIndex(kind, str(path), _ACCEPTED[kind])
+    for entry in entries:
+        index.add(entry.id, entry.aliases, row=entry.id)
+    return index
+
+
+def _unclaimed(index: NameIndex, target: str, names: list[str]) -> list[str]:
+    """Provider display names may repeat an alias; keep each key once per provider."""
+    seen: set[str] = set()
+    kept = []
+    for name in names:
+        key = normalize_name(name)
+        if key and key not in seen and index.find(name) in (None, target):
+            seen.add(key)
+            kept.append(name)
+    return kept
+
+
+def price_sheets(directory: Path) -> list[Path]:
+    """The shipped price sheets: every ``*.csv`` in ``<catalog>/prices``, sorted."""
+    folder = directory / PRICES_DIR
+    return sorted(folder.glob("*.csv")) if folder.is_dir() else []
+
+
+def load_catalog(directory: Path, user_prices: Path | None = None) -> Catalog:
+    """Load and validate every catalog file of ``directory`` (uncached)."""
+    directory = Path(directory)
+    gpus = load_gpus(directory / GPUS_FILE)
+    models = load_models(directory / MODELS_FILE)
+    providers = load_providers(directory / PROVIDERS_FILE)
+    gpu_index = _index("gpu", directory / GPUS_FILE, gpus)
+    offers: list[PriceOffer] = []
+    for sheet in price_sheets(directory):
+        for offer in read_price_sheet(sheet, gpu_index.resolve):
+            if offer.provider not in providers:
+                raise DataError(
+                    str(sheet), f"provider {offer.provider!r} is not in {PROVIDERS_FILE}",
+                    field="provider", row=offer.sku or None,
+                )
+            offers.append(_with_increment(offer, providers))
+    if user_prices is not None:
+        for offer in read_price_sheet(Path(user_prices), gpu_index.resolve, user=True):
+            offers.append(_with_increment(offer, providers))
+    return Catalog(
+        directory=directory,
+        gpus=gpus,
+        models=models,
+        price_offers=offers,
+        providers=providers,
+        user_prices=Path(user_prices) if user_prices is not None else None,
+    )
+
+
+def _with_increment(offer: PriceOffer, providers: dict[str, Provider]) -> PriceOffer:
+    """Fill an empty billing increment from the provider's documented one."""
+    provider = providers.get(offer.provider)
+    if offer.billing_increment_s is None and provider and provider.billing_increment_s:
+        return offer.model_copy(update={"billing_increment_s": provider.billing_increment_s.value})
+    return offer
+
+
+def _stamp(path: Path) -> tuple[str, int | None]:
+    try:
+        return str(path), path.stat().st_mtime_ns
+    except OSError:
+        return str(path), None
+
+
+def _fingerprint(directory: Path, user_prices: Path | None) -> tuple[tuple[str, int | None], ...]:
+    files = [directory / GPUS_FILE, directory / MODELS_FILE, directory / PROVIDERS_FILE,
+             directory / DEFAULTS_FILE, directory / FX_FILE, directory / PRICES_DIR,
+             *price_sheets(directory)]
+    if user_prices is not None:
+        files.append(user_prices)
+    return tuple(_stamp(f) for f in files)
+
+
+@lru_cache(maxsize=8)
+def _cached(directory: str, user_prices: str | None, stamp: tuple) -> Catalog:  # noqa: ARG001
+    return load_catalog(Path(directory), Path(user_prices) if user_prices else None)
+
+
+def get_catalog(user_prices: str | Path | None = None) -> Catalog:
+    """The catalog of ``ADVISOR_KNOWLEDGE_DIR`` (default ``knowledge/``) with the user price
+    sheet merged in: ``user_prices`` if given, else ``ADVISOR_PRICES``. Cached per files and
+    modification times."""
+    from advisor.config import catalog_dir, user_prices_path
+
+    directory = catalog_dir().resolve()
+    sheet = Path(user_prices).expanduser().resolve() if user_prices else user_prices_path()
+    if sheet is not None and not sheet.is_file():
+        raise DataError(str(sheet), "price sheet not found (check --prices or ADVISOR_PRICES)")
+    return _cached(str(directory), str(sheet) if sheet else None, _fingerprint(directory, sheet))

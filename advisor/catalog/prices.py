@@ -1,0 +1,237 @@
+"""Price sheets: flat CSV files of offers (``knowledge/catalog/prices/*.csv``) and the
+user's own sheet of negotiated prices (``ADVISOR_PRICES``).
+
+Columns (prices per instance, in ``currency``; empty = unknown)::
+
+    provider, sku, region, gpu, gpu_count, currency, on_demand_per_hour, spot_per_hour,
+    daily, monthly, yearly, billing_increment_s, as_of, source, note
+
+A user sheet needs only ``gpu``, ``currency`` and one price column; it may give
+``price_per_gpu_hour`` instead of an instance price. Rows are reported by their line
+number in the file (the header is line 1).
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from advisor.catalog._io import data_error
+from advisor.catalog.gpus import Source, Text
+from advisor.errors import DataError, InputError, UnknownNameError
+from advisor.money import Currency, normalize_currency
+from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
+
+Price = Annotated[float, Field(gt=0, allow_inf_nan=False)]
+Billing = Literal["on_demand", "spot", "daily", "monthly", "yearly"]
+PRICE_COLUMNS: tuple[str, ...] = ("on_demand_per_hour", "spot_per_hour", "daily", "monthly", "yearly")
+_HOURS = {
+    "on_demand_per_hour": 1.0,
+    "spot_per_hour": 1.0,
+    "daily": HOURS_PER_DAY,
+    "monthly": HOURS_PER_MONTH,
+    "yearly": HOURS_PER_YEAR,
+}
+_BILLING_COLUMN = {
+    "on_demand": "on_demand_per_hour",
+    "spot": "spot_per_hour",
+    "daily": "daily",
+    "monthly": "monthly",
+    "yearly": "yearly",
+}
+SHEET_COLUMNS: tuple[str, ...] = (
+    "provider", "sku", "region", "gpu", "gpu_count", "currency", *PRICE_COLUMNS,
+    "billing_increment_s", "as_of", "source", "note",
+)
+USER_COLUMNS: tuple[str, ...] = (*SHEET_COLUMNS, "price_per_gpu_hour")
+_REQUIRED_LIST = ("provider", "gpu", "gpu_count", "currency", "source")
+_REQUIRED_USER = ("gpu", "currency")
+
+
+class PriceOffer(BaseModel):
+    """One rentable configuration: ``gpu_count`` cards of ``gpu`` from ``provider``.
+
+    Prices are per instance in ``currency``; ``negotiated`` marks rows of the user's own
+    sheet, which win over list prices.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    provider: Text
+    sku: str = ""
+    region: str = ""
+    gpu: Text
+    gpu_count: Annotated[int, Field(ge=1)] = 1
+    currency: Currency
+    on_demand_per_hour: Price | None = None
+    spot_per_hour: Price | None = None
+    daily: Price | None = None
+    monthly: Price | None = None
+    yearly: Price | None = None
+    billing_increment_s: Annotated[float, Field(gt=0)] | None = None
+    as_of: str = ""
+    source: Source
+    note: str = ""
+    negotiated: bool = False
+
+    @model_validator(mode="after")
+    def _has_price(self) -> PriceOffer:
+        if all(getattr(self, c) is None for c in PRICE_COLUMNS):
+            raise ValueError(f"no price given; fill one of {', '.join(PRICE_COLUMNS)}")
+        return self
+
+    def per_gpu_hour_for(self, billing: str) -> float | None:
+        """Price of one GPU for one hour under ``billing`` (on_demand, spot, daily, monthly,
+        yearly), from that column only; None when the offer has no such price."""
+        column = _BILLING_COLUMN.get(billing)
+        if column is None:
+            raise InputError("billing", billing, "one of on_demand, spot, daily, monthly, yearly")
+        value = getattr(self, column)
+        if value is None:
+            return None
+        return float(value) / _HOURS[column] / self.gpu_count
+
+    @property
+    def price_basis(self) -> str | None:
+        """Which column :attr:`per_gpu_hour` comes from (the first non-spot price)."""
+        for column in ("on_demand_per_hour", "daily", "monthly", "yearly"):
+            if getattr(self, column) is not None:
+                return column
+        return None
+
+    @property
+    def per_gpu_hour(self) -> float | None:
+        """On-demand-equivalent price per GPU-hour: on-demand if listed, else the daily,
+        monthly (/730 h) or yearly (/8760 h) price spread over its hours. Spot-only offers
+        give None (a spot price is not an on-demand price)."""
+        basis = self.price_basis
+        if basis is None:
+            return None
+        return float(getattr(self, basis)) / _HOURS[basis] / self.gpu_count
+
+
+def read_price_sheet(
+    path: Path,
+    resolve_gpu: Callable[[str], str],
+    *,
+    user: bool = False,
+) -> list[PriceOffer]:
+    """Read one price sheet. ``resolve_gpu`` maps a name to a catalog id (raising
+    UnknownNameError). ``user`` sheets are lenient about columns and carry ``negotiated``."""
+    try:
+        handle = path.open(encoding="utf-8-sig", newline="")
+    except FileNotFoundError as exc:
+        raise DataError(str(path), "price sheet not found") from exc
+    except OSError as exc:
+        raise DataError(str(path), f"cannot read price sheet ({exc.strerror})") from exc
+    with handle:
+        reader = csv.DictReader(handle)
+        header = [h.strip() for h in (reader.fieldnames or [])]
+        reader.fieldnames = header
+        _check_header(path, header, user=user)
+        offers: list[PriceOffer] = []
+        for raw in reader:
+            line = reader.line_num
+            if not any((v or "").strip() for v in raw.values() if isinstance(v, str)):
+                continue
+            if None in raw:
+                raise DataError(str(path), "more values than header columns", row=line)
+            offers.append(_parse_row(path, line, raw, resolve_gpu, user=user))
+    return offers
+
+
+def _check_header(path: Path, header: list[str], *, user: bool) -> None:
+    accepted = USER_COLUMNS if user else SHEET_COLUMNS
+    for column in header:
+        if column not in accepted:
+            raise DataError(
+                str(path), f"unknown column; accepted columns: {', '.join(accepted)}",
+                row=1, field=column,
+            )
+    for column in _REQUIRED_USER if user else _REQUIRED_LIST:
+        if column not in header:
+            raise DataError(str(path), "required column is missing", row=1, field=column)
+    price_columns = (*PRICE_COLUMNS, "price_per_gpu_hour") if user else PRICE_COLUMNS
+    if not any(c in header for c in price_columns):
+        raise DataError(
+            str(path), f"no price column; add one of {', '.join(price_columns)}", row=1,
+        )
+
+
+def _number(path: Path, line: int, field: str, text: str | None, *, integer: bool = False) -> float | None:
+    value = (text or "").strip().replace(",", "")
+    if not value:
+        return None
+    try:
+        number = float(value)
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number) or number <= 0 or (integer and not number.is_integer()):
+        kind = "a positive whole number" if integer else "a positive number"
+        raise DataError(str(path), f"expected {kind}, got {value!r}", row=line, field=field)
+    return number
+
+
+def _parse_row(
+    path: Path, line: int, raw: dict[str, str], resolve_gpu: Callable[[str], str], *, user: bool
+) -> PriceOffer:
+    def text(column: str) -> str:
+        return (raw.get(column) or "").strip()
+
+    gpu_name = text("gpu")
+    if not gpu_name:
+        raise DataError(str(path), "GPU name is empty", row=line, field="gpu")
+    try:
+        gpu = resolve_gpu(gpu_name)
+    except UnknownNameError as exc:
+        raise DataError(
+            str(path), f"unknown GPU {gpu_name!r}", row=line, field="gpu", hint=exc.hint
+        ) from exc
+    try:
+        currency = normalize_currency(text("currency"))
+    except InputError as exc:
+        raise DataError(
+            str(path), f"unknown currency {text('currency')!r}; accepted: USD or CNY",
+            row=line, field="currency",
+        ) from exc
+    count = _number(path, line, "gpu_count", raw.get("gpu_count"), integer=True)
+    gpu_count = int(count) if count is not None else 1
+    if count is None and not user:
+        raise DataError(str(path), "required value is empty", row=line, field="gpu_count")
+    fields: dict[str, object] = {
+        "provider": text("provider") or ("user" if user else ""),
+        "sku": text("sku"),
+        "region": text("region"),
+        "gpu": gpu,
+        "gpu_count": gpu_count,
+        "currency": currency,
+        "as_of": text("as_of"),
+        "source": text("source") or (f"user price sheet {path}" if user else ""),
+        "note": text("note"),
+        "negotiated": user,
+    }
+    for column in (*PRICE_COLUMNS, "billing_increment_s"):
+        fields[column] = _number(path, line, column, raw.get(column))
+    per_gpu = _number(path, line, "price_per_gpu_hour", raw.get("price_per_gpu_hour"))
+    if per_gpu is not None:
+        if fields["on_demand_per_hour"] is not None:
+            raise DataError(
+                str(path), "give on_demand_per_hour or price_per_gpu_hour, not both",
+                row=line, field="price_per_gpu_hour",
+            )
+        fields["on_demand_per_hour"] = per_gpu * gpu_count
+    if all(fields[c] is None for c in PRICE_COLUMNS):
+        accepted = (*PRICE_COLUMNS, "price_per_gpu_hour") if user else PRICE_COLUMNS
+        raise DataError(
+            str(path), f"no price given; fill one of {', '.join(accepted)}",
+            row=line, field="on_demand_per_hour" if "on_demand_per_hour" in raw else "price_per_gpu_hour",
+        )
+    try:
+        return PriceOffer.model_validate(fields)
+    except ValidationError as exc:
+        raise data_error(path, exc, row=line) from exc
