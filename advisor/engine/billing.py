@@ -19,6 +19,8 @@ from advisor.engine.pricing import Quote
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
 MODES: tuple[str, ...] = ("on_demand", "daily", "monthly", "yearly", "off_peak", "spot", "per_task")
+MODE_ZH: dict[str, str] = {"on_demand": "按量", "daily": "按天", "monthly": "包月", "yearly": "包年", "off_peak": "闲时",
+                           "spot": "抢占式", "per_task": "按任务"}
 
 
 class BillingOption(BaseModel):
@@ -42,6 +44,8 @@ class Context:
     deadline_hours: float | None = None
     parallel_experiments: int = 1
     checkpoint_write_hours: float = 1 / 60
+    duty: float = 1.0  # share of each day the cards are needed (terms bill every calendar hour)
+    offpeak_share: float = 1.0  # share of the work that can move to the night window
 
 
 def tiers(gpu_count: int, p: Params) -> tuple[float, int | None, float | None]:
@@ -67,6 +71,7 @@ def compare(wall_hours: float, gpu_count: int, q: Quote, ctx: Context, p: Params
     keep = 1.0 - disc
     idle = float(p("billing.experiment_idle_share")) if ctx.parallel_experiments > 1 else 0.0
     reserved = wall_hours / (1.0 - idle)  # reserved cards also sit idle between experiments
+    calendar = reserved / max(min(ctx.duty, 1.0), 1e-6)  # terms bill every hour of the period
     opts: list[BillingOption] = []
 
     def add(mode: str, hours: float, price: float, wall: float, note: str, note_zh: str, **kw: object) -> None:
@@ -88,22 +93,23 @@ def compare(wall_hours: float, gpu_count: int, q: Quote, ctx: Context, p: Params
     add("on_demand", _ceil_to(reserved, inc_h), q.on_demand, wall_hours,
         f"pay per use, billed in {q.increment_s:g}-second steps",
         f"按量计费，按 {q.increment_s:g} 秒步长计费")
-    add("daily", _ceil_to(reserved, HOURS_PER_DAY), q.daily, wall_hours,
+    add("daily", _ceil_to(calendar, HOURS_PER_DAY), q.daily, wall_hours,
         "whole days are paid", "按天计费，不足一天按一天")
-    add("monthly", _ceil_to(reserved, HOURS_PER_MONTH), q.monthly, wall_hours,
+    add("monthly", _ceil_to(calendar, HOURS_PER_MONTH), q.monthly, wall_hours,
         f"whole months are paid; cheaper than on-demand above {HOURS_PER_MONTH * q.monthly / q.on_demand:.0f} h a month",
         f"包月，整月计费；每月使用超过 {HOURS_PER_MONTH * q.monthly / q.on_demand:.0f} 小时比按量便宜")
-    add("yearly", _ceil_to(reserved, HOURS_PER_YEAR), q.yearly, wall_hours,
+    add("yearly", _ceil_to(calendar, HOURS_PER_YEAR), q.yearly, wall_hours,
         f"a whole year is paid; cheaper than on-demand above {HOURS_PER_YEAR * q.yearly / q.on_demand:.0f} h a year",
         f"包年，整年计费；每年使用超过 {HOURS_PER_YEAR * q.yearly / q.on_demand:.0f} 小时比按量便宜")
 
     night = float(p("billing.offpeak_hours_per_day"))
-    stretched = wall_hours * HOURS_PER_DAY / night
+    share = min(max(ctx.offpeak_share, 0.0), 1.0)
+    stretched = wall_hours * max(1.0, share * HOURS_PER_DAY / night)
     late = ctx.deadline_hours is not None and stretched > ctx.deadline_hours
-    add("off_peak", _ceil_to(reserved, inc_h), q.on_demand * (1 - float(p("billing.offpeak_discount"))), stretched,
-        f"runs only in the {night:g}-hour night window, so it takes {stretched / HOURS_PER_DAY:.1f} days"
+    add("off_peak", _ceil_to(reserved, inc_h), q.on_demand * (1 - share * float(p("billing.offpeak_discount"))), stretched,
+        f"{share:.0%} of the work runs in the {night:g}-hour night window, so it takes {stretched / HOURS_PER_DAY:.1f} days"
         + ("; misses the deadline" if late else "") + ("; not for urgent work" if ctx.urgent else ""),
-        f"仅在每天 {night:g} 小时的闲时窗口运行，需 {stretched / HOURS_PER_DAY:.1f} 天"
+        f"{share:.0%} 的工作放在每天 {night:g} 小时的闲时窗口运行，需 {stretched / HOURS_PER_DAY:.1f} 天"
         + ("；赶不上截止时间" if late else "") + ("；不适合紧急任务" if ctx.urgent else ""),
         available=not late, suitable=not (late or ctx.urgent))
 

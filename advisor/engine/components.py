@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.engine.billing import BillingOption
+from advisor.engine.billing import MODE_ZH, BillingOption
 from advisor.engine.memory import trainable_params
 from advisor.engine.models import Component, Cost, EstimateRequest
 from advisor.engine.params import Params
@@ -15,9 +15,6 @@ from advisor.engine.pricing import Quote
 from advisor.engine.workload import Workload
 from advisor.money import format_money
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH
-
-_MODE_ZH = {"on_demand": "按量", "daily": "按天", "monthly": "包月", "yearly": "包年", "off_peak": "闲时",
-            "spot": "抢占式", "per_task": "按任务"}
 
 
 def _by_currency(value: Any, currency: str) -> float:
@@ -49,7 +46,7 @@ def build(
 
     compute = compute_hours["expected"]
     overhead = total_hours["expected"] - compute
-    add(f"GPU usage ({mode.replace('_', '-')}, {gpu.id} ×{n})", f"GPU 使用（{_MODE_ZH[mode]}，{gpu.id} ×{n}）",
+    add(f"GPU usage ({mode.replace('_', '-')}, {gpu.id} ×{n})", f"GPU 使用（{MODE_ZH[mode]}，{gpu.id} ×{n}）",
         compute, "GPU-hour", unit)
     add(f"Failure overhead ({fail.expected_interruptions:.1f} interruptions expected, checkpoint every "
         f"{fail.interval_hours:.1f} h)",

@@ -1,0 +1,23 @@
+"""Tool ``estimate_training_cost``: what should this training or fine-tuning run cost?"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.catalog import get_catalog
+from advisor.engine.estimate import estimate
+from advisor.engine.models import EstimateReport, EstimateRequest, validated
+from advisor.tools.facts import estimate_facts
+from advisor.tools.findings import ESTIMATE_PACKS, evaluate
+
+__all__ = ["EstimateReport", "EstimateRequest", "estimate_training_cost"]
+
+
+def estimate_training_cost(request: EstimateRequest | None = None, **kwargs: Any) -> EstimateReport:
+    """Price one job: FLOPs, memory fit, GPU-hours, wall time, cost with a range, every billing
+    mode, the assumptions behind each number and the rules' findings."""
+    req: EstimateRequest = validated(EstimateRequest, request, kwargs)
+    catalog = get_catalog(user_prices=req.prices_file)
+    report = estimate(req, catalog)
+    report.findings = evaluate(ESTIMATE_PACKS, estimate_facts(report, req, catalog), lang=req.lang)
+    return report

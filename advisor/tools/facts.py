@@ -1,0 +1,187 @@
+"""Facts for the rule packs, derived from engine reports (names in rules/facts/estimate.yaml).
+
+The rules decide; this module only measures. Alternatives the sizing and fleet rules need
+(a cheaper card that fits and meets the deadline, a mixed fleet) come from the same
+vectorized sweep that ``recommend_hardware`` uses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from advisor.engine.billing import option, tiers
+from advisor.engine.estimate import resolve_workload
+from advisor.engine.models import EstimateReport, EstimateRequest
+from advisor.engine.params import Params
+from advisor.engine.sweep import sweep
+from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH
+
+
+def _clean(facts: dict[str, Any]) -> dict[str, Any]:
+    """Drop absent values and turn numpy scalars into Python numbers."""
+    out: dict[str, Any] = {}
+    for k, v in facts.items():
+        if v is None:
+            continue
+        if isinstance(v, np.generic):
+            v = v.item()
+        if isinstance(v, float):
+            v = round(v, 6)
+        out[k] = v
+    return out
+
+
+def cheaper_alternative(report: EstimateReport, req: EstimateRequest, catalog: Any) -> dict[str, Any] | None:
+    """The cheapest other card (on-demand) that fits and finishes within the deadline (or the
+    default wall-time target), if it costs less than the estimate's compute."""
+    p = Params(catalog.defaults)
+    w, _ = resolve_workload(req, catalog, p)
+    limit = req.deadline_hours or float(p("estimate.target_wall_days")) * HOURS_PER_DAY
+    res = sweep(w, catalog, p, currency=report.cost.currency, deadline_hours=limit, modes=("on_demand",),
+                precisions=("bf16",), optimizer=report.inputs.get("optimizer", "adamw"),
+                flash=req.flash_attention)
+    if res.evaluated == 0:
+        return None
+    ok = res.feasible & (res.gpu != report.gpu.name)
+    if not ok.any():
+        return None
+    idx = np.flatnonzero(ok)
+    best = idx[np.argmin(res.total[idx])]
+    current = option(report.billing, "on_demand")
+    current_total = current.total if current else report.cost.total
+    if res.total[best] >= current_total:
+        return None
+    return {
+        "gpu": str(res.gpu[best]),
+        "count": int(res.count[best]),
+        "cost": float(res.total[best]),
+        "wall_hours": float(res.wall_hours[best]),
+        "saving": float(current_total - res.total[best]),
+        "share": float((current_total - res.total[best]) / current_total),
+    }
+
+
+def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -> dict[str, Any]:
+    """The flat fact dict of one estimate (domain ``estimate``)."""
+    p = Params(catalog.defaults)
+    gpu = catalog.gpu(report.gpu.name)
+    inp = report.inputs
+    comp = {c.name.split(" (")[0]: c.amount for c in report.cost.components}
+    by_mode = {o.mode: o for o in report.billing}
+    picked = by_mode.get(inp["billing"]) or by_mode["on_demand"]
+    cheapest = min((o for o in report.billing if o.available), key=lambda o: o.total)
+    on_demand = by_mode["on_demand"]
+    disc, next_n, next_d = tiers(report.gpu.count, p)
+    alt = cheaper_alternative(report, req, catalog)
+    compute_cost = comp.get("GPU usage", 0.0)
+    retention_days = req.storage_retention_days if req.storage_retention_days is not None else float(
+        p("storage.retention_days"))
+    retention_h = retention_days * HOURS_PER_DAY
+    storage_retained = comp.get("Storage", 0.0) * retention_h / (picked.wall_hours + retention_h) if retention_h else 0.0
+    routine = float(p("fleet.routine_share"))
+    mixed_saving = None
+    if alt is not None:
+        mixed = (1 - routine) * on_demand.total + routine * alt["cost"]
+        mixed_saving = on_demand.total - mixed
+    facts = {
+        "method": inp["method"],
+        "model": inp.get("model"),
+        "params_b": inp["params_b"],
+        "active_params_b": inp["active_params_b"],
+        "tokens_b": inp["tokens_b"],
+        "seq_len": inp["seq_len"],
+        "gpu": report.gpu.name,
+        "gpu_tier": gpu.tier,
+        "gpu_memory_gb": report.gpu.memory_gb,
+        "gpu_count": report.gpu.count,
+        "precision": report.gpu.precision,
+        "zero_stage": report.memory.layout.zero_stage,
+        "gradient_checkpointing": report.memory.layout.gradient_checkpointing,
+        "per_gpu_gb": report.memory.per_gpu_gb,
+        "fits": report.memory.fits,
+        "memory_utilization": report.memory.per_gpu_gb / report.gpu.memory_gb,
+        "min_gpus_to_fit": report.memory.min_gpus_to_fit,
+        "fits_with_zero3": _fits_variant(req, catalog, report.gpu.count, zero_stage=3),
+        "fits_with_qlora": _fits_variant(req, catalog, report.gpu.count, method="qlora")
+        if inp["method"] != "qlora" else report.memory.fits,
+        "mfu": report.mfu.expected,
+        "gpu_hours": report.gpu_hours.expected,
+        "wall_hours": report.wall_hours.expected,
+        "wall_days": report.wall_hours.expected / HOURS_PER_DAY,
+        "deadline_hours": req.deadline_hours,
+        "meets_deadline": report.meets_deadline,
+        "deadline_slack": (req.deadline_hours / report.wall_hours.expected) if req.deadline_hours else None,
+        "currency": report.cost.currency,
+        "cost_total": report.cost.total,
+        "cost_low": report.cost.low,
+        "cost_high": report.cost.high,
+        "compute_cost": compute_cost,
+        "storage_cost": comp.get("Storage", 0.0),
+        "egress_cost": comp.get("Network egress", 0.0),
+        "energy_cost": comp.get("Energy", 0.0),
+        "failure_cost": comp.get("Failure overhead", 0.0),
+        "price_per_gpu_hour": inp["price_per_gpu_hour"],
+        "price_source": "user" if req.price_per_gpu_hour is not None else "list",
+        "billing_mode": picked.mode,
+        "cheapest_billing_mode": cheapest.mode,
+        "cheapest_billing_total": cheapest.total,
+        "billing_saving": max(picked.total - cheapest.total, 0.0),
+        "billing_saving_share": max(picked.total - cheapest.total, 0.0) / picked.total if picked.total else 0.0,
+        "monthly_breakeven_hours": HOURS_PER_MONTH * by_mode["monthly"].unit_price / max(on_demand.unit_price, 1e-12),
+        "monthly_cheaper": by_mode["monthly"].total < on_demand.total,
+        "yearly_cheaper": by_mode["yearly"].total < on_demand.total,
+        "offpeak_saving": on_demand.total - by_mode["off_peak"].total if by_mode["off_peak"].available else 0.0,
+        "spot_saving": on_demand.total - by_mode["spot"].total,
+        "spot_used": picked.mode == "spot",
+        "per_task_available": "per_task" in by_mode,
+        "gpus_to_next_tier": (next_n - report.gpu.count) if next_n else None,
+        "next_tier_discount": next_d,
+        "next_tier_saving": (report.gpu_hours.expected * on_demand.unit_price / (1 - disc) * (next_d - disc))
+        if next_n and next_d is not None else None,
+        "cheaper_gpu": alt["gpu"] if alt else None,
+        "cheaper_gpu_count": alt["count"] if alt else None,
+        "cheaper_gpu_cost": alt["cost"] if alt else None,
+        "cheaper_gpu_saving": alt["saving"] if alt else None,
+        "cheaper_gpu_saving_share": alt["share"] if alt else None,
+        "cheaper_gpu_wall_hours": alt["wall_hours"] if alt else None,
+        "fraction_of_gpu_needed": (report.memory.per_gpu_gb / report.gpu.memory_gb) if report.gpu.count == 1 else None,
+        "job_mtbf_hours": report.failures.job_mtbf_hours,
+        "expected_interruptions": report.failures.expected_interruptions,
+        "checkpoint_interval_hours": req.checkpoint_interval_hours,
+        "optimal_checkpoint_interval_hours": report.failures.optimal_checkpoint_interval_hours,
+        "has_checkpoint_plan": req.checkpoint_interval_hours is not None,
+        "price_locked": req.price_locked,
+        "project_months": req.project_months,
+        "has_validation_run": req.has_validation_run,
+        "parallel_experiments": req.parallel_experiments,
+        "urgent": req.urgent,
+        "interruptible": req.interruptible,
+        "budget": req.budget,
+        "budget_ratio": report.cost.total / req.budget if req.budget else None,
+        "approval_threshold": req.approval_threshold,
+        "approval_ratio": report.cost.total / req.approval_threshold if req.approval_threshold else None,
+        "storage_retention_days": retention_days,
+        "storage_retained_cost": storage_retained,
+        "egress_gb": next((c.quantity for c in report.cost.components if c.name.startswith("Network egress")), 0.0),
+        "idle_wait_hours": req.idle_wait_hours,
+        "idle_cost": comp.get("Idle cards waiting", 0.0),
+        "mixed_fleet_saving": mixed_saving,
+        "mixed_fleet_saving_share": (mixed_saving / on_demand.total) if mixed_saving is not None else None,
+    }
+    return _clean(facts)
+
+
+def _fits_variant(req: EstimateRequest, catalog: Any, n: int, **changes: Any) -> bool:
+    """Would the job fit on the same cards with these settings changed?"""
+    from advisor.engine import memory
+
+    p = Params(catalog.defaults)
+    variant = req.model_copy(update=changes)
+    w, _ = resolve_workload(variant, catalog, p)
+    gpu = catalog.gpu(req.gpu or p("estimate.default_gpu"))
+    precision = req.precision or ("bf16" if gpu.bf16_tflops else "fp16")
+    _, _, fits = memory.plan_parallel(w, gpu.memory_gb, n, precision, req.optimizer or "adamw", p,
+                                      zero=changes.get("zero_stage"), checkpointing=True, flash=req.flash_attention)
+    return bool(fits)

@@ -1,0 +1,17 @@
+"""Running rule packs for the tools: which packs each report consults."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.rules.findings import Finding
+
+ESTIMATE_PACKS: tuple[str, ...] = ("sizing", "billing", "fleet", "risk", "budget")
+PLAN_PACKS: tuple[str, ...] = ("budget",)
+
+
+def evaluate(packs: tuple[str, ...], facts: dict[str, Any], *, lang: str = "en") -> list[Finding]:
+    """Evaluate ``facts`` against the named packs that read their domain."""
+    from advisor.rules import evaluate_packs
+
+    return evaluate_packs(list(packs), facts, lang=lang)
