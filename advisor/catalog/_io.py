@@ -1,19 +1,105 @@
-"""Reading data files: YAML with the C loader when available, and turning pydantic
-validation errors into one-line :class:`~advisor.errors.DataError` messages that name the
-file, the row and the field.
+"""Reading data files, and turning pydantic validation errors into one-line
+:class:`~advisor.errors.DataError` messages that name the file, the row and the field.
+
+YAML is read from the C parser's event stream and built into plain dicts/lists here,
+which is about twice as fast as PyYAML's Python constructor (the catalog must load in well
+under 50 ms). Scalars resolve exactly as ``yaml.safe_load`` would; documents that use
+anchors, aliases, explicit tags or merge keys fall back to ``yaml.load`` with the safe
+loader.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import yaml
 from pydantic import ValidationError
+from yaml import events
 
 from advisor.errors import DataError
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_RESOLVERS = yaml.resolver.Resolver.yaml_implicit_resolvers
+_CONSTRUCT = yaml.constructor.SafeConstructor()
+_STR_TAG = "tag:yaml.org,2002:str"
+_CONVERT = {
+    "tag:yaml.org,2002:null": _CONSTRUCT.construct_yaml_null,
+    "tag:yaml.org,2002:bool": _CONSTRUCT.construct_yaml_bool,
+    "tag:yaml.org,2002:int": _CONSTRUCT.construct_yaml_int,
+    "tag:yaml.org,2002:float": _CONSTRUCT.construct_yaml_float,
+    "tag:yaml.org,2002:timestamp": _CONSTRUCT.construct_yaml_timestamp,
+}
+
+
+class _Unsupported(Exception):
+    """The document needs PyYAML's full constructor (anchors, tags, merge keys)."""
+
+
+@lru_cache(maxsize=4096)
+def _plain(value: str) -> Any:
+    """A plain (unquoted) scalar resolved like the safe loader does."""
+    for tag, pattern in _RESOLVERS.get(value[:1], ()):
+        if pattern.match(value):
+            convert = _CONVERT.get(tag)
+            if convert is None:
+                raise _Unsupported(tag)
+            return convert(yaml.ScalarNode(tag, value))
+    return value
+
+
+def _scalar(event: events.ScalarEvent) -> Any:
+    if event.anchor is not None:
+        raise _Unsupported("anchor")
+    if not event.style and event.implicit[0]:  # plain style is '' (C parser) or None
+        return _plain(event.value)
+    if event.tag not in (None, "!", _STR_TAG):
+        raise _Unsupported(event.tag)
+    return event.value
+
+
+def _build(text: str) -> Any:
+    stack: list[Any] = []
+    keys: list[Any] = []
+    root: Any = None
+    documents = 0
+    for event in yaml.parse(text, Loader=_LOADER):
+        kind = type(event)
+        if kind is events.DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                raise _Unsupported("several documents")  # the safe loader reports it
+            continue
+        if kind is events.ScalarEvent:
+            value = _scalar(event)
+        elif kind is events.MappingStartEvent or kind is events.SequenceStartEvent:
+            if event.anchor is not None or (event.tag and not event.implicit):
+                raise _Unsupported("anchor or tag")
+            stack.append({} if kind is events.MappingStartEvent else [])
+            keys.append(None)
+            continue
+        elif kind is events.MappingEndEvent or kind is events.SequenceEndEvent:
+            value = stack.pop()
+            keys.pop()
+        elif kind is events.AliasEvent:
+            raise _Unsupported("alias")
+        else:
+            continue
+        if not stack:
+            root = value
+            continue
+        top = stack[-1]
+        if type(top) is list:
+            top.append(value)
+        elif keys[-1] is None:
+            if isinstance(value, dict | list) or value == "<<":
+                raise _Unsupported("complex or merge key")
+            keys[-1] = value
+        else:
+            top[keys[-1]] = value
+            keys[-1] = None
+    return root
 
 
 def read_yaml(path: Path) -> Any:
@@ -25,7 +111,10 @@ def read_yaml(path: Path) -> Any:
     except OSError as exc:
         raise DataError(str(path), f"cannot read file ({exc.strerror})") from exc
     try:
-        return yaml.load(text, Loader=_LOADER)  # noqa: S506 - safe loader
+        try:
+            return _build(text)
+        except _Unsupported:
+            return yaml.load(text, Loader=_LOADER)  # noqa: S506 - safe loader
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]

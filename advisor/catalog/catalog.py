@@ -54,7 +54,8 @@ class Catalog(BaseModel):
     _fx: FxRate | None = PrivateAttr(default=None)
 
     def model_post_init(self, __context: object) -> None:
-        self._gpu_index = _index("gpu", self.directory / GPUS_FILE, self.gpus)
+        given = __context.get("gpu_index") if isinstance(__context, dict) else None
+        self._gpu_index = given or _index("gpu", self.directory / GPUS_FILE, self.gpus)
         self._model_index = _index("model", self.directory / MODELS_FILE, self.models)
         providers = NameIndex(
             "provider", str(self.directory / PROVIDERS_FILE),
@@ -191,9 +192,10 @@ def load_catalog(directory: Path, user_prices: Path | None = None) -> Catalog:
     models = load_models(directory / MODELS_FILE)
     providers = load_providers(directory / PROVIDERS_FILE)
     gpu_index = _index("gpu", directory / GPUS_FILE, gpus)
+    resolve_gpu = lru_cache(maxsize=None)(gpu_index.resolve)
     offers: list[PriceOffer] = []
     for sheet in price_sheets(directory):
-        for offer in read_price_sheet(sheet, gpu_index.resolve):
+        for offer in read_price_sheet(sheet, resolve_gpu):
             if offer.provider not in providers:
                 raise DataError(
                     str(sheet), f"provider {offer.provider!r} is not in {PROVIDERS_FILE}",
@@ -201,15 +203,18 @@ def load_catalog(directory: Path, user_prices: Path | None = None) -> Catalog:
                 )
             offers.append(_with_increment(offer, providers))
     if user_prices is not None:
-        for offer in read_price_sheet(Path(user_prices), gpu_index.resolve, user=True):
+        for offer in read_price_sheet(Path(user_prices), resolve_gpu, user=True):
             offers.append(_with_increment(offer, providers))
-    return Catalog(
-        directory=directory,
-        gpus=gpus,
-        models=models,
-        price_offers=offers,
-        providers=providers,
-        user_prices=Path(user_prices) if user_prices is not None else None,
+    return Catalog.model_validate(
+        {
+            "directory": directory,
+            "gpus": gpus,
+            "models": models,
+            "price_offers": offers,
+            "providers": providers,
+            "user_prices": Path(user_prices) if user_prices is not None else None,
+        },
+        context={"gpu_index": gpu_index},
     )
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import math
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -163,6 +164,11 @@ def _check_header(path: Path, header: list[str], *, user: bool) -> None:
         )
 
 
+@lru_cache(maxsize=64)
+def _currency(text: str) -> str:
+    return normalize_currency(text)
+
+
 def _number(path: Path, line: int, field: str, text: str | None, *, integer: bool = False) -> float | None:
     value = (text or "").strip().replace(",", "")
     if not value:
@@ -193,7 +199,7 @@ def _parse_row(
             str(path), f"unknown GPU {gpu_name!r}", row=line, field="gpu", hint=exc.hint
         ) from exc
     try:
-        currency = normalize_currency(text("currency"))
+        currency = _currency(text("currency"))
     except InputError as exc:
         raise DataError(
             str(path), f"unknown currency {text('currency')!r}; accepted: USD or CNY",
