@@ -168,14 +168,14 @@ def build_usd(source: Path, gpus: dict[str, Gpu], report: Report) -> list[dict[s
                 notes.append("source SpotPrice was above Price (columns swapped upstream); swapped back")
             notes.append(
                 f"cheapest on-demand over {raw['regions']} region(s); median "
-                f"{raw['price_median_usd_per_hour']} USD/h"
+                f"{raw['price_median_usd_per_hour']} USD/h; catalog snapshot likely from 2025"
             )
             rows.append({
                 "provider": raw["cloud"], "sku": raw["instance_type"], "region": "",
                 "gpu": gpu_id, "gpu_count": raw["accelerator_count"], "currency": "USD",
                 "on_demand_per_hour": _fmt(on_demand), "spot_per_hour": _fmt(spot),
                 "daily": "", "monthly": "", "yearly": "", "billing_increment_s": "",
-                "as_of": f"undated catalog snapshot (commit {raw['source_commit'][:7]}, likely 2025)",
+                "as_of": f"undated (commit {raw['source_commit'][:7]})",
                 "source": (f"shared/data/prices/{SKY_FILE} line {line}; skypilot-org/skypilot-catalog:"
                            f"{raw['source_path']}@{raw['source_commit']}"),
                 "note": "; ".join(notes),
