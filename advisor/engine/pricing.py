@@ -201,6 +201,28 @@ def _with_default_terms(
     )
 
 
+_CACHE: dict[int, tuple[Any, dict[tuple[str, str], Quote | None]]] = {}
+
+
+def cached_quote(catalog: Any, gpu_id: str, currency: str) -> Quote | None:
+    """List-price quote for sweeps (memoized per catalog; None when the card has no price)."""
+    from advisor.errors import AdvisorError
+
+    entry = _CACHE.get(id(catalog))
+    if entry is None or entry[0] is not catalog:
+        if len(_CACHE) >= 8:  # a few catalogs at a time (tests build their own)
+            _CACHE.pop(next(iter(_CACHE)))
+        entry = _CACHE[id(catalog)] = (catalog, {})
+    per_catalog = entry[1]
+    key = (gpu_id, currency)
+    if key not in per_catalog:
+        try:
+            per_catalog[key] = quote(catalog, gpu_id, currency, Params(catalog.defaults))
+        except AdvisorError:
+            per_catalog[key] = None
+    return per_catalog[key]
+
+
 def per_period(q: Quote) -> dict[str, float]:
     """Per-GPU prices per period, for display and break-even points."""
     return {

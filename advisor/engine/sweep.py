@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -16,9 +17,8 @@ import numpy as np
 from advisor.engine import failures, memory, throughput
 from advisor.engine.estimate import has_nvlink
 from advisor.engine.params import Params
-from advisor.engine.pricing import quote
+from advisor.engine.pricing import cached_quote
 from advisor.engine.workload import Workload, model_flops, recompute_factor
-from advisor.errors import AdvisorError
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
 SWEEP_MODES: tuple[str, ...] = ("on_demand", "daily", "monthly", "yearly", "spot")
@@ -48,8 +48,9 @@ class SweepResult:
         return self.fits & self.meets & self.in_budget
 
 
-def _layouts(counts: np.ndarray, node: int, heads: int) -> tuple[np.ndarray, ...]:
-    """Every (count, tp, zero, checkpointing) combination that is valid."""
+@lru_cache(maxsize=64)
+def _layouts(counts: tuple[int, ...], node: int, heads: int) -> tuple[np.ndarray, ...]:
+    """Every (count, tp, zero, checkpointing) combination that is valid (read-only arrays)."""
     rows = []
     for n in counts:
         for tp in (1, 2, 4, 8):
@@ -60,7 +61,10 @@ def _layouts(counts: np.ndarray, node: int, heads: int) -> tuple[np.ndarray, ...
                 for ckpt in (False, True):
                     rows.append((n, tp, dp, zero, ckpt))
     arr = np.asarray(rows, dtype=float)
-    return arr[:, 0].astype(int), arr[:, 1], arr[:, 2], arr[:, 3].astype(int), arr[:, 4].astype(bool)
+    out = (arr[:, 0].astype(int), arr[:, 1], arr[:, 2], arr[:, 3].astype(int), arr[:, 4].astype(bool))
+    for a in out:
+        a.flags.writeable = False
+    return out
 
 
 def sweep(
@@ -83,7 +87,7 @@ def sweep(
     max_gpus = int(max_gpus or p("estimate.max_gpus"))
     node = int(p("memory.gpus_per_node"))
     counts = np.asarray(memory.candidate_counts(max_gpus, p))
-    n_l, tp_l, dp_l, zero_l, ckpt_l = _layouts(counts, node, w.shape.heads)
+    n_l, tp_l, dp_l, zero_l, ckpt_l = _layouts(tuple(int(c) for c in counts), node, w.shape.heads)
     flops = model_flops(w, p)
     cards = [catalog.gpu(g) for g in gpus] if gpus else list(catalog.gpus)
     ckpt_gb = memory.checkpoint_gb(w, p)
@@ -92,52 +96,57 @@ def sweep(
         "gpu", "count", "precision", "mode", "total", "wall", "ghours", "mem", "cap", "mfu", "fits", "price")}
     unpriced: list[str] = []
     evaluated = 0
-    mem_cache: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    starts = np.flatnonzero(np.r_[True, n_l[1:] != n_l[:-1]])  # layouts are grouped by count
+    by_precision: dict[str, list[tuple[Any, Any]]] = {}
     for card in cards:
-        try:
-            q = quote(catalog, card.id, currency, Params(catalog.defaults))
-        except AdvisorError:
+        q = cached_quote(catalog, card.id, currency)
+        if q is None:
             unpriced.append(card.id)
             continue
-        card_precisions = [pr for pr in precisions if pr in card.precisions] or (
-            ["fp16"] if "fp16" in card.precisions else [])
-        for prec in card_precisions:
-            if prec not in mem_cache:
-                par = memory.Parallel(tp=tp_l, dp=dp_l, zero=zero_l, checkpointing=ckpt_l, flash=flash)
-                mem_cache[prec] = (memory.breakdown(w, prec, optimizer, par, p).per_gpu_gb, ckpt_l)
-            per_gpu, ckpt = mem_cache[prec]
-            ok = per_gpu <= float(memory.usable_gb(card.memory_gb, p))
-            # Per count: does any layout fit, and can it fit without recomputation?
-            fit_any = np.array([ok[n_l == n].any() for n in counts])
-            fit_fast = np.array([(ok & ~ckpt)[n_l == n].any() for n in counts])
-            best_mem = np.array([per_gpu[(n_l == n) & ok].min() if ok[n_l == n].any() else per_gpu[n_l == n].min()
-                                 for n in counts])
-            evaluated += per_gpu.size * len(modes)
-            factor = np.where(fit_fast, 1.0, recompute_factor(w.method, True, p))
-            if w.method == "qlora":
-                factor = factor * float(p("qlora.slowdown"))
-            mfu = throughput.expected_mfu(
-                generation=card.generation, gpu_count=counts, active_params_b=w.active_params_b, method=w.method,
-                moe=w.is_moe, precision=prec, nvlink=has_nvlink(card), p=p,
-            )
-            compute = flops * factor / (card.peak_tflops(prec) * 1e12 * mfu * 3600.0)
-            extra, *_ = failures.overhead(compute / counts, counts, ckpt_gb, p)
-            wall = compute / counts + extra
-            ghours = wall * counts
-            for mode in modes:
-                total, mode_wall = _mode_cost(mode, wall, counts, q, p, write_h)
-                out["gpu"].append(np.full(counts.size, card.id, dtype=object))
-                out["count"].append(counts)
-                out["precision"].append(np.full(counts.size, prec, dtype=object))
-                out["mode"].append(np.full(counts.size, mode, dtype=object))
-                out["total"].append(total)
-                out["wall"].append(mode_wall)
-                out["ghours"].append(ghours)
-                out["mem"].append(best_mem)
-                out["cap"].append(np.full(counts.size, float(card.memory_gb)))
-                out["mfu"].append(mfu)
-                out["fits"].append(fit_any & ((mode != "spot") | interruptible))
-                out["price"].append(total / np.maximum(_billed_hours(mode, wall) * counts, 1e-12))
+        chosen = [pr for pr in precisions if pr in card.precisions] or (["fp16"] if "fp16" in card.precisions else [])
+        for prec in chosen:
+            by_precision.setdefault(prec, []).append((card, q))
+    k = counts.size
+    for prec, group in by_precision.items():
+        par = memory.Parallel(tp=tp_l, dp=dp_l, zero=zero_l, checkpointing=ckpt_l, flash=flash)
+        per_gpu = memory.breakdown(w, prec, optimizer, par, p).per_gpu_gb
+        limits = np.asarray([float(memory.usable_gb(c.memory_gb, p)) for c, _ in group])
+        ok = per_gpu[None, :] <= limits[:, None]  # (cards, layouts)
+        # Per count: does any layout fit, can one fit without recomputation, least memory used.
+        fit_any = np.logical_or.reduceat(ok, starts, axis=1)
+        fit_fast = np.logical_or.reduceat(ok & ~ckpt_l[None, :], starts, axis=1)
+        best_mem = np.minimum.reduceat(np.where(ok, per_gpu[None, :], per_gpu[None, :] + 1e6), starts, axis=1) % 1e6
+        evaluated += ok.size * len(modes)
+        factor = np.where(fit_fast, 1.0, recompute_factor(w.method, True, p))
+        if w.method == "qlora":
+            factor = factor * float(p("qlora.slowdown"))
+        mfu = throughput.expected_mfu(
+            generation=np.asarray([[c.generation] for c, _ in group], dtype=object), gpu_count=counts[None, :],
+            active_params_b=w.active_params_b, method=w.method, moe=w.is_moe, precision=prec,
+            nvlink=np.asarray([[has_nvlink(c)] for c, _ in group]), p=p,
+        )
+        peaks = np.asarray([[c.peak_tflops(prec)] for c, _ in group])
+        compute = flops * factor / (peaks * 1e12 * mfu * 3600.0)
+        extra, *_ = failures.overhead(compute / counts, counts, ckpt_gb, p)
+        wall = compute / counts + extra
+        ghours = wall * counts
+        ids = np.repeat(np.asarray([c.id for c, _ in group], dtype=object), k)
+        caps = np.repeat(np.asarray([float(c.memory_gb) for c, _ in group]), k)
+        prices = {m: np.asarray([[_mode_price(m, q)] for _, q in group]) for m in modes}
+        for mode in modes:
+            total, mode_wall = _mode_cost(mode, wall, counts, prices[mode], p, write_h)
+            out["gpu"].append(ids)
+            out["count"].append(np.tile(counts, len(group)))
+            out["precision"].append(np.full(ids.size, prec, dtype=object))
+            out["mode"].append(np.full(ids.size, mode, dtype=object))
+            out["total"].append(total.ravel())
+            out["wall"].append(mode_wall.ravel())
+            out["ghours"].append(ghours.ravel())
+            out["mem"].append(best_mem.ravel())
+            out["cap"].append(caps)
+            out["mfu"].append(np.broadcast_to(mfu, wall.shape).ravel())
+            out["fits"].append((fit_any & ((mode != "spot") | interruptible)).ravel())
+            out["price"].append((total / np.maximum(_billed_hours(mode, mode_wall) * counts, 1e-12)).ravel())
     if not out["gpu"]:
         empty = np.asarray([], dtype=float)
         return SweepResult(*(empty,) * 13, evaluated=0, unpriced=unpriced)  # type: ignore[arg-type]
@@ -157,7 +166,12 @@ def _billed_hours(mode: str, wall: np.ndarray) -> np.ndarray:
     return np.ceil(wall / step - 1e-9) * step if step else wall
 
 
-def _mode_cost(mode: str, wall: np.ndarray, counts: np.ndarray, q: Any, p: Params,
+def _mode_price(mode: str, q: Any) -> float:
+    return float({"on_demand": q.on_demand, "daily": q.daily, "monthly": q.monthly, "yearly": q.yearly,
+                  "spot": q.spot}[mode])
+
+
+def _mode_cost(mode: str, wall: np.ndarray, counts: np.ndarray, price: np.ndarray, p: Params,
                write_h: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Total cost and wall hours of each count under ``mode`` (tier discounts included)."""
     steps = sorted((int(n), float(d)) for n, d in p("billing.tiers"))
@@ -171,8 +185,7 @@ def _mode_cost(mode: str, wall: np.ndarray, counts: np.ndarray, q: Any, p: Param
         tau = np.sqrt(2 * write_h / rate)
         restart = float(p("billing.spot_restart_hours"))
         spot_wall = wall * (1 + write_h / tau) * (1 + rate * (np.minimum(tau, wall) / 2 + restart))
-        return spot_wall * counts * q.spot * keep, spot_wall
-    price = {"on_demand": q.on_demand, "daily": q.daily, "monthly": q.monthly, "yearly": q.yearly}[mode]
+        return spot_wall * counts * price * keep, spot_wall
     return _billed_hours(mode, wall) * counts * price * keep, wall
 
 

@@ -46,9 +46,12 @@ def expected_mfu(
     ``generation`` and ``nvlink`` may be arrays (one entry per configuration).
     """
     gen_table = p("mfu.generation_factor")
-    gen = np.vectorize(lambda g: float(gen_table.get(g, min(gen_table.values()))), otypes=[float])(
-        np.asarray(generation, dtype=object)
-    )
+    fallback = min(gen_table.values())
+    if isinstance(generation, str):
+        gen: Any = float(gen_table.get(generation, fallback))
+    else:
+        names = np.asarray(generation, dtype=object)
+        gen = np.asarray([float(gen_table.get(g, fallback)) for g in names.ravel()]).reshape(names.shape)
     mfu = float(p("mfu.base")) * gen * cluster_factor(gpu_count, p) * size_factor(active_params_b, p)
     mfu = mfu * float(p("mfu.method_factor")[method])
     if moe:

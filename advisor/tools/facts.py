@@ -39,7 +39,9 @@ def cheaper_alternative(report: EstimateReport, req: EstimateRequest, catalog: A
     p = Params(catalog.defaults)
     w, _ = resolve_workload(req, catalog, p)
     limit = req.deadline_hours or float(p("estimate.target_wall_days")) * HOURS_PER_DAY
+    # Alternatives at up to four times the GPU count: a cheaper card, not a different project.
     res = sweep(w, catalog, p, currency=report.cost.currency, deadline_hours=limit, modes=("on_demand",),
+                max_gpus=max(8, 4 * report.gpu.count),
                 precisions=("bf16",), optimizer=report.inputs.get("optimizer", "adamw"),
                 flash=req.flash_attention)
     if res.evaluated == 0:

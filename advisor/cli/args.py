@@ -1,0 +1,120 @@
+"""Flag parsing for the cost commands, shared so every command spells a flag the same way.
+
+argparse is used under typer for these commands because they share one large set of
+workload flags; a parse error is one line on stderr and exit code 2, like every other error.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+from advisor.errors import InputError
+from advisor.units import parse_billions, parse_count
+
+
+class ArgumentError(InputError):
+    def __init__(self, message: str) -> None:
+        self.field, self.value, self.accepted = "argument", None, message
+        Exception.__init__(self, message)
+        self.message, self.hint = message, None
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one-line AdvisorErrors, not usage dumps."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ArgumentError(f"{message} (see `{self.prog} --help`)")
+
+
+def size(field: str, billions: bool = True) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        return parse_billions(text, field) if billions else parse_count(text, field)
+
+    parse.__name__ = field
+    return parse
+
+
+def number(field: str, *, positive: bool = True) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise InputError(field, text, "a number") from None
+        if positive and not value > 0:
+            raise InputError(field, text, "a positive number")
+        return value
+
+    parse.__name__ = field
+    return parse
+
+
+def integer(field: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise InputError(field, text, "a whole number") from None
+        if value <= 0:
+            raise InputError(field, text, "a positive whole number")
+        return value
+
+    parse.__name__ = field
+    return parse
+
+
+def add_output(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print exactly one JSON document")
+    p.add_argument("--lang", choices=["en", "zh"], default=None, help="language of texts (default en)")
+    p.add_argument("--prices", dest="prices_file", metavar="FILE", help="your price sheet (CSV); its prices win")
+
+
+def add_workload(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("workload")
+    g.add_argument("--model", help="catalog model name or alias, e.g. llama-3.1-8b (see `advisor models`)")
+    g.add_argument("--params", dest="params_b", type=size("params"), help="parameters: 7B, 70b, 300M, 70亿")
+    g.add_argument("--active-params", dest="active_params_b", type=size("active-params"), help="MoE active parameters")
+    g.add_argument("--method", type=str.lower, help="pretrain | full | lora | qlora (default full)")
+    g.add_argument("--tokens", dest="tokens_b", type=size("tokens"), help="all tokens processed: 2T, 150M, 1.5B")
+    g.add_argument("--dataset-tokens", dest="dataset_tokens_b", type=size("dataset-tokens"), help="tokens in the dataset")
+    g.add_argument("--epochs", type=number("epochs"))
+    g.add_argument("--samples", type=size("samples", billions=False), help="training samples: 50k, 5万")
+    g.add_argument("--tokens-per-sample", dest="tokens_per_sample", type=size("tokens-per-sample", billions=False))
+    g.add_argument("--seq-len", dest="seq_len", type=integer("seq-len"))
+    g.add_argument("--micro-batch", dest="micro_batch_size", type=integer("micro-batch"))
+    g.add_argument("--checkpointing", dest="gradient_checkpointing", action=argparse.BooleanOptionalAction,
+                   default=None, help="full activation recomputation (default: only if needed to fit)")
+    g.add_argument("--no-flash-attention", dest="flash_attention", action="store_false", default=None)
+    g.add_argument("--precision", type=str.lower, help="bf16 | fp16 | fp8 | fp32")
+    g.add_argument("--optimizer", type=str.lower, help="adamw | adamw_8bit | paged_adamw_8bit | adafactor | sgd")
+    g.add_argument("--zero", dest="zero_stage", type=int, help="DeepSpeed ZeRO stage 0-3")
+    g.add_argument("--lora-rank", dest="lora_rank", type=integer("lora-rank"))
+    g.add_argument("--mfu", type=number("mfu"), help="measured model FLOPs utilization, (0, 1]")
+
+
+def add_money(p: argparse.ArgumentParser, *, billing: bool = True, budget: bool = True) -> None:
+    g = p.add_argument_group("price and plan")
+    g.add_argument("--price", dest="price_per_gpu_hour", type=number("price", positive=False),
+                   help="price per GPU-hour you pay")
+    g.add_argument("--currency", help="USD | CNY (default USD)")
+    g.add_argument("--provider", help="price sheet provider, e.g. runpod, lambda, 腾讯云")
+    if billing:
+        g.add_argument("--billing", type=str.lower,
+                       help="on_demand | daily | monthly | yearly | off_peak | spot | per_task")
+    g.add_argument("--deadline-hours", dest="deadline_hours", type=number("deadline-hours"))
+    g.add_argument("--deadline-days", dest="deadline_days", type=number("deadline-days"))
+    if budget:
+        g.add_argument("--budget", type=number("budget"))
+        g.add_argument("--approval-threshold", dest="approval_threshold", type=number("approval-threshold"))
+    g.add_argument("--interruptible", action="store_true", default=None, help="the work tolerates spot reclaims")
+    g.add_argument("--urgent", action="store_true", default=None, help="the work cannot wait for off-peak hours")
+
+
+def to_request(ns: argparse.Namespace, drop: tuple[str, ...] = ("json",)) -> dict[str, Any]:
+    """Namespace -> request keyword arguments (unset flags left out)."""
+    data = {k: v for k, v in vars(ns).items() if v is not None and k not in drop}
+    if "deadline_days" in data:
+        days = data.pop("deadline_days")
+        data.setdefault("deadline_hours", days * 24)
+    return data

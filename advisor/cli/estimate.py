@@ -1,0 +1,118 @@
+"""``advisor estimate | recommend | billing | plan``: the cost commands."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+import typer
+
+from advisor.cli import args as A
+from advisor.cli.common import emit_json
+
+_PASS = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
+
+
+def _estimate_parser() -> argparse.ArgumentParser:
+    p = A.Parser(prog="advisor estimate", description="What should this training or fine-tuning run cost?",
+                 epilog="example: advisor estimate --model llama-3.1-8b --method lora --samples 50k "
+                        "--tokens-per-sample 800 --gpu a100 --gpus 8 --currency CNY")
+    A.add_workload(p)
+    g = p.add_argument_group("hardware")
+    g.add_argument("--gpu", help="GPU name or alias: a100, h100, 4090, 昇腾910B (see `advisor gpus`)")
+    g.add_argument("--gpus", dest="gpu_count", type=A.integer("gpus"), help="number of GPUs (default: fits + deadline)")
+    A.add_money(p)
+    A.add_output(p)
+    return p
+
+
+def _recommend_parser() -> argparse.ArgumentParser:
+    p = A.Parser(prog="advisor recommend", description="Which GPUs, how many, on which billing plan?")
+    A.add_workload(p)
+    A.add_money(p, billing=False)
+    p.add_argument("--max-gpus", dest="max_gpus", type=A.integer("max-gpus"))
+    p.add_argument("--candidates", dest="gpus", type=lambda s: [x.strip() for x in s.split(",") if x.strip()],
+                   help="comma-separated GPU names to consider")
+    p.add_argument("--top", dest="top_k", type=A.integer("top"), default=None)
+    A.add_output(p)
+    return p
+
+
+def _billing_parser() -> argparse.ArgumentParser:
+    p = A.Parser(prog="advisor billing", description="Compare billing modes for a usage pattern.",
+                 epilog="example: advisor billing --gpu h100 --gpus 64 --hours 2000 --interruptible")
+    p.add_argument("--gpu", required=True)
+    p.add_argument("--gpus", dest="gpu_count", type=A.integer("gpus"), default=None)
+    p.add_argument("--hours", dest="wall_hours", type=A.number("hours"), help="how long the cards are needed")
+    p.add_argument("--days", dest="days", type=A.number("days"))
+    p.add_argument("--hours-per-day", dest="hours_per_day", type=A.number("hours-per-day"))
+    p.add_argument("--offpeak-share", dest="offpeak_share", type=A.number("offpeak-share", positive=False))
+    p.add_argument("--experiments", dest="parallel_experiments", type=A.integer("experiments"))
+    A.add_money(p, billing=False, budget=False)
+    A.add_output(p)
+    return p
+
+
+def _plan_parser() -> argparse.ArgumentParser:
+    p = A.Parser(prog="advisor plan", description="Cost a whole project stage by stage.",
+                 epilog="example: advisor plan --model llama-2-7b --pretrain-tokens 1T --finetune-tokens 0.5B "
+                        "--serve-tokens-per-day 50M --gpu h100")
+    p.add_argument("--model")
+    p.add_argument("--params", dest="params_b", type=A.size("params"))
+    p.add_argument("--gpu")
+    p.add_argument("--pretrain-tokens", dest="pretrain_tokens_b", type=A.size("pretrain-tokens"))
+    p.add_argument("--finetune-tokens", dest="finetune_tokens_b", type=A.size("finetune-tokens"))
+    p.add_argument("--finetune-method", dest="finetune_method", type=str.lower)
+    p.add_argument("--serve-tokens-per-day", dest="serving_tokens_per_day", type=A.size("serve-tokens-per-day", False))
+    p.add_argument("--serve-days", dest="serving_days", type=A.number("serve-days"))
+    p.add_argument("--currency")
+    p.add_argument("--budget", type=A.number("budget"))
+    p.add_argument("--approval-threshold", dest="approval_threshold", type=A.number("approval-threshold"))
+    A.add_output(p)
+    return p
+
+
+def _run(ctx: typer.Context, parser: Callable[[], argparse.ArgumentParser], tool: str,
+         render: Callable[[Any], None]) -> None:
+    p = parser()
+    if any(a in ("-h", "--help") for a in ctx.args):
+        p.print_help()
+        return
+    ns = p.parse_args(ctx.args)
+    req = A.to_request(ns)
+    if tool == "compare_billing" and "days" in req:
+        req.setdefault("wall_hours", req.pop("days") * 24)
+    if tool == "compare_billing" and "wall_hours" not in req:
+        raise A.ArgumentError("give how long the cards are needed: --hours N or --days N")
+    from advisor import tools
+
+    report = getattr(tools, tool)(**req)
+    if ns.json:
+        emit_json(report)
+    else:
+        render(report)
+
+
+def register(app: typer.Typer) -> None:
+    from advisor.cli import render
+
+    @app.command("estimate", context_settings=_PASS, add_help_option=False,
+                 help="What should this training or fine-tuning run cost? (--help for flags)")
+    def estimate_cmd(ctx: typer.Context) -> None:
+        _run(ctx, _estimate_parser, "estimate_training_cost", render.estimate)
+
+    @app.command("recommend", context_settings=_PASS, add_help_option=False,
+                 help="Rank GPU types, counts and billing plans for a job. (--help for flags)")
+    def recommend_cmd(ctx: typer.Context) -> None:
+        _run(ctx, _recommend_parser, "recommend_hardware", render.recommend)
+
+    @app.command("billing", context_settings=_PASS, add_help_option=False,
+                 help="Compare billing modes for a usage pattern. (--help for flags)")
+    def billing_cmd(ctx: typer.Context) -> None:
+        _run(ctx, _billing_parser, "compare_billing", render.billing)
+
+    @app.command("plan", context_settings=_PASS, add_help_option=False,
+                 help="Cost a project stage by stage: validation, pre-training, fine-tuning, serving.")
+    def plan_cmd(ctx: typer.Context) -> None:
+        _run(ctx, _plan_parser, "plan_project", render.plan)

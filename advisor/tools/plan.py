@@ -1,0 +1,210 @@
+"""Tool ``plan_project``: the cost of a whole project, stage by stage (REQUIREMENTS A2).
+
+Stages: validation (a small run first, C2), pre-training, fine-tuning and serving. Training
+stages are priced by the estimate engine; serving by the serving model. Each stage gets the
+billing mode that suits it (B1) and its share of the total.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+from advisor.catalog import get_catalog
+from advisor.engine import billing as billing_mod
+from advisor.engine.estimate import estimate
+from advisor.engine.models import EstimateReport, EstimateRequest, validated
+from advisor.engine.params import Params
+from advisor.engine.pricing import quote
+from advisor.engine.serving import serving_need
+from advisor.errors import InputError
+from advisor.money import format_money, normalize_currency
+from advisor.rules.findings import Assumption, Finding
+from advisor.tools.findings import PLAN_PACKS, evaluate
+from advisor.units import HOURS_PER_DAY, parse_billions, parse_count
+
+StageName = Literal["validation", "pretrain", "finetune", "serving"]
+STAGE_ZH = {"validation": "架构验证", "pretrain": "预训练", "finetune": "微调", "serving": "上线推理"}
+
+
+class StageSpec(BaseModel):
+    """One stage. Training stages take the estimate fields; serving takes tokens per day and days."""
+
+    model_config = ConfigDict(extra="allow")
+
+    stage: StageName
+    tokens_per_day: Annotated[float | None, BeforeValidator(lambda v: None if v is None else parse_count(v, "tokens_per_day"))] = None
+    days: float | None = None
+
+
+class PlanRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    model: str | None = Field(None, description="Model name from the catalog.")
+    params_b: Annotated[float | None, BeforeValidator(lambda v: None if v is None else parse_billions(v, "params_b"))] = Field(
+        None, description="Parameters in billions when no catalog model is named.")
+    currency: Annotated[str, BeforeValidator(lambda v: normalize_currency(v) if v is not None else "USD")] = "USD"
+    gpu: str | None = Field(None, description="Default GPU for the stages.")
+    pretrain_tokens_b: Annotated[float | None, BeforeValidator(lambda v: None if v is None else parse_billions(v, "pretrain_tokens_b"))] = Field(
+        None, description="Pre-training tokens in billions; adds a pre-training stage.")
+    finetune_tokens_b: Annotated[float | None, BeforeValidator(lambda v: None if v is None else parse_billions(v, "finetune_tokens_b"))] = Field(
+        None, description="Fine-tuning tokens in billions (all epochs); adds a fine-tuning stage.")
+    finetune_method: Literal["full", "lora", "qlora"] = Field("lora", description="Method of the fine-tuning stage.")
+    serving_tokens_per_day: Annotated[float | None, BeforeValidator(lambda v: None if v is None else parse_count(v, "serving_tokens_per_day"))] = Field(
+        None, description="Tokens generated per day after launch; adds a serving stage.")
+    serving_days: float = Field(180, description="Days of serving to price.")
+    stages: list[StageSpec] | None = Field(None, description="Explicit stages; overrides the fields above.")
+    budget: float | None = Field(None, description="Budget for the whole project, in `currency`.")
+    approval_threshold: float | None = Field(None, description="Spend above which approval is needed.")
+    prices_file: str | None = None
+    lang: Literal["en", "zh"] = "en"
+
+
+class StageCost(BaseModel):
+    stage: str
+    stage_zh: str
+    gpu: str
+    gpu_count: int
+    gpu_hours: float
+    wall_hours: float
+    billing: str
+    recommended_billing: str | None
+    cost: float
+    low: float
+    high: float
+    share: float
+    summary: dict[str, str]
+
+
+class PlanReport(BaseModel):
+    inputs: dict[str, Any]
+    currency: str
+    stages: list[StageCost]
+    total: float
+    low: float
+    high: float
+    assumptions: list[Assumption]
+    findings: list[Finding] = Field(default_factory=list)
+    summary: dict[str, str] = Field(default_factory=dict)
+
+
+_TRAIN_BILLING = {"validation": "on_demand", "pretrain": "monthly", "finetune": "on_demand"}
+
+
+def _default_stages(req: PlanRequest, p: Params) -> list[StageSpec]:
+    stages: list[StageSpec] = []
+    main = req.pretrain_tokens_b or req.finetune_tokens_b
+    if main is None and req.serving_tokens_per_day is None:
+        raise InputError("stages", None, "pretrain_tokens_b, finetune_tokens_b, serving_tokens_per_day or a stages list")
+    if main is not None:
+        method = "pretrain" if req.pretrain_tokens_b else req.finetune_method
+        stages.append(StageSpec(stage="validation", method=method, tokens_b=main * float(p("plan.validation_token_share")),
+                                gpu_count=int(p("plan.validation_gpus"))))
+    if req.pretrain_tokens_b:
+        stages.append(StageSpec(stage="pretrain", method="pretrain", tokens_b=req.pretrain_tokens_b))
+    if req.finetune_tokens_b:
+        stages.append(StageSpec(stage="finetune", method=req.finetune_method, tokens_b=req.finetune_tokens_b))
+    if req.serving_tokens_per_day:
+        stages.append(StageSpec(stage="serving", tokens_per_day=req.serving_tokens_per_day, days=req.serving_days))
+    return stages
+
+
+def plan_project(request: PlanRequest | None = None, **kwargs: Any) -> PlanReport:
+    """Cost every stage of a project and each stage's share of the total."""
+    req: PlanRequest = validated(PlanRequest, request, kwargs)
+    catalog = get_catalog(user_prices=req.prices_file)
+    p = Params(catalog.defaults)
+    if req.model is None and req.params_b is None:
+        raise InputError("model", None, "a model name or params_b")
+    specs = req.stages or _default_stages(req, p)
+    costs: list[StageCost] = []
+    assumptions: dict[str, Assumption] = {}
+    for spec in specs:
+        if spec.stage == "serving":
+            sc, used = _serving(spec, req, catalog)
+        else:
+            sc, used = _training(spec, req, catalog)
+        costs.append(sc)
+        assumptions.update({a.name: a for a in used})
+    total = sum(c.cost for c in costs)
+    for c in costs:
+        c.share = c.cost / total if total else 0.0
+    report = PlanReport(
+        inputs=req.model_dump(exclude_none=True), currency=req.currency, stages=costs, total=total,
+        low=sum(c.low for c in costs), high=sum(c.high for c in costs), assumptions=list(assumptions.values()),
+    )
+    dominant = max(costs, key=lambda c: c.cost)
+    facts = {
+        "stage_count": len(costs), "dominant_stage": dominant.stage, "dominant_stage_share": round(dominant.share, 6),
+        "cost_total": total, "currency": req.currency,
+        "has_validation_run": any(c.stage == "validation" for c in costs),
+    }
+    if req.budget:
+        facts.update(budget=req.budget, budget_ratio=total / req.budget)
+    if req.approval_threshold:
+        facts.update(approval_threshold=req.approval_threshold, approval_ratio=total / req.approval_threshold)
+    report.findings = evaluate(PLAN_PACKS, facts, lang=req.lang)
+    report.summary = {
+        "en": f"Project total {format_money(total, req.currency)}: " + "; ".join(
+            f"{c.stage} {format_money(c.cost, req.currency)} ({c.share:.0%})" for c in costs) + ".",
+        "zh": f"项目总成本 {format_money(total, req.currency)}：" + "；".join(
+            f"{c.stage_zh} {format_money(c.cost, req.currency)}（{c.share:.0%}）" for c in costs) + "。",
+    }
+    return report
+
+
+def _training(spec: StageSpec, req: PlanRequest, catalog: Any) -> tuple[StageCost, list[Assumption]]:
+    fields = {k: v for k, v in (spec.model_extra or {}).items() if v is not None}
+    fields.setdefault("billing", _TRAIN_BILLING[spec.stage])
+    fields.setdefault("method", "pretrain" if spec.stage == "pretrain" else "lora")
+    fields.setdefault("gpu", req.gpu)
+    fields.setdefault("model", req.model)
+    if req.model is None:
+        fields.setdefault("params_b", req.params_b)
+    r: EstimateReport = estimate(validated(EstimateRequest, None, {**fields, "currency": req.currency,
+                                                                   "prices_file": req.prices_file}), catalog)
+    recommended = next((o.mode for o in r.billing if o.recommended), None)
+    return StageCost(
+        stage=spec.stage, stage_zh=STAGE_ZH[spec.stage], gpu=r.gpu.name, gpu_count=r.gpu.count,
+        gpu_hours=r.gpu_hours.expected, wall_hours=r.wall_hours.expected, billing=r.inputs["billing"],
+        recommended_billing=recommended, cost=r.cost.total, low=r.cost.low, high=r.cost.high, share=0.0,
+        summary=r.summary,
+    ), r.assumptions
+
+
+def _serving(spec: StageSpec, req: PlanRequest, catalog: Any) -> tuple[StageCost, list[Assumption]]:
+    p = Params(catalog.defaults)
+    extra = spec.model_extra or {}
+    if not spec.tokens_per_day:
+        raise InputError("stages.serving.tokens_per_day", None, "tokens generated per day, e.g. 50M")
+    days = spec.days or req.serving_days
+    model = catalog.model(req.model) if req.model else None
+    params_b = float(req.params_b or model.params_b)
+    active = float((model.active_params_b if model else None) or params_b)
+    gpu = catalog.gpu(extra.get("gpu") or req.gpu or p("estimate.default_gpu"))
+    precision = "bf16" if gpu.bf16_tflops else "fp16"
+    need = serving_need(active_params_b=active, params_b=params_b, tokens_per_day=spec.tokens_per_day, gpu=gpu,
+                        precision=precision, p=p)
+    n = int(extra.get("gpu_count") or need.gpu_count)
+    p.note("serving.gpu_count", n, f"{need.replicas} replica(s) × {need.gpus_per_replica} GPU(s); "
+           f"{need.tokens_per_second_per_gpu:,.0f} tokens/s per GPU")
+    q = quote(catalog, gpu.id, req.currency, p, provider=extra.get("provider"),
+              price_per_gpu_hour=extra.get("price_per_gpu_hour"))
+    wall = days * HOURS_PER_DAY
+    options = billing_mod.compare(wall, n, q, billing_mod.Context(urgent=True, offpeak_share=0.0), p)
+    mode = extra.get("billing")
+    picked = billing_mod.option(options, mode) if mode else next(o for o in options if o.recommended)
+    if picked is None:
+        raise InputError("stages.serving.billing", mode, "on_demand, daily, monthly, yearly or spot")
+    summary = {
+        "en": f"Serving {spec.tokens_per_day:,.0f} tokens a day for {days:g} days needs {n}× {gpu.id}: "
+              f"{format_money(picked.total, req.currency)} on {picked.mode.replace('_', '-')} billing.",
+        "zh": f"每天生成 {spec.tokens_per_day:,.0f} 个 token、持续 {days:g} 天，需要 {n} 张 {gpu.id}："
+              f"{billing_mod.MODE_ZH[picked.mode]}计费共 {format_money(picked.total, req.currency)}。",
+    }
+    return StageCost(
+        stage="serving", stage_zh=STAGE_ZH["serving"], gpu=gpu.id, gpu_count=n, gpu_hours=wall * n, wall_hours=wall,
+        billing=picked.mode, recommended_billing=next((o.mode for o in options if o.recommended), None),
+        cost=picked.total, low=picked.total, high=picked.total, share=0.0, summary=summary,
+    ), p.assumptions()
