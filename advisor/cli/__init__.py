@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import sys
 
 import typer
@@ -64,7 +65,11 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(exc, click.exceptions.ClickException):
             print(f"error: {exc.format_message()}", file=sys.stderr)
             return exc.exit_code
-        raise
+        if os.environ.get("ADVISOR_DEBUG"):
+            raise
+        print(f"internal error: {type(exc).__name__}: {exc} (set ADVISOR_DEBUG=1 for the traceback; "
+              "please report it)", file=sys.stderr)
+        return 1
     return 0
 
 
