@@ -1,0 +1,120 @@
+"""The usage analysis thresholds, read from ``knowledge/catalog/usage_defaults.yaml``.
+
+Every threshold lives in that file with its unit and source, so that a team can adopt its own
+policy without touching code, and so that every report can list what it assumed.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from advisor.config import catalog_dir
+from advisor.errors import DataError
+from advisor.rules.findings import Assumption
+
+FILE_NAME = "usage_defaults.yaml"
+
+REQUIRED_KEYS: tuple[str, ...] = (
+    "utilization.target",
+    "utilization.low_use_line",
+    "utilization.long_low_use_share",
+    "utilization.idle_cutoff",
+    "idle.min_stretch_hours",
+    "idle.forgotten_min_hours",
+    "sampling.default_interval_s",
+    "sampling.max_gap_factor",
+    "offpeak.start_hour",
+    "offpeak.end_hour",
+    "offpeak.discount",
+    "offpeak.min_util_gap",
+    "billing.committed_discount",
+    "billing.steady_coverage",
+    "storage.after_compute_min_hours",
+    "rightsize.fraction_step",
+    "rightsize.max_fraction",
+    "rightsize.percentile",
+    "summary.period_hours",
+    "chargeback.team_tag_keys",
+    "chargeback.project_tag_keys",
+    "engine.memory_limit_gb",
+    "engine.progress_min_mb",
+    "report.top_rows",
+)
+
+
+class Default(BaseModel):
+    """One default: its value, unit and where it comes from."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    value: Any
+    unit: str
+    source: str
+    note: str | None = None
+
+
+class UsageDefaults:
+    """The thresholds by dotted key; ``self["utilization.target"]`` is the plain value."""
+
+    def __init__(self, entries: dict[str, Default], path: str) -> None:
+        self.entries = entries
+        self.path = path
+
+    def __getitem__(self, key: str) -> Any:
+        return self.entries[key].value
+
+    def number(self, key: str) -> float:
+        return float(self.entries[key].value)
+
+    def assumption(self, key: str) -> Assumption:
+        entry = self.entries[key]
+        source = entry.source if not entry.note else f"{entry.source} — {entry.note}"
+        return Assumption(name=key, value=entry.value, source=source, unit=entry.unit)
+
+    def assumptions(self, keys: list[str] | tuple[str, ...]) -> list[Assumption]:
+        return [self.assumption(k) for k in keys]
+
+
+def load_defaults(path: Path | None = None) -> UsageDefaults:
+    """Read and check the defaults file; raises :class:`DataError` naming the key and field."""
+    target = path or catalog_dir() / FILE_NAME
+    return _load(str(target))
+
+
+@lru_cache(maxsize=4)
+def _load(path: str) -> UsageDefaults:
+    import yaml
+
+    try:
+        raw = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise DataError(path, "usage defaults file not found") from exc
+    except yaml.YAMLError as exc:
+        raise DataError(path, f"not valid YAML ({str(exc).splitlines()[0]})") from exc
+    if not isinstance(raw, dict):
+        raise DataError(path, "expected a mapping of dotted keys to {value, unit, source}")
+    entries: dict[str, Default] = {}
+    for key, body in raw.items():
+        if not isinstance(body, dict):
+            raise DataError(path, "expected {value, unit, source}", row=str(key))
+        try:
+            entries[str(key)] = Default(**body)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            field = ".".join(str(p) for p in err["loc"]) or None
+            raise DataError(path, err["msg"], row=str(key), field=field) from exc
+    missing = [k for k in REQUIRED_KEYS if k not in entries]
+    if missing:
+        raise DataError(path, f"missing default {missing[0]!r}", row=missing[0])
+    for key in REQUIRED_KEYS:
+        value = entries[key].value
+        if key.startswith("chargeback."):
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise DataError(path, "expected a list of tag keys", row=key, field="value")
+        elif isinstance(value, bool) or not isinstance(value, int | float):
+            raise DataError(path, f"expected a number, got {value!r}", row=key, field="value")
+    return UsageDefaults(entries, path)

@@ -1,0 +1,138 @@
+"""Which kind of usage file is this? Sniffs the content, never trusts the extension alone.
+
+Kinds: an nvidia-smi ``--query-gpu --format=csv`` log (``nvidia_smi_csv``), a text capture
+with such CSV sections among other output (``nvidia_smi_capture``), Prometheus exposition text
+from a GPU exporter (``prometheus``), a FOCUS billing export (``focus``) and an inventory of
+rented resources (``inventory``). CSV files may be gzip-compressed; FOCUS, inventory and
+telemetry tables may also be Parquet.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from advisor.errors import DocumentError
+from advisor.usage import columns as C
+
+Kind = Literal["nvidia_smi_csv", "nvidia_smi_capture", "prometheus", "focus", "inventory"]
+Container = Literal["text", "gzip", "parquet"]
+
+ACCEPTED = (
+    "nvidia-smi --query-gpu CSV, GPU-exporter Prometheus text, a FOCUS billing export "
+    "or an inventory CSV (see `advisor usage --help`)"
+)
+SNIFF_BYTES = 256 * 1024
+CAPTURE_SCAN_MAX_BYTES = 64 * 1024 * 1024
+
+_PROM_SAMPLE = re.compile(
+    r"^[A-Za-z_:][A-Za-z0-9_:]*(\{.*\})?\s+[-+]?(\d+(\.\d*)?([eE][-+]?\d+)?|\.\d+([eE][-+]?\d+)?|NaN|[-+]?Inf)(\s+-?\d+)?\s*$"
+)
+
+
+@dataclass(frozen=True)
+class Detected:
+    """What a file is, and what the reader needs to know to read it."""
+
+    path: Path
+    kind: Kind
+    container: Container
+    size_bytes: int
+    header: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def name(self) -> str:
+        return str(self.path)
+
+
+def open_text(path: Path):  # type: ignore[no-untyped-def]
+    """Open a text file, transparently gunzipping it."""
+    with path.open("rb") as fh:
+        magic = fh.read(2)
+    if magic == b"\x1f\x8b":
+        return gzip.open(path, "rt", encoding="utf-8-sig", errors="replace", newline="")
+    return path.open("r", encoding="utf-8-sig", errors="replace", newline="")
+
+
+def detect(path: str | Path) -> Detected:
+    """Sniff ``path``; raises :class:`DocumentError` for missing, empty or unknown files."""
+    p = Path(path)
+    if not p.exists():
+        raise DocumentError(str(p), "file not found")
+    if p.is_dir():
+        raise DocumentError(str(p), "is a directory, expected a file")
+    size = p.stat().st_size
+    if size == 0:
+        raise DocumentError(str(p), "file is empty", hint=f"expected {ACCEPTED}")
+    with p.open("rb") as fh:
+        head = fh.read(4)
+    if head == b"PAR1":
+        return _detect_parquet(p, size)
+    container: Container = "gzip" if head[:2] == b"\x1f\x8b" else "text"
+    try:
+        with open_text(p) as fh:
+            text = fh.read(SNIFF_BYTES)
+    except (OSError, EOFError) as exc:
+        raise DocumentError(str(p), f"cannot be read ({exc})") from exc
+    if "\x00" in text:
+        raise DocumentError(str(p), "unknown format (binary content)", hint=f"expected {ACCEPTED}")
+    lines = [ln.rstrip("\r\n") for ln in text.splitlines()]
+    content = [ln for ln in lines if ln.strip()]
+    if not content:
+        raise DocumentError(str(p), "file is empty (only blank lines)", hint=f"expected {ACCEPTED}")
+    first = content[0]
+    cells = C.split_csv_line(first)
+    if C.looks_smi_header(cells):
+        return Detected(p, "nvidia_smi_csv", container, size, tuple(cells))
+    if C.is_focus_header(cells):
+        return Detected(p, "focus", container, size, tuple(cells))
+    if C.is_inventory_header(cells):
+        return Detected(p, "inventory", container, size, tuple(cells))
+    if _looks_prometheus(content):
+        return Detected(p, "prometheus", container, size)
+    if _has_smi_section(p, text, size):
+        return Detected(p, "nvidia_smi_capture", container, size)
+    raise DocumentError(str(p), "unknown format", hint=f"expected {ACCEPTED}")
+
+
+def _looks_prometheus(content: list[str]) -> bool:
+    samples = 0
+    for line in content[:200]:
+        s = line.strip()
+        if s.startswith("#"):
+            continue
+        if not _PROM_SAMPLE.match(s):
+            return False
+        samples += 1
+    return samples > 0
+
+
+def _has_smi_section(path: Path, text: str, size: int) -> bool:
+    if any(C.is_smi_header(C.split_csv_line(ln)) for ln in text.splitlines() if "utilization.gpu" in ln):
+        return True
+    if size <= SNIFF_BYTES or size > CAPTURE_SCAN_MAX_BYTES:
+        return False
+    with open_text(path) as fh:
+        for line in fh:
+            if "utilization.gpu" in line and C.is_smi_header(C.split_csv_line(line)):
+                return True
+    return False
+
+
+def _detect_parquet(p: Path, size: int) -> Detected:
+    import pyarrow.parquet as pq
+
+    try:
+        names = list(pq.read_schema(p).names)
+    except Exception as exc:  # pyarrow raises several types for corrupt files
+        raise DocumentError(str(p), f"not a readable Parquet file ({str(exc).splitlines()[0]})") from exc
+    if C.looks_smi_header(names):
+        return Detected(p, "nvidia_smi_csv", "parquet", size, tuple(names))
+    if C.is_focus_header(names):
+        return Detected(p, "focus", "parquet", size, tuple(names))
+    if C.is_inventory_header(names):
+        return Detected(p, "inventory", "parquet", size, tuple(names))
+    raise DocumentError(str(p), "unknown Parquet table (no utilization.gpu, BilledCost or inventory columns)", hint=f"expected {ACCEPTED}")

@@ -1,0 +1,126 @@
+"""The embedded SQL engine (DuckDB): one connection per analysis, bounded memory, progress.
+
+DuckDB is imported here and only when an analysis runs. It reads large CSV and Parquet files
+out of core and spills to a private temporary folder above ``engine.memory_limit_gb``. The
+analysis SQL itself lives in :mod:`advisor.usage.queries` and is engine-neutral; only the
+readers use DuckDB's file functions.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from advisor.errors import DocumentError
+
+Progress = Callable[[str], None]
+
+
+class Engine:
+    """A DuckDB connection with a memory limit, a private spill folder and progress polling."""
+
+    def __init__(self, *, memory_limit_gb: float, threads: int | None = None, progress: Progress | None = None):
+        import duckdb
+
+        self._tmp = tempfile.mkdtemp(prefix="advisor-usage-")
+        self.con = duckdb.connect(":memory:")
+        self.threads = threads or max(1, min(os.cpu_count() or 1, 8))
+        self.con.execute(f"SET memory_limit = '{float(memory_limit_gb):.3f}GB'")
+        self.con.execute(f"SET threads = {int(self.threads)}")
+        self.con.execute("SET preserve_insertion_order = false")
+        self.con.execute(f"SET temp_directory = '{sql_text(self._tmp)}'")
+        self.progress = progress
+
+    def close(self) -> None:
+        try:
+            self.con.close()
+        finally:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+
+    def __enter__(self) -> Engine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def execute(self, sql: str, params: dict[str, Any] | list[Any] | None = None, *, label: str | None = None):  # type: ignore[no-untyped-def]
+        """Run one statement; with ``label`` and a progress sink, report its progress."""
+        with self._watch(label):
+            return self.con.execute(sql, params) if params is not None else self.con.execute(sql)
+
+    def rows(self, sql: str, params: dict[str, Any] | list[Any] | None = None, *, label: str | None = None) -> list[dict[str, Any]]:
+        """Rows of a query as dicts keyed by column name."""
+        cur = self.execute(sql, params, label=label)
+        names = [d[0] for d in cur.description]
+        return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]
+
+    def one(self, sql: str, params: dict[str, Any] | list[Any] | None = None, *, label: str | None = None) -> dict[str, Any]:
+        found = self.rows(sql, params, label=label)
+        return found[0] if found else {}
+
+    @contextmanager
+    def _watch(self, label: str | None) -> Iterator[None]:
+        if not label or self.progress is None:
+            yield
+            return
+        sink = self.progress
+        done = threading.Event()
+        started = time.monotonic()
+        sink(f"{label} …")
+
+        def poll() -> None:
+            last = -10.0
+            while not done.wait(1.0):
+                try:
+                    pct = float(self.con.query_progress())
+                except Exception:  # the connection is busy or closed: nothing to show
+                    continue
+                if pct >= 0 and pct - last >= 10:
+                    last = pct
+                    sink(f"{label} {pct:.0f} %")
+
+        watcher = threading.Thread(target=poll, daemon=True)
+        watcher.start()
+        try:
+            yield
+        finally:
+            done.set()
+            watcher.join()
+            sink(f"{label} done in {time.monotonic() - started:.1f} s")
+
+
+def sql_text(value: str) -> str:
+    """A value safe inside a single-quoted SQL literal."""
+    return str(value).replace("'", "''")
+
+
+def sql_ident(name: str) -> str:
+    """A column name safe as a double-quoted SQL identifier."""
+    return '"' + str(name).replace('"', '""') + '"'
+
+
+def csv_error(path: str, exc: Exception) -> DocumentError:
+    """DuckDB's multi-line CSV error -> one line naming the line and the problem."""
+    text = str(exc)
+    line = re.search(r"CSV Error on Line:\s*(\d+)", text)
+    cols = re.search(r"Expected Number of Columns:\s*(\d+)\s*Found:\s*(\d+)", text)
+    if line and cols:
+        return DocumentError(path, f"line {line.group(1)}: expected {cols.group(1)} columns, found {cols.group(2)}")
+    if line:
+        return DocumentError(path, f"line {line.group(1)}: malformed CSV")
+    first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "unreadable")
+    first = re.sub(r"^[A-Za-z ]*Error:\s*", "", first)
+    return DocumentError(path, first[:200])
+
+
+def stderr_progress(message: str) -> None:
+    """A progress sink that writes one line per message on stderr."""
+    print(message, file=sys.stderr, flush=True)

@@ -1,0 +1,260 @@
+"""nvidia-smi ``--query-gpu --format=csv`` logs (and the same table as Parquet), read by DuckDB.
+
+Large logs (millions of rows) never pass through Python: DuckDB parses the file out of core
+into the telemetry staging table. Cells keep nvidia-smi's conventions (``45 %``,
+``19818 MiB``, ``[N/A]``, ``2026/07/14 08:12:38.696``), the same rules as
+:mod:`advisor.usage.values`. A malformed value stops the read with its row, line and column;
+a row whose utilization is not reported is counted as skipped, never dropped silently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from advisor.errors import DocumentError
+from advisor.usage import columns as C
+from advisor.usage.detect import Detected
+from advisor.usage.engine import Engine, csv_error, sql_ident, sql_text
+from advisor.usage.readers.common import (
+    SKIP_NO_UTILIZATION,
+    SKIP_REPEATED_HEADER,
+    TELEMETRY_STAGE,
+    TELEMETRY_STAGE_DDL,
+    FileSummary,
+)
+
+NUMERIC_TYPES = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT",
+                 "UINTEGER", "UBIGINT", "FLOAT", "DOUBLE", "REAL")
+
+
+@dataclass(frozen=True)
+class Column:
+    """One source column the reader uses: its SQL name, header text, unit and type."""
+
+    ident: str
+    header: str
+    unit: str | None
+    sql_type: str
+
+    @property
+    def is_text(self) -> bool:
+        return self.sql_type == "VARCHAR"
+
+    @property
+    def is_number(self) -> bool:
+        return self.sql_type.split("(")[0] in NUMERIC_TYPES or self.sql_type.startswith("DECIMAL")
+
+
+def _na(col: Column, x: str) -> str:
+    """SQL: the cell ``x`` (of ``col``) holds no value ([N/A], empty, ...)."""
+    if not col.is_text:
+        return f"({x} IS NULL)"
+    return f"({x} IS NULL OR TRIM({x}) = '' OR TRIM({x}) LIKE '[%' OR UPPER(TRIM({x})) IN ('N/A', 'NA'))"
+
+
+def _number(col: Column, x: str) -> str:
+    """SQL: the cell as DOUBLE (NULL when it is not a number); TRY_CAST ignores spaces."""
+    if not col.is_text:
+        return f"CAST({x} AS DOUBLE)"
+    return f"TRY_CAST(REPLACE({x}, '{sql_text(col.unit)}', '') AS DOUBLE)" if col.unit else f"TRY_CAST({x} AS DOUBLE)"
+
+
+def _time(col: Column, x: str) -> str:
+    """SQL: the cell as epoch seconds; nvidia-smi's 2026/07/14 08:12:38.696 and ISO forms."""
+    if col.sql_type.startswith("TIMESTAMP") or col.sql_type == "DATE":
+        return f"epoch(CAST({x} AS TIMESTAMP))"
+    return f"epoch(TRY_CAST(REPLACE(CAST({x} AS VARCHAR), '/', '-') AS TIMESTAMP))"
+
+
+NUMBER_FIELDS = (("memory.used", "mem_used_mib"), ("memory.total", "mem_total_mib"), ("power.draw", "power_w"))
+
+
+class SmiTable:
+    """The SQL that turns one nvidia-smi table into staging rows, and finds its bad rows.
+
+    Three layers, so that each cell is parsed once: the source columns (a), their parsed
+    values (b), then the staging row with its skip and bad flags. A cell is checked for
+    [N/A] only when it did not parse as a number.
+    """
+
+    def __init__(self, det: Detected, types: dict[str, str] | None = None) -> None:
+        self.det = det
+        self.parquet = det.container == "parquet"
+        self.cols: dict[str, Column] = {}
+        for i, cell in enumerate(det.header):
+            name, unit = C.smi_field(cell)
+            if name in C.SMI_FIELDS and name not in self.cols:
+                ident = sql_ident(cell) if self.parquet else f"c{i}"
+                sql_type = (types or {}).get(cell, "VARCHAR")
+                self.cols[name] = Column(ident, cell.strip(), unit or C.SMI_DEFAULT_UNITS.get(name), sql_type)
+        self._check_columns()
+
+    def _check_columns(self) -> None:
+        path = self.det.name
+        if "timestamp" not in self.cols:
+            raise DocumentError(path, "missing column 'timestamp'", hint="add timestamp to --query-gpu")
+        if C.SMI_UTIL not in self.cols:
+            raise DocumentError(path, "missing column 'utilization.gpu'", hint="add utilization.gpu to --query-gpu")
+        if not any(f in self.cols for f in C.SMI_ID_FIELDS):
+            raise DocumentError(path, "missing column 'uuid' (or 'index' or 'pci.bus_id')", hint="add uuid to --query-gpu")
+
+    def source(self) -> str:
+        path = sql_text(str(self.det.path))
+        if self.parquet:
+            return f"read_parquet('{path}')"
+        cols = ", ".join(f"'c{i}': 'VARCHAR'" for i in range(len(self.det.header)))
+        return (
+            f"read_csv('{path}', delim = ',', quote = '\"', escape = '\"', header = true, "
+            f"auto_detect = false, columns = {{{cols}}})"
+        )
+
+    @staticmethod
+    def _alias(field: str) -> str:
+        return "f_" + field.replace(".", "_")
+
+    def _layer_a(self, source: str, extra: str = "") -> str:
+        cols = ", ".join(f"{c.ident} AS {self._alias(f)}" for f, c in self.cols.items())
+        return f"SELECT {cols}{extra} FROM {source}"
+
+    def _layer_b(self, instance: str) -> str:
+        a = self._alias
+        ts, util = self.cols["timestamp"], self.cols[C.SMI_UTIL]
+        ids = []
+        for name, prefix in (("uuid", ""), ("index", "index "), ("pci.bus_id", "")):
+            col = self.cols.get(name)
+            if col is not None:
+                text = f"TRIM(CAST({a(name)} AS VARCHAR))"
+                ids.append(f"CASE WHEN NOT {_na(col, a(name))} THEN '{prefix}' || {text} END")
+        host = self.cols.get("hostname")
+        inst = f"'{sql_text(instance)}'"
+        inst_sql = f"CASE WHEN {_na(host, a('hostname'))} THEN {inst} ELSE TRIM({a('hostname')}) END" if host else inst
+        name = self.cols.get("name")
+        model = f"CASE WHEN NOT {_na(name, a('name'))} THEN TRIM(CAST({a('name')} AS VARCHAR)) END" if name else "CAST(NULL AS VARCHAR)"
+        parts = [
+            f"{inst_sql} AS instance",
+            f"COALESCE({', '.join(ids)}) AS gpu_id",
+            f"{model} AS model",
+            f"{_time(ts, a('timestamp'))} AS t_v",
+            f"{_number(util, a(C.SMI_UTIL))} AS util_v",
+        ]
+        for field, out in NUMBER_FIELDS:
+            col = self.cols.get(field)
+            parts.append(f"{_number(col, a(field))} AS {out}_v" if col else f"CAST(NULL AS DOUBLE) AS {out}_v")
+        return ", ".join(parts)
+
+    def _layer_c(self, src: int) -> str:
+        a = self._alias
+        ts, util = self.cols["timestamp"], self.cols[C.SMI_UTIL]
+        header = f"TRIM(CAST({a('timestamp')} AS VARCHAR)) = 'timestamp'" if ts.is_text else "FALSE"
+        util_na = _na(util, a(C.SMI_UTIL))
+        bad = [
+            f"WHEN t_v IS NULL THEN CASE WHEN {header} THEN NULL ELSE 'timestamp' END",
+            f"WHEN util_v IS NULL THEN CASE WHEN {util_na} THEN NULL ELSE '{C.SMI_UTIL}' END",
+            f"WHEN NOT isfinite(util_v) OR util_v < 0 OR util_v > 100 THEN '{C.SMI_UTIL}'",
+        ]
+        for field, out in NUMBER_FIELDS:
+            col = self.cols.get(field)
+            if col is not None:
+                bad.append(f"WHEN {out}_v IS NULL AND NOT {_na(col, a(field))} THEN '{field}'")
+                bad.append(f"WHEN {out}_v IS NOT NULL AND NOT isfinite({out}_v) THEN '{field}'")
+        bad.append("WHEN gpu_id IS NULL THEN 'uuid'")
+        skip = (f"CASE WHEN t_v IS NULL AND {header} THEN '{SKIP_REPEATED_HEADER}' "
+                f"WHEN util_v IS NULL AND {util_na} THEN '{SKIP_NO_UTILIZATION}' END")
+        return (
+            f"{int(src)} AS src, instance, gpu_id, model, t_v AS t, util_v / 100.0 AS util, "
+            f"mem_used_mib_v AS mem_used_mib, mem_total_mib_v AS mem_total_mib, power_w_v AS power_w, "
+            f"{skip} AS skip, CASE {' '.join(bad)} END AS bad"
+        )
+
+    def select(self, src: int, instance: str, source: str | None = None, extra: str = "") -> str:
+        """The staging SELECT over ``source`` (default: the file); ``extra`` carries columns
+        such as a row number through every layer."""
+        b = f"SELECT {self._layer_b(instance)}, * FROM ({self._layer_a(source or self.source(), extra)})"
+        carry = ", rn" if extra else ""
+        return f"SELECT {self._layer_c(src)}{carry} FROM ({b})"
+
+    def raw(self, field: str) -> str:
+        col = self.cols.get(field) or self.cols.get("uuid") or self.cols["timestamp"]
+        return f"CAST({col.ident} AS VARCHAR)"
+
+    def header_of(self, field: str) -> str:
+        col = self.cols.get(field)
+        return col.header if col else field
+
+
+def read_smi_table(engine: Engine, det: Detected, src: int, instance: str, *, label: str | None = None) -> FileSummary:
+    """Stage one nvidia-smi CSV/Parquet file; returns how its rows were accounted for."""
+    import duckdb
+
+    types: dict[str, str] | None = None
+    if det.container == "parquet":
+        rel = engine.rows(f"DESCRIBE SELECT * FROM read_parquet('{sql_text(str(det.path))}')")
+        types = {r["column_name"]: str(r["column_type"]) for r in rel}
+    table = SmiTable(det, types)
+    engine.execute(TELEMETRY_STAGE_DDL)
+    try:
+        engine.execute(
+            f"INSERT INTO {TELEMETRY_STAGE} {table.select(src, instance)}",
+            label=label,
+        )
+    except duckdb.Error as exc:
+        raise csv_error(det.name, exc) from exc
+    counts = engine.one(
+        f"""SELECT COUNT(*) AS rows_read,
+                   COUNT(CASE WHEN bad IS NOT NULL THEN 1 END) AS bad_rows,
+                   COUNT(CASE WHEN skip = '{SKIP_REPEATED_HEADER}' THEN 1 END) AS headers,
+                   COUNT(CASE WHEN skip = '{SKIP_NO_UTILIZATION}' AND bad IS NULL THEN 1 END) AS no_util,
+                   COUNT(DISTINCT CASE WHEN skip IS NULL THEN instance || '/' || gpu_id END) AS gpus
+            FROM {TELEMETRY_STAGE} WHERE src = {int(src)}"""
+    )
+    if counts["bad_rows"]:
+        raise _locate_bad_row(engine, det, table, src, instance)
+    skipped = {k: int(v) for k, v in ((SKIP_REPEATED_HEADER, counts["headers"]), (SKIP_NO_UTILIZATION, counts["no_util"])) if v}
+    rows_read = int(counts["rows_read"])
+    kind = "Parquet" if det.container == "parquet" else "CSV"
+    return FileSummary(
+        path=det.name,
+        kind="nvidia_smi_csv",
+        format=f"nvidia-smi --query-gpu ({kind})",
+        rows_read=rows_read,
+        rows_used=rows_read - sum(skipped.values()),
+        rows_skipped=skipped,
+        gpus=int(counts["gpus"]),
+    )
+
+
+def _locate_bad_row(engine: Engine, det: Detected, table: SmiTable, src: int, instance: str) -> DocumentError:
+    """The first malformed row, by file order (single-threaded scan so the order holds)."""
+    if det.container == "parquet":
+        path = sql_text(str(det.path))
+        source = f"read_parquet('{path}', file_row_number = true)"
+        extra = ", file_row_number + 1 AS rn"
+    else:
+        source = f"(SELECT *, ROW_NUMBER() OVER () AS rn FROM {table.source()})"
+        extra = ", rn"
+    engine.execute("SET threads = 1")
+    engine.execute("SET preserve_insertion_order = true")
+    try:
+        probe = engine.one(
+            f"SELECT rn, bad FROM ({table.select(src, instance, source, extra)}) "
+            f"WHERE bad IS NOT NULL ORDER BY rn LIMIT 1"
+        )
+        field = probe["bad"]
+        value = engine.one(
+            f"SELECT {table.raw(field)} AS v FROM (SELECT *{extra} FROM {source}) WHERE rn = {int(probe['rn'])}"
+        ).get("v")
+    finally:
+        engine.execute(f"SET threads = {engine.threads}")
+        engine.execute("SET preserve_insertion_order = false")
+    rn = int(probe["rn"])
+    where = f"row {rn}" if det.container == "parquet" else f"row {rn} (line {rn + 1})"
+    shown = "empty" if value is None or not str(value).strip() else repr(str(value).strip())
+    if field == "timestamp":
+        problem = f"{shown} is not a timestamp (expected YYYY/MM/DD HH:MM:SS.mmm)"
+    elif field == "uuid":
+        problem = "no GPU id (uuid, index or pci.bus_id all empty)"
+    elif field == C.SMI_UTIL:
+        problem = f"{shown} is not a utilization between 0 and 100 %"
+    else:
+        problem = f"{shown} is not a number"
+    return DocumentError(det.name, f"{where}, column {table.header_of(field)!r}: {problem}")
