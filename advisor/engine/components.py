@@ -48,15 +48,14 @@ def build(
     overhead = total_hours["expected"] - compute
     add(f"GPU usage ({mode.replace('_', '-')}, {gpu.id} ×{n})", f"GPU 使用（{MODE_ZH[mode]}，{gpu.id} ×{n}）",
         compute, "GPU-hour", unit)
-    add(f"Failure overhead ({fail.expected_interruptions:.1f} interruptions expected, checkpoint every "
+    add(f"Failure overhead ({fail.expected_interruptions:.2g} interruptions expected, checkpoint every "
         f"{fail.interval_hours:.1f} h)",
-        f"故障开销（预计中断 {fail.expected_interruptions:.1f} 次，每 {fail.interval_hours:.1f} 小时存一次检查点）",
+        f"故障开销（预计中断 {fail.expected_interruptions:.2g} 次，每 {fail.interval_hours:.1f} 小时存一次检查点）",
         overhead, "GPU-hour", unit)
     extra = picked.billed_gpu_hours - total_hours["expected"]
     if extra > 1e-6:
-        label = {"spot": ("Spot rework and restarts", "抢占回收后的重算与重启")}.get(
-            mode, (f"Billed but unused time ({mode.replace('_', '-')} periods, reserved idle)", "已计费未使用时长（计费周期取整、实验间空闲）"))
-        add(f"{label[0]} ({gpu.id} ×{n})", f"{label[1]}（{gpu.id} ×{n}）", extra, "GPU-hour", unit)
+        (en, en_detail), (zh, zh_detail) = _extra_label(mode, q.increment_s, req.parallel_experiments > 1)
+        add(f"{en} ({en_detail}{gpu.id} ×{n})", f"{zh}（{zh_detail}{gpu.id} ×{n}）", extra, "GPU-hour", unit)
 
     # Storage: the dataset and the kept checkpoints, for the run plus the retention period.
     dataset_gb = w.tokens_b * 1e9 * float(p("workload.bytes_per_token_dataset")) / 1e9
@@ -104,6 +103,21 @@ def build(
         high=float(total - gpu_part + gpu_part * ratio_high),
         components=comps,
     )
+
+
+def _extra_label(mode: str, increment_s: float, experiments: bool) -> tuple[tuple[str, str], tuple[str, str]]:
+    """Name and bracketed detail of GPU time billed beyond the work itself, per language."""
+    if mode == "spot":
+        return ("Spot rework and restarts", ""), ("抢占回收后的重算与重启", "")
+    term = {"daily": ("days", "天"), "monthly": ("months", "月"), "yearly": ("years", "年")}.get(mode)
+    if term:
+        en, zh = ("Paid but unused term", f"whole {term[0]}, "), ("已付费未使用时长", f"整{term[1]}计费，")
+    else:
+        en, zh = ("Billing rounding", f"{increment_s:g}-second steps, "), ("计费取整", f"{increment_s:g} 秒步长，")
+    if experiments:
+        en = (en[0] + " and idle between experiments", en[1])
+        zh = (zh[0] + "及实验间空闲", zh[1])
+    return en, zh
 
 
 def summary(r: Any) -> dict[str, str]:
