@@ -29,10 +29,24 @@ MEMORY_TOLERANCE = 0.12  # listed GiB vs catalog GB: usable memory is reported a
 
 # ---------------------------------------------------------------- SkyPilot names (USD)
 SKY_NAMES = {
-    "A10": "A10", "A10G": "A10G", "A6000": "A6000", "RTXA6000": "A6000", "A800": "A800-80GB",
-    "A100-80GB": "A100-80GB", "A100-80G": "A100-80GB", "A100-80GB-SXM": "A100-80GB",
-    "B200": "B200", "H200": "H200", "H200-SXM": "H200", "H100-SXM": "H100-SXM", "L4": "L4",
-    "L40S": "L40S", "MI300X": "MI300X", "RTX3090": "RTX-3090", "RTX4090": "RTX-4090", "T4": "T4",
+    "A10": "A10",
+    "A10G": "A10G",
+    "A6000": "A6000",
+    "RTXA6000": "A6000",
+    "A800": "A800-80GB",
+    "A100-80GB": "A100-80GB",
+    "A100-80G": "A100-80GB",
+    "A100-80GB-SXM": "A100-80GB",
+    "B200": "B200",
+    "H200": "H200",
+    "H200-SXM": "H200",
+    "H100-SXM": "H100-SXM",
+    "L4": "L4",
+    "L40S": "L40S",
+    "MI300X": "MI300X",
+    "RTX3090": "RTX-3090",
+    "RTX4090": "RTX-4090",
+    "T4": "T4",
     "V100-32G": "V100",
 }
 # Names whose memory size decides the card (the catalog mixes parts under one name).
@@ -79,16 +93,30 @@ CNY_REASONS = {
     "(none)": "no GPU (CPU-only mode)",
 }
 CNY_UNITS = {  # unit -> (period, price is per card)
-    "元/小时": ("hour", False), "元/时": ("hour", False), "元/卡/时": ("hour", True),
-    "元/月": ("month", False), "元/卡/月": ("month", True), "元/台/月": ("month", False),
+    "元/小时": ("hour", False),
+    "元/时": ("hour", False),
+    "元/卡/时": ("hour", True),
+    "元/月": ("month", False),
+    "元/卡/月": ("month", True),
+    "元/台/月": ("month", False),
     "元/台/30天": ("month", False),
 }
 CNY_PROVIDERS = {
-    "腾讯云": "tencent", "阿里云": "alibaba", "AutoDL": "autodl", "共绩算力": "gongjiyun",
-    "模力方舟 (Gitee AI)": "gitee-ai", "云擎天下 (omniyq.com)": "omniyq",
-    "算力租赁市场 (SMM 上海有色网)": "smm-market", "天翼云": "ctyun", "胜算云": "shengsuanyun",
-    "算家云": "suanjiayun", "恒源云": "gpushare", "极智算 (jygpu.com)": "jygpu",
-    "矩池云": "matpool", "晨涧云": "chenjianyun", "优云智算 (UCloud CompShare)": "compshare",
+    "腾讯云": "tencent",
+    "阿里云": "alibaba",
+    "AutoDL": "autodl",
+    "共绩算力": "gongjiyun",
+    "模力方舟 (Gitee AI)": "gitee-ai",
+    "云擎天下 (omniyq.com)": "omniyq",
+    "算力租赁市场 (SMM 上海有色网)": "smm-market",
+    "天翼云": "ctyun",
+    "胜算云": "shengsuanyun",
+    "算家云": "suanjiayun",
+    "恒源云": "gpushare",
+    "极智算 (jygpu.com)": "jygpu",
+    "矩池云": "matpool",
+    "晨涧云": "chenjianyun",
+    "优云智算 (UCloud CompShare)": "compshare",
 }
 # Alibaba bills small pay-as-you-go instances in coarser periods (按量付费.md, 2021-07).
 ALIBABA_PERIOD_S = {1: 600, 2: 300, 4: 120}
@@ -157,29 +185,47 @@ def build_usd(source: Path, gpus: dict[str, Gpu], report: Report) -> list[dict[s
                 report.drop(SKY_FILE, line, what, note)
                 continue
             if not _memory_ok(gpus[gpu_id], raw["gpu_memory_mib"]):
-                report.drop(SKY_FILE, line, what,
-                            f"{raw['gpu_memory_mib']} MiB per GPU does not match {gpu_id}")
+                report.drop(
+                    SKY_FILE,
+                    line,
+                    what,
+                    f"{raw['gpu_memory_mib']} MiB per GPU does not match {gpu_id}",
+                )
                 continue
             on_demand = float(raw["price_min_usd_per_hour"])
             spot = float(raw["spot_min_usd_per_hour"]) if raw["spot_min_usd_per_hour"] else None
             notes = [note] if note else []
             if spot is not None and spot > on_demand:
                 on_demand, spot = spot, on_demand
-                notes.append("source SpotPrice was above Price (columns swapped upstream); swapped back")
+                notes.append(
+                    "source SpotPrice was above Price (columns swapped upstream); swapped back"
+                )
             notes.append(
                 f"cheapest on-demand over {raw['regions']} region(s); median "
                 f"{raw['price_median_usd_per_hour']} USD/h; catalog snapshot likely from 2025"
             )
-            rows.append({
-                "provider": raw["cloud"], "sku": raw["instance_type"], "region": "",
-                "gpu": gpu_id, "gpu_count": raw["accelerator_count"], "currency": "USD",
-                "on_demand_per_hour": _fmt(on_demand), "spot_per_hour": _fmt(spot),
-                "daily": "", "monthly": "", "yearly": "", "billing_increment_s": "",
-                "as_of": f"undated (commit {raw['source_commit'][:7]})",
-                "source": (f"shared/data/prices/{SKY_FILE} line {line}; skypilot-org/skypilot-catalog:"
-                           f"{raw['source_path']}@{raw['source_commit']}"),
-                "note": "; ".join(notes),
-            })
+            rows.append(
+                {
+                    "provider": raw["cloud"],
+                    "sku": raw["instance_type"],
+                    "region": "",
+                    "gpu": gpu_id,
+                    "gpu_count": raw["accelerator_count"],
+                    "currency": "USD",
+                    "on_demand_per_hour": _fmt(on_demand),
+                    "spot_per_hour": _fmt(spot),
+                    "daily": "",
+                    "monthly": "",
+                    "yearly": "",
+                    "billing_increment_s": "",
+                    "as_of": f"undated (commit {raw['source_commit'][:7]})",
+                    "source": (
+                        f"shared/data/prices/{SKY_FILE} line {line}; skypilot-org/skypilot-catalog:"
+                        f"{raw['source_path']}@{raw['source_commit']}"
+                    ),
+                    "note": "; ".join(notes),
+                }
+            )
             report.kept[(raw["cloud"], "USD")] += 1
     return rows
 
@@ -212,9 +258,13 @@ def build_cny(source: Path, report: Report) -> list[dict[str, str]]:
         reader = csv.DictReader(handle)
         for raw in reader:
             line = reader.line_num
-            what = f"{raw['provider']} {raw['gpu']} x{raw['gpu_count'] or '-'} {raw['billing_mode']}"
+            what = (
+                f"{raw['provider']} {raw['gpu']} x{raw['gpu_count'] or '-'} {raw['billing_mode']}"
+            )
             if raw["unit"].startswith("折扣系数"):
-                report.moved.append((CNY_FILE, line, f"{raw['provider']} {raw['product']} = {raw['price']}"))
+                report.moved.append(
+                    (CNY_FILE, line, f"{raw['provider']} {raw['product']} = {raw['price']}")
+                )
                 continue
             mapped = CNY_NAMES.get(raw["gpu"])
             if mapped is None:
@@ -222,14 +272,18 @@ def build_cny(source: Path, report: Report) -> list[dict[str, str]]:
                 report.drop(CNY_FILE, line, what, reason)
                 continue
             if raw["unit"] not in CNY_UNITS:
-                report.drop(CNY_FILE, line, what, f"price unit {raw['unit']!r} does not state the period")
+                report.drop(
+                    CNY_FILE, line, what, f"price unit {raw['unit']!r} does not state the period"
+                )
                 continue
             period, per_card = CNY_UNITS[raw["unit"]]
             column = _column(raw["billing_mode"], period)
             if column is None:
-                reason = ("reserved-instance coupon per-hour equivalent; commitment term not stated"
-                          if "预留实例券" in raw["billing_mode"]
-                          else f"billing mode {raw['billing_mode']!r} does not fit unit {raw['unit']!r}")
+                reason = (
+                    "reserved-instance coupon per-hour equivalent; commitment term not stated"
+                    if "预留实例券" in raw["billing_mode"]
+                    else f"billing mode {raw['billing_mode']!r} does not fit unit {raw['unit']!r}"
+                )
                 report.drop(CNY_FILE, line, what, reason)
                 continue
             gpu_id, gpu_note = mapped
@@ -247,7 +301,12 @@ def build_cny(source: Path, report: Report) -> list[dict[str, str]]:
             row = merged[key]
             row[column] = _fmt(value)
             row["_lines"] += f"+{line}" if row["_lines"] else str(line)
-            for extra in (range_note, f"{column}: {raw['billing_mode']}" if column == "monthly" and raw["billing_mode"] != "包月" else ""):
+            for extra in (
+                range_note,
+                f"{column}: {raw['billing_mode']}"
+                if column == "monthly" and raw["billing_mode"] != "包月"
+                else "",
+            ):
                 if extra and extra not in row["note"]:
                     row["note"] = f"{row['note']}; {extra}" if row["note"] else extra
             report.kept[(provider, "CNY")] += 1
@@ -261,7 +320,9 @@ def build_cny(source: Path, report: Report) -> list[dict[str, str]]:
     return rows
 
 
-def _cny_row(raw: dict[str, str], provider: str, gpu_id: str, count: int, gpu_note: str) -> dict[str, str]:
+def _cny_row(
+    raw: dict[str, str], provider: str, gpu_id: str, count: int, gpu_note: str
+) -> dict[str, str]:
     product = raw["product"].replace("[doc gives range]", "").strip()
     region = re.search(r"\bcn-[a-z]+\d?\b", product)
     notes = [n for n in (gpu_note, f"verified: {raw['verified']}") if n]
@@ -270,13 +331,27 @@ def _cny_row(raw: dict[str, str], provider: str, gpu_id: str, count: int, gpu_no
     if provider == "alibaba" and vcpu and int(vcpu.group(1)) in ALIBABA_PERIOD_S:
         period = ALIBABA_PERIOD_S[int(vcpu.group(1))]
         increment = str(period)
-        notes.append(f"billing period {period} s for {vcpu.group(1)} vCPU (Alibaba 按量付费.md, 2021-07)")
+        notes.append(
+            f"billing period {period} s for {vcpu.group(1)} vCPU (Alibaba 按量付费.md, 2021-07)"
+        )
     return {
-        "provider": provider, "sku": product, "region": region.group(0) if region else "",
-        "gpu": gpu_id, "gpu_count": str(count), "currency": "CNY",
-        "on_demand_per_hour": "", "spot_per_hour": "", "daily": "", "monthly": "", "yearly": "",
-        "billing_increment_s": increment, "as_of": raw["as_of"], "source": "",
-        "note": "; ".join(notes), "_lines": "", "_upstream": raw["source"],
+        "provider": provider,
+        "sku": product,
+        "region": region.group(0) if region else "",
+        "gpu": gpu_id,
+        "gpu_count": str(count),
+        "currency": "CNY",
+        "on_demand_per_hour": "",
+        "spot_per_hour": "",
+        "daily": "",
+        "monthly": "",
+        "yearly": "",
+        "billing_increment_s": increment,
+        "as_of": raw["as_of"],
+        "source": "",
+        "note": "; ".join(notes),
+        "_lines": "",
+        "_upstream": raw["source"],
     }
 
 
@@ -288,19 +363,31 @@ def write_sheet(path: Path, rows: list[dict[str, str]]) -> None:
 
 
 def write_report(path: Path, report: Report, usd: int, cny: int) -> None:
-    lines = ["# Price sheet build report", "",
-             "Generated by `python -m advisor.catalog.build_prices`; do not edit by hand.", "",
-             f"Offers written: {usd} USD, {cny} CNY (CNY rows for the same instance merged).", "",
-             "## Source rows kept, by provider", "", "| provider | currency | source rows |",
-             "|---|---|---|"]
+    lines = [
+        "# Price sheet build report",
+        "",
+        "Generated by `python -m advisor.catalog.build_prices`; do not edit by hand.",
+        "",
+        f"Offers written: {usd} USD, {cny} CNY (CNY rows for the same instance merged).",
+        "",
+        "## Source rows kept, by provider",
+        "",
+        "| provider | currency | source rows |",
+        "|---|---|---|",
+    ]
     lines += [f"| {p} | {c} | {n} |" for (p, c), n in sorted(report.kept.items())]
     reasons = Counter(r for *_, r in report.dropped)
     lines += ["", f"## Dropped rows: {len(report.dropped)}", "", "| reason | rows |", "|---|---|"]
     lines += [f"| {r} | {n} |" for r, n in reasons.most_common()]
     lines += ["", "| file | line | row | reason |", "|---|---|---|---|"]
     lines += [f"| {f} | {n} | {w} | {r} |" for f, n, w, r in report.dropped]
-    lines += ["", f"## Discount-ratio rows moved to providers.yaml: {len(report.moved)}", "",
-              "| file | line | row |", "|---|---|---|"]
+    lines += [
+        "",
+        f"## Discount-ratio rows moved to providers.yaml: {len(report.moved)}",
+        "",
+        "| file | line | row |",
+        "|---|---|---|",
+    ]
     lines += [f"| {f} | {n} | {w} |" for f, n, w in report.moved]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
@@ -320,8 +407,11 @@ def main(argv: list[str] | None = None) -> int:
     write_sheet(out / "usd_list_prices.csv", usd)
     write_sheet(out / "cny_list_prices.csv", cny)
     write_report(out / "build_report.md", report, len(usd), len(cny))
-    print(f"wrote {len(usd)} USD and {len(cny)} CNY offers; dropped {len(report.dropped)} rows; "
-          f"moved {len(report.moved)} discount rows", file=sys.stderr)
+    print(
+        f"wrote {len(usd)} USD and {len(cny)} CNY offers; dropped {len(report.dropped)} rows; "
+        f"moved {len(report.moved)} discount rows",
+        file=sys.stderr,
+    )
     return 0
 
 

@@ -58,11 +58,14 @@ class Catalog(BaseModel):
         self._gpu_index = given or _index("gpu", self.directory / GPUS_FILE, self.gpus)
         self._model_index = _index("model", self.directory / MODELS_FILE, self.models)
         providers = NameIndex(
-            "provider", str(self.directory / PROVIDERS_FILE),
+            "provider",
+            str(self.directory / PROVIDERS_FILE),
             "a provider id or name such as aws, runpod, 腾讯云 (list: `advisor prices`)",
         )
         for provider in self.providers.values():
-            names = [provider.name, *provider.aliases] + ([provider.name_zh] if provider.name_zh else [])
+            names = [provider.name, *provider.aliases] + (
+                [provider.name_zh] if provider.name_zh else []
+            )
             providers.add(provider.id, _unclaimed(providers, provider.id, names), row=provider.id)
         for offer in self.price_offers:
             if offer.provider not in providers:
@@ -85,7 +88,10 @@ class Catalog(BaseModel):
         found = self._provider_index.resolve(name)
         if found not in self.providers:
             raise UnknownNameError(
-                "provider", name, self._provider_index.suggestions(name), self._provider_index.accepted
+                "provider",
+                name,
+                self._provider_index.suggestions(name),
+                self._provider_index.accepted,
             )
         return self.providers[found]
 
@@ -121,7 +127,9 @@ class Catalog(BaseModel):
         """The offer to price ``gpu`` with under ``billing``: a negotiated one if the user's
         sheet has it, else the cheapest list offer that has that price; None if none."""
         priced = [
-            o for o in self.offers(gpu, currency, provider) if o.per_gpu_hour_for(billing) is not None
+            o
+            for o in self.offers(gpu, currency, provider)
+            if o.per_gpu_hour_for(billing) is not None
         ]
         if not priced:
             return None
@@ -198,8 +206,10 @@ def load_catalog(directory: Path, user_prices: Path | None = None) -> Catalog:
         for offer in read_price_sheet(sheet, resolve_gpu):
             if offer.provider not in providers:
                 raise DataError(
-                    str(sheet), f"provider {offer.provider!r} is not in {PROVIDERS_FILE}",
-                    field="provider", row=offer.sku or None,
+                    str(sheet),
+                    f"provider {offer.provider!r} is not in {PROVIDERS_FILE}",
+                    field="provider",
+                    row=offer.sku or None,
                 )
             offers.append(_with_increment(offer, providers))
     if user_prices is not None:
@@ -234,9 +244,15 @@ def _stamp(path: Path) -> tuple[str, int | None]:
 
 
 def _fingerprint(directory: Path, user_prices: Path | None) -> tuple[tuple[str, int | None], ...]:
-    files = [directory / GPUS_FILE, directory / MODELS_FILE, directory / PROVIDERS_FILE,
-             directory / DEFAULTS_FILE, directory / FX_FILE, directory / PRICES_DIR,
-             *price_sheets(directory)]
+    files = [
+        directory / GPUS_FILE,
+        directory / MODELS_FILE,
+        directory / PROVIDERS_FILE,
+        directory / DEFAULTS_FILE,
+        directory / FX_FILE,
+        directory / PRICES_DIR,
+        *price_sheets(directory),
+    ]
     if user_prices is not None:
         files.append(user_prices)
     return tuple(_stamp(f) for f in files)

@@ -72,7 +72,9 @@ class Defaults:
 
 def _flatten(path: Path, node: Any, prefix: str, out: dict[str, dict[str, Any]]) -> None:
     if not isinstance(node, dict):
-        raise DataError(str(path), "expected {value, unit, source} or a mapping of keys", field=prefix or None)
+        raise DataError(
+            str(path), "expected {value, unit, source} or a mapping of keys", field=prefix or None
+        )
     if "value" in node and set(node) <= _ENTRY_KEYS:
         out[prefix] = node
         return

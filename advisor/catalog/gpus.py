@@ -12,9 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 from advisor.catalog._io import data_error, list_section, read_yaml
 from advisor.errors import DataError, InputError
 
-Generation = Literal[
-    "volta", "turing", "ampere", "ada", "hopper", "blackwell", "cdna3", "davinci"
-]
+Generation = Literal["volta", "turing", "ampere", "ada", "hopper", "blackwell", "cdna3", "davinci"]
 Tier = Literal["flagship", "datacenter", "inference", "workstation", "consumer", "npu"]
 Precision = Literal["bf16", "fp16", "fp8", "fp32"]
 PRECISIONS: tuple[str, ...] = ("bf16", "fp16", "fp8", "fp32")

@@ -30,7 +30,13 @@ from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
 Price = Annotated[float, Field(gt=0, allow_inf_nan=False)]
 Billing = Literal["on_demand", "spot", "daily", "monthly", "yearly"]
-PRICE_COLUMNS: tuple[str, ...] = ("on_demand_per_hour", "spot_per_hour", "daily", "monthly", "yearly")
+PRICE_COLUMNS: tuple[str, ...] = (
+    "on_demand_per_hour",
+    "spot_per_hour",
+    "daily",
+    "monthly",
+    "yearly",
+)
 _HOURS = {
     "on_demand_per_hour": 1.0,
     "spot_per_hour": 1.0,
@@ -46,8 +52,17 @@ _BILLING_COLUMN = {
     "yearly": "yearly",
 }
 SHEET_COLUMNS: tuple[str, ...] = (
-    "provider", "sku", "region", "gpu", "gpu_count", "currency", *PRICE_COLUMNS,
-    "billing_increment_s", "as_of", "source", "note",
+    "provider",
+    "sku",
+    "region",
+    "gpu",
+    "gpu_count",
+    "currency",
+    *PRICE_COLUMNS,
+    "billing_increment_s",
+    "as_of",
+    "source",
+    "note",
 )
 USER_COLUMNS: tuple[str, ...] = (*SHEET_COLUMNS, "price_per_gpu_hour")
 _REQUIRED_LIST = ("provider", "gpu", "gpu_count", "currency", "source")
@@ -151,8 +166,10 @@ def _check_header(path: Path, header: list[str], *, user: bool) -> None:
     for column in header:
         if column not in accepted:
             raise DataError(
-                str(path), f"unknown column; accepted columns: {', '.join(accepted)}",
-                row=1, field=column,
+                str(path),
+                f"unknown column; accepted columns: {', '.join(accepted)}",
+                row=1,
+                field=column,
             )
     for column in _REQUIRED_USER if user else _REQUIRED_LIST:
         if column not in header:
@@ -160,7 +177,9 @@ def _check_header(path: Path, header: list[str], *, user: bool) -> None:
     price_columns = (*PRICE_COLUMNS, "price_per_gpu_hour") if user else PRICE_COLUMNS
     if not any(c in header for c in price_columns):
         raise DataError(
-            str(path), f"no price column; add one of {', '.join(price_columns)}", row=1,
+            str(path),
+            f"no price column; add one of {', '.join(price_columns)}",
+            row=1,
         )
 
 
@@ -169,7 +188,9 @@ def _currency(text: str) -> str:
     return normalize_currency(text)
 
 
-def _number(path: Path, line: int, field: str, text: str | None, *, integer: bool = False) -> float | None:
+def _number(
+    path: Path, line: int, field: str, text: str | None, *, integer: bool = False
+) -> float | None:
     value = (text or "").strip().replace(",", "")
     if not value:
         return None
@@ -202,8 +223,10 @@ def _parse_row(
         currency = _currency(text("currency"))
     except InputError as exc:
         raise DataError(
-            str(path), f"unknown currency {text('currency')!r}; accepted: USD or CNY",
-            row=line, field="currency",
+            str(path),
+            f"unknown currency {text('currency')!r}; accepted: USD or CNY",
+            row=line,
+            field="currency",
         ) from exc
     count = _number(path, line, "gpu_count", raw.get("gpu_count"), integer=True)
     gpu_count = int(count) if count is not None else 1
@@ -227,15 +250,19 @@ def _parse_row(
     if per_gpu is not None:
         if fields["on_demand_per_hour"] is not None:
             raise DataError(
-                str(path), "give on_demand_per_hour or price_per_gpu_hour, not both",
-                row=line, field="price_per_gpu_hour",
+                str(path),
+                "give on_demand_per_hour or price_per_gpu_hour, not both",
+                row=line,
+                field="price_per_gpu_hour",
             )
         fields["on_demand_per_hour"] = per_gpu * gpu_count
     if all(fields[c] is None for c in PRICE_COLUMNS):
         accepted = (*PRICE_COLUMNS, "price_per_gpu_hour") if user else PRICE_COLUMNS
         raise DataError(
-            str(path), f"no price given; fill one of {', '.join(accepted)}",
-            row=line, field="on_demand_per_hour" if "on_demand_per_hour" in raw else "price_per_gpu_hour",
+            str(path),
+            f"no price given; fill one of {', '.join(accepted)}",
+            row=line,
+            field="on_demand_per_hour" if "on_demand_per_hour" in raw else "price_per_gpu_hour",
         )
     try:
         return PriceOffer.model_validate(fields)

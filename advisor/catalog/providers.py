@@ -118,7 +118,9 @@ def load_providers(path: Path) -> dict[str, Provider]:
             raise data_error(path, exc, row=str(key)) from exc
         if provider.spot_multiplier is not None and not 0 < provider.spot_multiplier.value <= 1:
             raise DataError(
-                str(path), "must be a fraction of on-demand in (0, 1]", row=str(key),
+                str(path),
+                "must be a fraction of on-demand in (0, 1]",
+                row=str(key),
                 field="spot_multiplier.value",
             )
         providers[provider.id] = provider
