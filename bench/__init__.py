@@ -1,0 +1,1 @@
+"""Benchmarks and evaluations. `make bench` runs every `bench_*.py` module's `run()`."""
