@@ -12,7 +12,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 
 from advisor.errors import InputError
 from advisor.money import normalize_currency
-from advisor.rules.findings import Assumption, Finding
+from advisor.findings import Assumption, Finding
 from advisor.units import parse_billions, parse_count
 
 Method = Literal["pretrain", "full", "lora", "qlora"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.rules.findings import Assumption
+from advisor.findings import Assumption
 
 
 class Params:

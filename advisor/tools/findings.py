@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.rules.findings import Finding
+from advisor.findings import Finding
 
 ESTIMATE_PACKS: tuple[str, ...] = ("sizing", "billing", "fleet", "risk", "budget")
 PLAN_PACKS: tuple[str, ...] = ("budget",)

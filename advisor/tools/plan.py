@@ -20,7 +20,7 @@ from advisor.engine.pricing import quote
 from advisor.engine.serving import serving_need
 from advisor.errors import InputError
 from advisor.money import format_money, normalize_currency
-from advisor.rules.findings import Assumption, Finding
+from advisor.findings import Assumption, Finding
 from advisor.tools.findings import PLAN_PACKS, evaluate
 from advisor.units import HOURS_PER_DAY, parse_billions, parse_count
 

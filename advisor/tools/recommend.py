@@ -12,7 +12,7 @@ from advisor.engine.estimate import resolve_workload
 from advisor.engine.models import EstimateRequest, validated
 from advisor.engine.params import Params
 from advisor.engine.sweep import SWEEP_MODES, pareto, sweep
-from advisor.rules.findings import Assumption, Finding
+from advisor.findings import Assumption, Finding
 from advisor.units import HOURS_PER_DAY
 
 _WORKLOAD_FIELDS = (
