@@ -292,7 +292,7 @@ def build_cny(source: Path, report: Report) -> list[dict[str, str]]:
             if per_card:
                 value *= count
             provider = CNY_PROVIDERS[raw["provider"]]
-            key = (provider, raw["product"], gpu_id, str(count), raw["source"])
+            key: tuple[str, ...] = (provider, raw["product"], gpu_id, str(count), raw["source"])
             if key in merged and merged[key][column]:
                 key = (*key, str(line))
             if key not in merged:
