@@ -7,6 +7,7 @@ workload flags; a parse error is one line on stderr and exit code 2, like every 
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 from typing import Any, NoReturn
 
@@ -26,6 +27,22 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise ArgumentError(f"{message} (see `{self.prog} --help`)")
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:  # type: ignore[override]
+        """Negative numbers are values, not flags: ``--price -2`` reaches the validator, which
+        then says what is accepted."""
+        joined: list[str] = []
+        items = list(args or [])
+        i = 0
+        while i < len(items):
+            a = items[i]
+            if a.startswith("--") and "=" not in a and i + 1 < len(items) and re.match(r"^-\.?\d", items[i + 1]):
+                joined.append(f"{a}={items[i + 1]}")
+                i += 2
+                continue
+            joined.append(a)
+            i += 1
+        return super().parse_args(joined, namespace)
 
 
 def size(field: str, billions: bool = True) -> Callable[[str], float]:

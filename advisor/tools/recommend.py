@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from advisor.catalog import get_catalog
 from advisor.engine.estimate import resolve_workload
 from advisor.engine.models import EstimateRequest, validated
 from advisor.engine.params import Params
 from advisor.engine.sweep import SWEEP_MODES, pareto, sweep
+from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.units import HOURS_PER_DAY
 
@@ -32,6 +33,13 @@ class RecommendRequest(EstimateRequest):
     billing_modes: list[Literal["on_demand", "daily", "monthly", "yearly", "spot"]] | None = Field(
         None, description="Billing modes to consider; default all except spot unless the work is interruptible.")
     top_k: int = Field(10, description="How many options to return.")
+
+    @model_validator(mode="after")
+    def _no_fixed_gpu(self) -> RecommendRequest:
+        if self.gpu is not None or self.gpu_count is not None:
+            raise InputError("gpu", self.gpu or self.gpu_count,
+                             "no fixed GPU: recommend chooses it (limit the candidates with gpus=[...])")
+        return self
 
 
 class Option(BaseModel):

@@ -1,0 +1,105 @@
+"""The cost commands as a user runs them: one JSON document, or exit 2 with one line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from advisor.cli import main
+
+BASE = ["estimate", "--model", "llama-3.1-8b", "--method", "lora", "--tokens", "150M", "--gpu", "a100", "--gpus", "8"]
+
+
+def run(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("flags", "named"),
+    [
+        (["--params", "-7B"], "-7B"),
+        (["--params", "0"], "0"),
+        (["--params", "seven"], "seven"),
+        (["--tokens", "lots"], "lots"),
+        (["--gpu", "a1000"], "a1000"),
+        (["--mfu", "1.5"], "1.5"),
+        (["--mfu", "0"], "0"),
+        (["--price", "-2"], "-2"),
+        (["--currency", "EUR"], "EUR"),
+        (["--method", "dpo"], "dpo"),
+        (["--gpus", "0"], "0"),
+        (["--precision", "int3"], "int3"),
+        (["--zero", "5"], "5"),
+        (["--billing", "weekly"], "weekly"),
+        (["--frobnicate"], "--frobnicate"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys, flags: list[str], named: str) -> None:
+    argv = [a for a in BASE]
+    for flag in flags[::2]:
+        if flag in argv:  # replace an existing flag's value
+            i = argv.index(flag)
+            del argv[i : i + 2]
+    code, out, err = run(capsys, argv + flags)
+    assert code == 2, (out, err)
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert named in lines[0]
+    assert "Traceback" not in err
+
+
+def test_unknown_gpu_suggests_close_names(capsys) -> None:
+    argv = [a if a != "a100" else "h10" for a in BASE]
+    code, _, err = run(capsys, argv)
+    assert code == 2
+    assert "did you mean" in err and "H100" in err
+
+
+def test_missing_data_size_says_what_to_give(capsys) -> None:
+    code, _, err = run(capsys, ["estimate", "--model", "llama-3.1-8b", "--gpu", "a100"])
+    assert code == 2
+    assert "--tokens" in err or "tokens" in err
+
+
+def test_estimate_json_is_one_document(capsys) -> None:
+    code, out, err = run(capsys, [*BASE, "--currency", "CNY", "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    for key in ("inputs", "flops", "memory", "gpu", "gpu_hours", "wall_hours", "cost", "billing", "assumptions",
+                "findings"):
+        assert key in doc
+    assert doc["inputs"]["gpu"] == "A100-80GB" and doc["inputs"]["gpu_count"] == 8
+    assert doc["inputs"]["params_b"] == pytest.approx(8.03) and doc["inputs"]["tokens_b"] == pytest.approx(0.15)
+    assert doc["cost"]["currency"] == "CNY"
+    for k in ("weights_gb", "gradients_gb", "optimizer_gb", "activations_gb", "overhead_gb", "per_gpu_gb",
+              "gpu_memory_gb", "fits"):
+        assert k in doc["memory"]
+    assert abs(sum(c["amount"] for c in doc["cost"]["components"]) - doc["cost"]["total"]) < 1e-6
+    assert {b["mode"] for b in doc["billing"]} >= {"on_demand", "monthly", "spot"}
+    assert all({"name", "value", "source"} <= set(a) for a in doc["assumptions"])
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["recommend", "--model", "qwen2.5-7b", "--method", "qlora", "--tokens", "0.1B", "--deadline-days", "2"],
+        ["billing", "--gpu", "h100", "--gpus", "64", "--days", "60", "--interruptible"],
+        ["plan", "--model", "llama-2-7b", "--pretrain-tokens", "200B", "--finetune-tokens", "0.5B",
+         "--serve-tokens-per-day", "50M", "--gpu", "h100", "--currency", "CNY"],
+    ],
+)
+def test_other_cost_commands_print_json(capsys, argv: list[str]) -> None:
+    code, out, err = run(capsys, [*argv, "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["assumptions"] and "findings" in doc
+
+
+def test_human_output_has_the_total_and_assumptions(capsys) -> None:
+    code, out, err = run(capsys, BASE)
+    assert code == 0, err
+    assert "Total" in out and "Assumptions" in out and "Billing modes" in out
