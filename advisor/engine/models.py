@@ -11,8 +11,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
 from advisor.errors import InputError
-from advisor.money import normalize_currency
 from advisor.findings import Assumption, Finding
+from advisor.money import normalize_currency
 from advisor.units import parse_billions, parse_count
 
 Method = Literal["pretrain", "full", "lora", "qlora"]

@@ -12,8 +12,8 @@ from advisor.engine.models import validated
 from advisor.engine.params import Params
 from advisor.engine.pricing import per_period, quote
 from advisor.errors import InputError
-from advisor.money import format_money, normalize_currency
 from advisor.findings import Assumption, Finding
+from advisor.money import format_money, normalize_currency
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
 

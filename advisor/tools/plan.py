@@ -19,8 +19,8 @@ from advisor.engine.params import Params
 from advisor.engine.pricing import quote
 from advisor.engine.serving import serving_need
 from advisor.errors import InputError
-from advisor.money import format_money, normalize_currency
 from advisor.findings import Assumption, Finding
+from advisor.money import format_money, normalize_currency
 from advisor.tools.findings import PLAN_PACKS, evaluate
 from advisor.units import HOURS_PER_DAY, parse_billions, parse_count
 
