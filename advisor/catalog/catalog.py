@@ -36,7 +36,7 @@ class Catalog(BaseModel):
     Build it with :func:`get_catalog` (cached) or :func:`load_catalog` (a given folder).
     """
 
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    model_config = ConfigDict(frozen=True)
 
     directory: Path
     gpus: list[Gpu]
@@ -57,16 +57,7 @@ class Catalog(BaseModel):
         given = __context.get("gpu_index") if isinstance(__context, dict) else None
         self._gpu_index = given or _index("gpu", self.directory / GPUS_FILE, self.gpus)
         self._model_index = _index("model", self.directory / MODELS_FILE, self.models)
-        providers = NameIndex(
-            "provider",
-            str(self.directory / PROVIDERS_FILE),
-            "a provider id or name such as aws, runpod, 腾讯云 (list: `advisor prices`)",
-        )
-        for provider in self.providers.values():
-            names = [provider.name, *provider.aliases] + (
-                [provider.name_zh] if provider.name_zh else []
-            )
-            providers.add(provider.id, _unclaimed(providers, provider.id, names), row=provider.id)
+        providers = _provider_index(self.directory, self.providers)
         for offer in self.price_offers:
             if offer.provider not in providers:
                 providers.add(offer.provider, ())
@@ -175,6 +166,20 @@ def _index(kind: str, path: Path, entries: list[Gpu] | list[ModelSpec]) -> NameI
     return index
 
 
+def _provider_index(directory: Path, providers: dict[str, Provider]) -> NameIndex:
+    index = NameIndex(
+        "provider",
+        str(directory / PROVIDERS_FILE),
+        "a provider id or name such as aws, runpod, 腾讯云 (list: `advisor prices`)",
+    )
+    for provider in providers.values():
+        names = [provider.name, *provider.aliases] + (
+            [provider.name_zh] if provider.name_zh else []
+        )
+        index.add(provider.id, _unclaimed(index, provider.id, names), row=provider.id)
+    return index
+
+
 def _unclaimed(index: NameIndex, target: str, names: list[str]) -> list[str]:
     """Provider display names may repeat an alias; keep each key once per provider."""
     seen: set[str] = set()
@@ -213,7 +218,11 @@ def load_catalog(directory: Path, user_prices: Path | None = None) -> Catalog:
                 )
             offers.append(_with_increment(offer, providers))
     if user_prices is not None:
+        known = _provider_index(directory, providers)
         for offer in read_price_sheet(Path(user_prices), resolve_gpu, user=True):
+            provider_id = known.find(offer.provider)  # "腾讯云" in a user sheet -> tencent
+            if provider_id is not None and provider_id != offer.provider:
+                offer = offer.model_copy(update={"provider": provider_id})
             offers.append(_with_increment(offer, providers))
     return Catalog.model_validate(
         {

@@ -170,7 +170,7 @@ def test_user_sheet_override_wins(tmp_path: Path) -> None:
         tmp_path / "mine.csv",
         "gpu,currency,price_per_gpu_hour,provider,as_of\n"
         "A100 80G,USD,9.99,our-idc,2026-09-01\n"
-        "h100,USD,2.5,lambda,2026-09-01\n",
+        "h100,USD,2.5,Lambda Labs,2026-09-01\n",
     )
     cat = load_catalog(CATALOG_DIR, user_prices=sheet)
     first = cat.offers(gpu="a100", currency="USD")[0]
