@@ -230,6 +230,14 @@ class Failures(BaseModel):
     overhead_gpu_hours: float
 
 
+class Alternatives(BaseModel):
+    """Cheaper ways to run the same job (REQUIREMENTS C1, C3, C4); filled by the tools layer."""
+
+    cheaper_gpu: dict[str, Any] | None = Field(None, description="Cheapest other card that fits and meets the deadline.")
+    mixed_fleet: dict[str, Any] | None = Field(None, description="Routine share on the cheaper card, core share here.")
+    fractional: dict[str, Any] | None = Field(None, description="Smallest card slice the job's memory needs.")
+
+
 class EstimateReport(BaseModel):
     inputs: dict[str, Any]
     flops: float
@@ -245,5 +253,6 @@ class EstimateReport(BaseModel):
     billing: list[Any]
     assumptions: list[Assumption]
     findings: list[Finding] = Field(default_factory=list)
+    alternatives: Alternatives = Field(default_factory=Alternatives)
     notes: list[dict[str, str]] = Field(default_factory=list)
     summary: dict[str, str] = Field(default_factory=dict)

@@ -7,6 +7,7 @@ vectorized sweep that ``recommend_hardware`` uses.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -66,7 +67,8 @@ def cheaper_alternative(report: EstimateReport, req: EstimateRequest, catalog: A
 
 
 def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -> dict[str, Any]:
-    """The flat fact dict of one estimate (domain ``estimate``)."""
+    """The flat fact dict of one estimate (domain ``estimate``). Fills ``report.alternatives``
+    with the cheaper card, mixed fleet and card slice the facts are measured from."""
     p = Params(catalog.defaults)
     gpu = catalog.gpu(report.gpu.name)
     inp = report.inputs
@@ -84,9 +86,27 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
     storage_retained = comp.get("Storage", 0.0) * retention_h / (picked.wall_hours + retention_h) if retention_h else 0.0
     routine = float(p("fleet.routine_share"))
     mixed_saving = None
+    report.alternatives.cheaper_gpu = alt
     if alt is not None:
         mixed = (1 - routine) * on_demand.total + routine * alt["cost"]
         mixed_saving = on_demand.total - mixed
+        report.alternatives.mixed_fleet = {
+            "routine_share": routine, "routine_gpu": alt["gpu"], "core_gpu": report.gpu.name,
+            "all_high_end_total": on_demand.total, "mixed_total": mixed, "saving": mixed_saving,
+            "source": "fleet.routine_share (REQUIREMENTS C3)",
+        }
+    if report.gpu.count == 1 and report.memory.fits:
+        step = float(p("fleet.min_fraction"))
+        share = report.memory.per_gpu_gb / report.gpu.memory_gb
+        slice_ = min(1.0, max(step, math.ceil(share / step - 1e-9) * step))
+        if slice_ < 1.0:
+            report.alternatives.fractional = {
+                "slice": slice_, "memory_share": share,
+                "price_per_hour": on_demand.unit_price * slice_,
+                "note_en": "A slice also has that share of the compute: it saves money when the job leaves the "
+                           "card idle (data loading, small batches), not for compute-bound work.",
+                "note_zh": "切分后的算力也按比例减少：当任务本身用不满整卡（数据加载、小批量）时才省钱，计算密集型任务不省。",
+            }
     facts = {
         "method": inp["method"],
         "model": inp.get("model"),
