@@ -121,7 +121,33 @@ def split_clauses(doc: Document) -> list[Clause]:
                     sub = None
             buf.append(line)
         flush(len(lines) + 1)
+    _join_broken_sentences(clauses)
     return clauses
+
+
+_TERMINAL_RE = re.compile(r"[.;:!?。；：！？)\]）\"”]\s*$")
+_RUNNING_HEADER_RE = re.compile(r"^\s*(?:[A-Z0-9][A-Z0-9 ,.&'\-]{0,60}|\d{1,4}|page\s+\d+(?:\s+of\s+\d+)?)\s*$", re.IGNORECASE)
+
+
+def _join_broken_sentences(clauses: list[Clause]) -> None:
+    """A page break (often with a running header between) can cut a sentence in two:
+    "...the nonbreaching party" / "HOSTING AGREEMENT" / "may terminate this Agreement ...".
+    The cut sentence is completed with the start of the next paragraph when that starts in
+    lower case; both halves keep their own location."""
+    for i, clause in enumerate(clauses):
+        if not clause.sentences or _TERMINAL_RE.search(clause.sentences[-1].text):
+            continue
+        j = i + 1
+        while j < len(clauses) and j <= i + 2 and _RUNNING_HEADER_RE.match(clauses[j].text) and "\n" not in clauses[j].text.strip():
+            j += 1
+        if j >= len(clauses) or not clauses[j].sentences:
+            continue
+        nxt = clauses[j].sentences[0]
+        if not re.match(r"[a-z(]", nxt.text) or re.match(r"\(?[a-z]{1,3}\)", nxt.text):
+            continue
+        last = clause.sentences[-1]
+        last.text = f"{last.text} {nxt.text}"
+        clauses[j].sentences.pop(0)
 
 
 def _add_clause(

@@ -1,0 +1,142 @@
+"""Clauses -> detector hits: which sentence states which contract fact, trap or protection.
+
+Each detector (see patterns.yaml) reads every sentence whose text, or clause, carries its
+cue. A *trap* match that is negated just before it ("shall not automatically renew",
+"不自动续约") does not count; the same sentence can still be a *protection*. A hit keeps the
+sentence, its location and the normalized numbers it states (values.py); who acts in it
+(provider, customer, both) is resolved for the clauses where that decides the verdict.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from advisor.contracts.clauses import Clause, Sentence, normalize_space
+from advisor.contracts.parties import Party, PartyResolver
+from advisor.contracts.values import EXTRACTORS, Values
+from advisor.contracts.vocabulary import DetectorSpec, detectors
+
+Kind = Literal["trap", "protect", "present"]
+
+_NEG_EN_RE = re.compile(r"\b(?:not|no|never|neither|nor|without|cannot)\b(?:\s+\w+){0,2}\s*$", re.IGNORECASE)
+_NEG_ZH_RE = re.compile(r"(?:不|未|无|非|免|禁止|不得|不会|无需|无须|并非|不再)\s*$")
+_CONVENIENCE_RE = re.compile(
+    r"convenience|without\s+cause|any\s+reason|no\s+reason|at\s+will|discretion|无需[^。；]{0,6}理由|无理由|任意|单方",
+    re.IGNORECASE,
+)
+_PARTY_DETECTORS = {"termination_for_convenience", "price_change"}
+
+
+@dataclass
+class Hit:
+    """One sentence that states a fact. ``kind`` says whether it costs or protects."""
+
+    detector: str
+    category: str | None
+    kind: Kind
+    sentence: Sentence
+    match: str
+    values: Values = field(default_factory=dict)
+    party: Party | None = None
+
+    @property
+    def quote(self) -> str:
+        return self.sentence.text
+
+    def evidence(self) -> dict[str, object]:
+        loc = self.sentence.location
+        return {"quote": _shorten(self.sentence.text), "location": loc.as_dict(), "where": loc.label("en"), "where_zh": loc.label("zh")}
+
+
+def detect(clauses: list[Clause], *, zh_provider: str = "乙方", cause_words: re.Pattern[str] | None = None) -> list[Hit]:
+    """All hits in ``clauses``, in document order."""
+    specs = detectors(zh_provider)
+    resolver = PartyResolver(zh_provider)
+    cause = cause_words or _cause_re(zh_provider)
+    hits: list[Hit] = []
+    for clause in clauses:
+        clause_text = normalize_space(clause.text) if any(s.cue_scope == "clause" for s in specs) else ""
+        previous = ""
+        for sentence in clause.sentences:
+            text = sentence.text
+            for spec in specs:
+                scope = clause_text if spec.cue_scope == "clause" else text
+                if not spec.cue.search(scope):
+                    continue
+                if spec.require is not None and not spec.require.search(text):
+                    continue
+                if any(p.search(text) for p in spec.exclude):
+                    continue
+                hits.extend(_run(spec, sentence, resolver, cause, previous))
+            previous = text
+    return hits
+
+
+def detect_text(text: str, **kwargs: object) -> list[Hit]:
+    """Hits in a bare piece of text (one clause), e.g. a sentence from an evaluation set."""
+    from advisor.contracts.clauses import split_clauses
+    from advisor.contracts.reader import read_text
+
+    return detect(split_clauses(read_text(text)), **kwargs)  # type: ignore[arg-type]
+
+
+def _run(
+    spec: DetectorSpec, sentence: Sentence, resolver: PartyResolver, cause: re.Pattern[str], previous: str
+) -> list[Hit]:
+    text = sentence.text
+    found: list[Hit] = []
+    trap = _first_unnegated(spec.patterns["trap"], text)
+    protect = _first(spec.patterns["protect"], text)
+    if trap is not None and spec.name == "termination_for_convenience" and not _CONVENIENCE_RE.search(text):
+        # termination for breach, insolvency, ... (said here or in the sentence before): for cause
+        if cause.search(text) or cause.search(previous[-300:]):
+            trap = None
+    for kind, m in (("trap", trap), ("protect", protect)):
+        if m is not None:
+            found.append(_hit(spec, kind, sentence, m, resolver))  # type: ignore[arg-type]
+    if not found:
+        m = _first(spec.patterns["present"], text)
+        if m is not None:
+            found.append(_hit(spec, "present", sentence, m, resolver))
+    return found
+
+
+def _hit(spec: DetectorSpec, kind: Kind, sentence: Sentence, m: re.Match[str], resolver: PartyResolver) -> Hit:
+    extractor = EXTRACTORS.get(spec.name)
+    values = extractor(sentence.text, m.start()) if extractor else {}
+    party = None
+    if spec.name in _PARTY_DETECTORS:
+        verb = re.search(r"terminat|cancel|cease|discontinu|解除|终止|停止|中止|change|increase|modify|adjust|revise|raise|调整|变更|上调|修改|更改|提高|浮动", m.group(0), re.IGNORECASE)
+        party = resolver.actor(sentence.text, m.start() + (verb.start() if verb else 0))
+    return Hit(spec.name, spec.category, kind, sentence, m.group(0), values, party)
+
+
+def _first(patterns: list[re.Pattern[str]], text: str) -> re.Match[str] | None:
+    for p in patterns:
+        m = p.search(text)
+        if m:
+            return m
+    return None
+
+
+def _first_unnegated(patterns: list[re.Pattern[str]], text: str) -> re.Match[str] | None:
+    for p in patterns:
+        for m in p.finditer(text):
+            before = text[max(0, m.start() - 30) : m.start()]
+            if _NEG_EN_RE.search(before) or _NEG_ZH_RE.search(before):
+                continue
+            return m
+    return None
+
+
+def _cause_re(zh_provider: str) -> re.Pattern[str]:
+    from advisor.contracts.vocabulary import _raw
+
+    defs = _raw().get("defs") or {}
+    return re.compile(f"{defs.get('CAUSE', 'breach')}|{defs.get('ZCAUSE', '违约')}", re.IGNORECASE)
+
+
+def _shorten(text: str, limit: int = 400) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

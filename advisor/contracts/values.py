@@ -1,0 +1,264 @@
+"""The numbers a detector hit carries: renewal length, notice days, caps, prices, ...
+
+Each extractor reads the sentence a detector matched and returns normalized values (days,
+months, seconds, percent, money), so that the rules compare plain numbers. A duration is a
+*notice* when the words around it say so ("30 days' prior written notice", "到期前三十日",
+"提前7日通知"); otherwise it is a *term* ("successive one-year terms", "续约12个月").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from advisor.contracts.numbers import Duration, find_durations, find_money, find_percents
+
+Values = dict[str, float | str | bool]
+
+_NOTICE_AFTER_RE = re.compile(
+    r"^\W{0,4}\s*(?:\w+\s+){0,3}?(?:prior|before|in\s+advance|advance|notice|notif\w*|written)"
+    r"|^\s*(?:前|内|以前|之前)?[^。；，]{0,6}(?:书面)?(?:通知|告知|提出|申请)",
+    re.IGNORECASE,
+)
+_NOTICE_BEFORE_RE = re.compile(
+    r"(?:提前|前|至少提前|不少于|notice\s+of|within|least|than|upon|on|with|giving|provides?|gives?|by)\s*$",
+    re.IGNORECASE,
+)
+_SAME_TERM_RE = re.compile(r"same\s+(?:term|period|duration)|like\s+(?:term|period)|equal\s+(?:term|period)|同等期限|相同期限|原期限|同样期限|原合同期限", re.IGNORECASE)
+_YEARLY_RE = re.compile(r"year\s+to\s+year|year-to-year|annual(?:ly)?\s+(?:renew|basis|term)|renew\w*\s+annually|逐年|每年续|按年续", re.IGNORECASE)
+_MONTHLY_RE = re.compile(r"month\s+to\s+month|month-to-month|逐月|按月续", re.IGNORECASE)
+
+
+def is_notice(text: str, d: Duration) -> bool:
+    """Is this duration a notice period rather than a length of term?"""
+    before = text[max(0, d.start - 24) : d.start]
+    after = text[d.end : d.end + 48]
+    if re.search(r"(?:提前|前)\s*$", before) or re.search(r"届满前|到期前|期满前", before):
+        return True
+    return bool(_NOTICE_AFTER_RE.search(after)) or bool(_NOTICE_BEFORE_RE.search(before))
+
+
+def _notice_days(text: str) -> float | None:
+    durations = find_durations(text)
+    for d in durations:
+        if is_notice(text, d) and d.days >= 1 / 24:
+            return round(d.days, 2)
+    return None
+
+
+def renewal(text: str, start: int) -> Values:
+    out: Values = {}
+    if _SAME_TERM_RE.search(text):
+        out["renewal_same_as_term"] = True
+    if _MONTHLY_RE.search(text):
+        out["renewal_term_months"] = 1.0
+    elif _YEARLY_RE.search(text):
+        out["renewal_term_months"] = 12.0
+    if "renewal_term_months" not in out:
+        anchor = re.search(r"renew|extend|extension|continu|续|顺延|延长|延续|展期", text[start:], re.IGNORECASE)
+        pos = start + (anchor.start() if anchor else 0)
+        terms = [d for d in find_durations(text) if not is_notice(text, d) and d.days >= 7]
+        after = [d for d in terms if d.start >= pos - 40]
+        pick = (after or terms)[:1]
+        if pick:
+            out["renewal_term_months"] = pick[0].months
+    notice = _notice_days(text)
+    if notice is not None:
+        out["renewal_notice_days"] = notice
+    return out
+
+
+def notice(text: str, start: int) -> Values:
+    days = _notice_days(text)
+    if days is None:
+        durations = [d for d in find_durations(text) if d.days >= 1]
+        if durations:
+            days = round(durations[0].days, 2)
+    return {"notice_days": days} if days is not None else {}
+
+
+def first_months(text: str, start: int) -> Values:
+    if re.search(r"during\s+the\s+(?:initial\s+)?term|throughout\s+the\s+term|(?:合同|服务|租赁|订单)期(?:限)?内|租期内|整个(?:租期|合同期)", text, re.IGNORECASE):
+        return {"during_term": True}
+    terms = [d for d in find_durations(text) if not is_notice(text, d) and d.days >= 28]
+    return {"months": terms[0].months} if terms else {}
+
+
+def commitment(text: str, start: int) -> Values:
+    out: Values = {}
+    money = find_money(text)
+    if money:
+        out["amount"] = money[0].money.amount
+        out["currency"] = money[0].money.currency
+    if re.search(r"shortfall|deficien|difference|take[- ]or[- ]pay|差额|补足|补缴|按承诺", text, re.IGNORECASE):
+        out["take_or_pay"] = True
+    return out
+
+
+def retention(text: str, start: int) -> Values:
+    durations = [d for d in find_durations(text) if d.days >= 1]
+    return {"days": round(durations[0].days, 2)} if durations else {}
+
+
+def egress(text: str, start: int) -> Values:
+    for a in find_money(text):
+        tail = text[a.end : a.end + 12]
+        if re.match(r"\s*(?:/|per\s+|每)\s*(?:gb|g\b|gib|tb)", tail, re.IGNORECASE):
+            per_gb = a.money.amount / (1000 if re.match(r"\s*(?:/|per\s+|每)\s*tb", tail, re.IGNORECASE) else 1)
+            return {"price_per_gb": per_gb, "currency": a.money.currency}
+    return {}
+
+
+def availability(text: str, start: int) -> Values:
+    values = [p.value for p in find_percents(text) if 90 <= p.value < 100 or p.value == 100]
+    return {"pct": max(values)} if values else {}
+
+
+def credit(text: str, start: int) -> Values:
+    out: Values = {}
+    pcts = [p for p in find_percents(text)]
+    lost_time = re.search(r"(?:中断|故障|不可用|宕机|停机)(?:时长|时间)|lost\s+time|downtime|outage\s+(?:time|duration|hours)|unavailab\w+\s+(?:time|period|hours)", text, re.IGNORECASE)
+    if lost_time and pcts:
+        out["compensation_pct_of_lost_time"] = max(p.value for p in pcts)
+    elif pcts:
+        out["max_credit_pct"] = max(p.value for p in pcts)
+    if re.search(r"twice|double|two\s+times", text, re.IGNORECASE) and lost_time:
+        out["compensation_pct_of_lost_time"] = max(float(out.get("compensation_pct_of_lost_time", 0) or 0), 200.0)
+    if re.search(r"cash|bank\s+transfer|refund\w*\s+to|现金|退款|银行转账|原路退回", text, re.IGNORECASE) and not re.search(
+        r"not\s+(?:be\s+)?(?:refund|exchang|redeem|convert)\w*\b.{0,20}cash|不可(?:兑换|折现|提现)", text, re.IGNORECASE
+    ):
+        out["form"] = "cash"
+    elif re.search(r"credit|voucher|代金券|抵扣|优惠券|赠送|抵用|时长", text, re.IGNORECASE):
+        out["form"] = "credit"
+    return out
+
+
+def cap_pct(text: str, start: int) -> Values:
+    pcts = [p.value for p in find_percents(text) if p.value <= 1000]
+    return {"pct": max(pcts)} if pcts else {}
+
+
+def claim_window(text: str, start: int) -> Values:
+    durations = [d for d in find_durations(text) if d.days >= 1 / 24]
+    return {"days": round(durations[0].days, 2)} if durations else {}
+
+
+def spot_notice(text: str, start: int) -> Values:
+    if re.search(r"without\s+(?:prior\s+|advance\s+|any\s+)?(?:notice|warning)|with\s+no\s+(?:notice|warning)|无需(?:提前)?通知|不另行通知|不提前通知|随时", text, re.IGNORECASE):
+        return {"seconds": 0.0}
+    durations = [d for d in find_durations(text) if d.days <= 1]
+    return {"seconds": min(d.seconds for d in durations)} if durations else {}
+
+
+def early_termination(text: str, start: int) -> Values:
+    out: Values = {}
+    pcts = find_percents(text)
+    if pcts:
+        out["fee_pct"] = pcts[0].value
+    if re.search(r"remaining|remainder|balance|rest\s+of|剩余|全部租金|全部费用", text, re.IGNORECASE):
+        out["pay_remaining"] = True
+    return out
+
+
+_LIABILITY_MONTHS_RE = re.compile(
+    r"(?:preceding|prior|previous|last|past|immediately\s+preceding)\s+(?P<n>\w+(?:\s*\(\d+\))?)[- ]?\s*(?:\(\d+\)\s*)?(?:-\s*)?(?:calendar\s+)?months?"
+    r"|(?P<cn>\d+|[一二三四五六七八九十]+)\s*个?月[^。；]{0,8}(?:内)?[^。；]{0,8}(?:已?支付|实际支付|所付|服务费|费用|租金)"
+    r"|(?P<one>one\s+month.s|(?:a|one)\s+month\s+of|当月|月度服务费|单月|一个月的?)",
+    re.IGNORECASE,
+)
+
+
+def liability(text: str, start: int) -> Values:
+    out: Values = {}
+    m = _LIABILITY_MONTHS_RE.search(text)
+    if m:
+        if m.group("one"):
+            out["cap_months_of_fees"] = 1.0
+        else:
+            raw = m.group("n") or m.group("cn") or ""
+            d = find_durations(f"{raw} months" if m.group("n") else f"{raw}个月")
+            if d:
+                out["cap_months_of_fees"] = d[0].months
+    if re.search(r"(?:fees?|amounts?|charges?)\s+(?:actually\s+)?(?:paid|payable|received)|已(?:实际)?支付的?(?:全部)?(?:费用|服务费|租金)|实际支付", text, re.IGNORECASE):
+        out["cap_basis"] = "fees_paid"
+    money = find_money(text)
+    if money:
+        out["cap_amount"] = money[0].money.amount
+        out["currency"] = money[0].money.currency
+    if re.search(r"indirect|consequential|incidental|lost\s+profits?|间接|可得利益|预期利益|利润", text, re.IGNORECASE):
+        out["excludes_consequential"] = True
+    if re.search(r"loss\s+of\s+data|lost\s+data|data\s+loss|数据(?:丢失|损失)", text, re.IGNORECASE):
+        out["excludes_data_loss"] = True
+    return out
+
+
+def discount(text: str, start: int) -> Values:
+    pcts = [p.value for p in find_percents(text) if p.value < 100]
+    zh_zhe = re.search(r"([一二三四五六七八九]|\d(?:\.\d)?)\s*折", text)
+    if zh_zhe:
+        raw = zh_zhe.group(1)
+        num = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}.get(raw)
+        value = float(num if num is not None else raw)
+        pcts.append(round(100 - value * 10, 1))
+    return {"pct": max(pcts)} if pcts else {}
+
+
+_UNIT_HOURS = {"second": 1 / 3600, "minute": 1 / 60, "hour": 1.0, "day": 24.0, "month": 730.0,
+               "秒": 1 / 3600, "分钟": 1 / 60, "小时": 1.0, "天": 24.0, "日": 24.0, "月": 730.0}  # fmt: skip
+
+
+def granularity(text: str, start: int) -> Values:
+    out: Values = {}
+    m = re.search(r"(?:per[- ]|by\s+the\s+|in\s+|on\s+an?\s+)?(second|minute|hour|day|month)(?:ly)?\b|按\s*(秒|分钟|小时|天|日|月)", text[start:], re.IGNORECASE)
+    if m:
+        unit = (m.group(1) or m.group(2)).lower()
+        out["unit_hours"] = _UNIT_HOURS[unit]
+    rounding = re.search(r"rounded\s+up\s+to\s+the\s+(?:next|nearest)\s+(?:full\s+|whole\s+)?(hour|day|month)|(?:billed|charged|counted|treated)\s+as\s+(?:an?\s+|one\s+)?(?:full\s+|whole\s+)?(hour|day|month)|按\s*(?:1|一)\s*个?(小时|天|日|月)(?:计|收|算)", text, re.IGNORECASE)
+    if rounding:
+        unit = next(g for g in rounding.groups() if g).lower()
+        out["rounding_hours"] = _UNIT_HOURS[unit]
+    minimum = re.search(r"minimum|最低|起步|最少", text, re.IGNORECASE)
+    if minimum:
+        durations = [d for d in find_durations(text[minimum.start() :]) if d.days > 0]
+        if durations:
+            out["minimum_hours"] = round(durations[0].days * 24, 3)
+    return out
+
+
+def term_months(text: str, start: int) -> Values:
+    durations = [d for d in find_durations(text[start:]) if d.days >= 28 and not is_notice(text[start:], d)]
+    return {"months": durations[0].months} if durations else {}
+
+
+def monthly_fee(text: str, start: int) -> Values:
+    money = find_money(text)
+    if not money:
+        return {}
+    # the amount closest to the "monthly" cue
+    best = min(money, key=lambda a: abs(a.start - start))
+    if re.match(r"\s*(?:/|per\s+|每)\s*(?:gb|tb|g\b|hour|小时|卡时|gpu)", text[best.end : best.end + 12], re.IGNORECASE):
+        return {}
+    return {"amount": best.money.amount, "currency": best.money.currency}
+
+
+EXTRACTORS: dict[str, Callable[[str, int], Values]] = {
+    "renewal": renewal,
+    "renewal_notice": notice,
+    "price_change": notice,
+    "price_lock": first_months,
+    "minimum_commitment": commitment,
+    "storage_retention": retention,
+    "data_egress": egress,
+    "sla_level": availability,
+    "sla_credit": credit,
+    "sla_credit_cap": cap_pct,
+    "sla_claim_window": claim_window,
+    "spot_reclaim": spot_notice,
+    "early_termination": early_termination,
+    "termination_for_convenience": notice,
+    "liability_cap": liability,
+    "tiered_discount": discount,
+    "billing_granularity": granularity,
+    "term": term_months,
+    "monthly_fee": monthly_fee,
+}

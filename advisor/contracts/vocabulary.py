@@ -1,0 +1,80 @@
+"""Loads the detector vocabulary (patterns.yaml) and compiles it, once per party layout.
+
+The vocabulary is data so that a reviewer can read and extend what each fact looks like
+without touching the detection logic. A broken pattern names its detector and list.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from advisor.contracts.parties import party_words
+from advisor.errors import DataError
+
+PATTERNS_PATH = Path(__file__).with_name("patterns.yaml")
+KINDS = ("trap", "protect", "present")
+_FLAGS = re.IGNORECASE
+
+
+@dataclass
+class DetectorSpec:
+    """One detector: its category and its compiled pattern lists."""
+
+    name: str
+    category: str | None
+    cue: re.Pattern[str]
+    cue_scope: str = "sentence"
+    require: re.Pattern[str] | None = None
+    exclude: list[re.Pattern[str]] = field(default_factory=list)
+    patterns: dict[str, list[re.Pattern[str]]] = field(default_factory=dict)
+
+
+@lru_cache(maxsize=1)
+def _raw() -> dict:
+    try:
+        data = yaml.safe_load(PATTERNS_PATH.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise DataError(str(PATTERNS_PATH), f"not valid YAML ({str(exc).splitlines()[0]})") from exc
+    if not isinstance(data, dict) or not isinstance(data.get("detectors"), dict):
+        raise DataError(str(PATTERNS_PATH), "expected a mapping with 'defs' and 'detectors'")
+    return data
+
+
+@lru_cache(maxsize=4)
+def detectors(zh_provider: str = "乙方") -> tuple[DetectorSpec, ...]:
+    """All detectors, compiled for a contract whose provider is ``zh_provider`` (甲方/乙方)."""
+    data = _raw()
+    zp, zc = party_words(zh_provider)
+    defs = {str(k): str(v) for k, v in (data.get("defs") or {}).items()}
+    defs["ZP"], defs["ZC"] = zp, zc
+    specs: list[DetectorSpec] = []
+    for name, entry in data["detectors"].items():
+        if not isinstance(entry, dict) or "cue" not in entry:
+            raise DataError(str(PATTERNS_PATH), "each detector needs a 'cue'", row=name)
+        spec = DetectorSpec(
+            name=name,
+            category=entry.get("category"),
+            cue=_compile(entry["cue"], defs, name, "cue"),
+            cue_scope=entry.get("cue_scope", "sentence"),
+            require=_compile(entry["require"], defs, name, "require") if entry.get("require") else None,
+            exclude=[_compile(p, defs, name, "exclude") for p in entry.get("exclude") or []],
+        )
+        for kind in KINDS:
+            spec.patterns[kind] = [_compile(p, defs, name, kind) for p in entry.get(kind) or []]
+        specs.append(spec)
+    return tuple(specs)
+
+
+def _compile(pattern: str, defs: dict[str, str], detector: str, where: str) -> re.Pattern[str]:
+    text = re.sub(r"%([A-Z]+)%", lambda m: defs.get(m.group(1), m.group(0)), str(pattern))
+    if re.search(r"%[A-Z]+%", text):
+        raise DataError(str(PATTERNS_PATH), f"unknown fragment in {text[:60]!r}", row=detector, field=where)
+    try:
+        return re.compile(text, _FLAGS)
+    except re.error as exc:
+        raise DataError(str(PATTERNS_PATH), f"bad regular expression ({exc})", row=detector, field=where) from exc
