@@ -134,11 +134,13 @@ def label_for(row: Row, lang: Lang) -> str:
 
 
 def _number(value: float) -> str:
+    """Three significant figures or so: 1,234 · 69.6 · 2.54 · 3.2e-03."""
     if value != 0 and abs(value) < 0.01:
-        return f"{value:.2e}"
+        return f"{value:.1e}"
     if abs(value) >= 100:
         return f"{value:,.0f}"
-    return f"{value:,.2f}".rstrip("0").rstrip(".") if value != int(value) else f"{int(value):,}"
+    text = f"{value:,.1f}" if abs(value) >= 10 else f"{value:,.2f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def format_value(row: Row, lang: Lang, currency: str | None) -> str:
@@ -226,7 +228,7 @@ def render_markdown(markdown: str, lang: Lang, call_tool: CallTool | None = None
                 cache[body] = render_example(parse_block(body), lang, call_tool)
             except ExampleError as exc:
                 cache[body] = _TEXT[lang]["failed"].format(tool="advisor-example", error=_one_line(exc))
-        out.append(cache[body] + "\n")
+        out.append(cache[body])
         pos = match.end()
     out.append(markdown[pos:])
     return "".join(out)
