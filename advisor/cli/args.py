@@ -116,6 +116,8 @@ def add_money(p: argparse.ArgumentParser, *, billing: bool = True, budget: bool 
                    help="price per GPU-hour you pay")
     g.add_argument("--currency", help="USD | CNY (default USD)")
     g.add_argument("--provider", help="price sheet provider, e.g. runpod, lambda, 腾讯云")
+    g.add_argument("--offpeak-discount", dest="offpeak_discount", type=number("offpeak-discount", positive=False),
+                   help="night discount you have been offered, 0-1")
     if billing:
         g.add_argument("--billing", type=str.lower,
                        help="on_demand | daily | monthly | yearly | off_peak | spot | per_task")

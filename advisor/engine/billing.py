@@ -106,12 +106,16 @@ def compare(wall_hours: float, gpu_count: int, q: Quote, ctx: Context, p: Params
     share = min(max(ctx.offpeak_share, 0.0), 1.0)
     stretched = wall_hours * max(1.0, share * HOURS_PER_DAY / night)
     late = ctx.deadline_hours is not None and stretched > ctx.deadline_hours
-    add("off_peak", _ceil_to(reserved, inc_h), q.on_demand * (1 - share * float(p("billing.offpeak_discount"))), stretched,
+    offered = q.offpeak_discount is not None
+    discount = q.offpeak_discount if offered else float(p("billing.offpeak_discount"))
+    add("off_peak", _ceil_to(reserved, inc_h), q.on_demand * (1 - share * discount), stretched,
         f"{share:.0%} of the work runs in the {night:g}-hour night window, so it takes {stretched / HOURS_PER_DAY:.1f} days"
-        + ("; misses the deadline" if late else "") + ("; not for urgent work" if ctx.urgent else ""),
+        + ("; misses the deadline" if late else "") + ("; not for urgent work" if ctx.urgent else "")
+        + ("" if offered else f"; no price sheet offers it: ask for the {discount:.0%} night discount (REQUIREMENTS B4)"),
         f"{share:.0%} 的工作放在每天 {night:g} 小时的闲时窗口运行，需 {stretched / HOURS_PER_DAY:.1f} 天"
-        + ("；赶不上截止时间" if late else "") + ("；不适合紧急任务" if ctx.urgent else ""),
-        available=not late, suitable=not (late or ctx.urgent))
+        + ("；赶不上截止时间" if late else "") + ("；不适合紧急任务" if ctx.urgent else "")
+        + ("" if offered else f"；价目表中没有闲时价，可向服务商争取约 {discount:.0%} 的夜间折扣"),
+        available=offered and not late, suitable=offered and not (late or ctx.urgent))
 
     nodes = max(1, math.ceil(gpu_count / float(p("memory.gpus_per_node"))))
     rate = float(p("billing.spot_interruptions_per_hour")) * nodes

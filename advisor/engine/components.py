@@ -67,7 +67,8 @@ def build(
     stored_gb = dataset_gb + kept * ckpt_gb
     add(f"Storage (data and {kept:g} checkpoints, {months * HOURS_PER_MONTH / HOURS_PER_DAY:.0f} days)",
         f"存储（数据与 {kept:g} 个检查点，{months * HOURS_PER_MONTH / HOURS_PER_DAY:.0f} 天）",
-        stored_gb * months, "GB-month", _by_currency(p("storage.price_per_gb_month"), cur))
+        stored_gb * months, "GB-month",
+        q.storage_per_gb_month if q.storage_per_gb_month is not None else _by_currency(p("storage.price_per_gb_month"), cur))
 
     # Egress: by default the final weights (or adapters) leave the cloud once.
     if req.egress_gb is not None:
@@ -76,7 +77,7 @@ def build(
         weights = trainable_params(w, p) if w.is_adapter else w.params_b * 1e9
         egress = weights * float(p("memory.weight_bytes.bf16")) / 1e9
     add("Network egress (results downloaded)", "网络出流量（下载结果）", egress, "GB",
-        _by_currency(p("network.egress_per_gb"), cur))
+        q.egress_per_gb if q.egress_per_gb is not None else _by_currency(p("network.egress_per_gb"), cur))
 
     # Energy: in the rent for cloud GPUs; billed for colocated or owned hardware.
     kwh = n * float(gpu.tdp_w) * float(p("energy.utilization_power_share")) * picked.wall_hours * float(p("energy.pue")) / 1000

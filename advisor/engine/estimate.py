@@ -160,7 +160,8 @@ def estimate(req: EstimateRequest, catalog: Any) -> EstimateReport:
     n = chosen["n"]
     wall = {k: v / n for k, v in chosen["total"].items()}
     meets = None if req.deadline_hours is None else wall["expected"] <= req.deadline_hours
-    q = quote(catalog, gpu.id, req.currency, p, provider=req.provider, price_per_gpu_hour=req.price_per_gpu_hour)
+    q = quote(catalog, gpu.id, req.currency, p, provider=req.provider, price_per_gpu_hour=req.price_per_gpu_hour,
+              offpeak_discount=req.offpeak_discount)
     ctx = billing_mod.Context(
         interruptible=req.interruptible, urgent=req.urgent, deadline_hours=req.deadline_hours,
         parallel_experiments=req.parallel_experiments,

@@ -81,6 +81,7 @@ class EstimateRequest(BaseModel):
     currency: Annotated[str, BeforeValidator(lambda v: normalize_currency(v) if v is not None else "USD")] = Field("USD", description="USD or CNY; use CNY when the user speaks in 元/RMB.")
     billing: Annotated[Billing | None, LowerLiteral] = Field(None, description="Billing mode to price the total with; default on_demand. All modes are compared anyway.")
     provider: str | None = Field(None, description="Price sheet provider, e.g. 'lambda', 'runpod', '腾讯云'.")
+    offpeak_discount: float | None = Field(None, description="Night (off-peak) discount the user has been offered, 0-1; only then is off-peak billing priced as available.")
     deadline_hours: float | None = Field(None, description="The run must finish within this many hours (3 days -> 72).")
     hosting: Hosting = Field("cloud", description="cloud (power included in rent), colocation or owned (power billed).")
     budget: float | None = Field(None, description="Budget for this run, in `currency`.")

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from advisor.engine.params import Params
-from advisor.errors import InputError, UnknownNameError, close_matches
+from advisor.errors import InputError
 from advisor.money import convert
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
@@ -37,6 +37,9 @@ class Quote:
     low: float | None = None
     high: float | None = None
     negotiated: bool = False
+    offpeak_discount: float | None = None  # only when a provider publishes one or the user states it
+    storage_per_gb_month: float | None = None  # the provider's own, when one provider is named
+    egress_per_gb: float | None = None
     notes: list[str] = field(default_factory=list)
 
 
@@ -64,8 +67,28 @@ def quote(
     *,
     provider: str | None = None,
     price_per_gpu_hour: float | None = None,
+    offpeak_discount: float | None = None,
 ) -> Quote:
-    """The prices an estimate uses for ``gpu_id`` in ``currency``; records them in ``p``."""
+    """The prices an estimate uses for ``gpu_id`` in ``currency``; records them in ``p``.
+    ``offpeak_discount`` is a night discount the user has been offered (0-1)."""
+    q = _quote(catalog, gpu_id, currency, p, provider=provider, price_per_gpu_hour=price_per_gpu_hour)
+    if offpeak_discount is not None:
+        if not 0 <= offpeak_discount < 1:
+            raise InputError("offpeak_discount", offpeak_discount, "a share between 0 and 1, e.g. 0.4")
+        p.note("offpeak_discount", offpeak_discount, "request (night discount offered to the user)")
+        q = replace(q, offpeak_discount=float(offpeak_discount))
+    return q
+
+
+def _quote(
+    catalog: Any,
+    gpu_id: str,
+    currency: str,
+    p: Params,
+    *,
+    provider: str | None = None,
+    price_per_gpu_hour: float | None = None,
+) -> Quote:
     if price_per_gpu_hour is not None:
         if price_per_gpu_hour <= 0:
             raise InputError("price_per_gpu_hour", price_per_gpu_hour, "a positive price per GPU-hour")
@@ -74,18 +97,14 @@ def quote(
         )
 
     offers = [o for o in catalog.offers(gpu=gpu_id) if getattr(o, "on_demand_per_hour", None)]
+    terms = None
     if provider:
-        names = sorted({o.provider for o in catalog.offers()})
-        key = provider.strip().lower()
-        chosen = [o for o in offers if o.provider.lower() == key]
-        if not chosen:
-            if key not in {n.lower() for n in names}:
-                raise UnknownNameError("provider", provider, close_matches(provider, names))
-            with_gpu = sorted({o.provider for o in offers})
-            raise InputError(
-                "provider", provider, f"a provider that lists {gpu_id}: {', '.join(with_gpu) or 'none'}"
-            )
-        offers = chosen
+        pid = catalog.provider_id(provider)  # UnknownNameError with close matches
+        offers = [o for o in offers if o.provider == pid]
+        if not offers:
+            with_gpu = sorted({o.provider for o in catalog.offers(gpu=gpu_id)})
+            raise InputError("provider", provider, f"a provider that lists {gpu_id}: {', '.join(with_gpu) or 'none'}")
+        terms = catalog.providers.get(pid)
     negotiated = [o for o in offers if getattr(o, "negotiated", False)]
     if negotiated:
         offers = negotiated
@@ -133,6 +152,8 @@ def quote(
     if fx is not None:
         source += f"; converted to {currency} at {fx.rate} ({fx.as_of}, {fx.source})"
         p.note("fx.rate", f"1 {fx.base} = {fx.rate} {fx.quote}", f"{fx.source}, as of {fx.as_of}")
+    if terms is not None:
+        spot_ratio, monthly_disc, yearly_disc = _provider_terms(terms, p, spot_ratio, monthly_disc, yearly_disc)
     q = _with_default_terms(
         p,
         currency,
@@ -148,7 +169,45 @@ def quote(
         high=max(by_provider.values()),
         negotiated=bool(negotiated),
     )
+    if terms is not None:
+        q = _provider_storage(q, terms, catalog, p)
+        if terms.offpeak_discounts:
+            best = min(terms.offpeak_discounts, key=lambda d: d.multiplier)
+            q = replace(q, offpeak_discount=1 - float(best.multiplier))
+            p.note("offpeak_discount", round(1 - float(best.multiplier), 3), f"{terms.name} {best.hours}: {best.source}")
     return q
+
+
+def _provider_terms(
+    terms: Any, p: Params, spot: float | None, monthly: float | None, yearly: float | None
+) -> tuple[float | None, float | None, float | None]:
+    """A named provider's published spot multiplier and term discounts win over the medians."""
+    if terms.spot_multiplier is not None:
+        spot = float(terms.spot_multiplier.value)
+        p.note("spot_ratio", spot, f"{terms.name}: {terms.spot_multiplier.source}")
+    for t in terms.term_discounts:
+        if t.months == 1 and not t.upper_bound:
+            monthly = 1 - float(t.multiplier)
+            p.note("monthly_discount", round(monthly, 3), f"{terms.name} {t.label}: {t.source}")
+        elif t.months == 12 and not t.upper_bound:
+            yearly = 1 - float(t.multiplier)
+            p.note("yearly_discount", round(yearly, 3), f"{terms.name} {t.label}: {t.source}")
+    return spot, monthly, yearly
+
+
+def _provider_storage(q: Quote, terms: Any, catalog: Any, p: Params) -> Quote:
+    """Storage and egress prices from the provider's terms, converted to the quote's currency."""
+    updates: dict[str, float] = {}
+    for name in ("storage_per_gb_month", "egress_per_gb"):
+        value = getattr(terms, name)
+        if value is None:
+            continue
+        amount = float(value.value)
+        if terms.currency != q.currency:
+            amount = _to(amount, terms.currency, q.currency, catalog.fx)
+        updates[name] = amount
+        p.note(f"{name}", round(amount, 4), f"{terms.name}: {value.source}", unit=q.currency)
+    return replace(q, **updates) if updates else q
 
 
 def _with_default_terms(

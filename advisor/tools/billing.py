@@ -31,6 +31,7 @@ class CompareBillingRequest(BaseModel):
     provider: str | None = Field(None, description="Price sheet provider, e.g. 'runpod', '腾讯云'.")
     interruptible: bool = Field(False, description="The work tolerates spot reclaims (checkpointed, not critical path).")
     offpeak_share: float | None = Field(None, description="Share (0-1) of the work that can move to night hours.")
+    offpeak_discount: float | None = Field(None, description="Night discount the user has been offered (0-1), if any.")
     urgent: bool = Field(False, description="The work cannot wait for off-peak hours.")
     deadline_hours: float | None = Field(None, description="Must finish within this many hours.")
     parallel_experiments: int = Field(1, description="Parallel experiments sharing the cards (per-task billing).")
@@ -86,7 +87,8 @@ def compare_billing(request: CompareBillingRequest | None = None, **kwargs: Any)
     catalog = get_catalog(user_prices=req.prices_file)
     p = Params(catalog.defaults)
     gpu = catalog.gpu(req.gpu)
-    q = quote(catalog, gpu.id, req.currency, p, provider=req.provider, price_per_gpu_hour=req.price_per_gpu_hour)
+    q = quote(catalog, gpu.id, req.currency, p, provider=req.provider, price_per_gpu_hour=req.price_per_gpu_hour,
+              offpeak_discount=req.offpeak_discount)
     share = req.offpeak_share
     if share is None:
         share = 0.0 if req.urgent else 1.0
