@@ -1,0 +1,221 @@
+"""The durable-rules host: the one place that talks to the engine.
+
+How the engine is used, and why (durable-rules 2.0.28; see /work/shared/notes/durable-rules.md):
+
+- One host per process, kept on the ``durable.engine`` module so that a module reload
+  (Streamlit re-running scripts) finds the same host, lock and rulesets instead of
+  registering them twice.
+- The host starts no dispatcher threads: durable's ``Host`` polls every ruleset from two
+  background threads that call the C core without our lock and can pick up a pending action
+  of an evaluation in flight. Every action here runs synchronously inside ``assert_fact``.
+- Every engine call happens under one process-wide lock; the C core takes none.
+- Each evaluation gets a fresh ``sid`` and asserts one fact (the pack's facts as one
+  message), then deletes the ``sid``'s state in ``finally``: a ruleset holds at most 1024
+  live ``sid``\\ s, and the 1025th corrupts the engine.
+- Every ruleset has a catch-all rule on a marker field, so no fact is ever "not handled":
+  durable keeps the state of an unhandled fact (it counts toward the 1024) and deleting that
+  state crashes the process. ``MessageNotHandledException`` still means "no findings".
+- durable swallows exceptions raised in actions and leaves them in the state under
+  ``exception``; the host checks and raises them as :class:`RuleError`.
+- A rule whose ``any`` has several true branches fires once per branch; the host keeps one
+  finding per rule and evaluation.
+- Rulesets are registered once per process under a name holding the pack's content hash.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import durable.engine as _engine
+import durable_rules_engine as _core
+
+from advisor.errors import InputError, RuleError
+from advisor.rules.findings import Finding, sort_findings
+from advisor.rules.loader import MARKER, Pack, Rule, get_pack
+from advisor.rules.render import build_finding
+
+_SLOT = "_compute_cost_advisor_process"
+_HEARTBEAT = "_evaluated"
+_NO_STATE = "error code: 309"
+
+
+class _QuietHost(_engine.Host):
+    """durable's Host without the background dispatcher and timer threads."""
+
+    def _run(self) -> None:
+        return None
+
+
+@dataclass
+class _Session:
+    """One evaluation in flight. Actions find it by ``sid`` and take the rule and the
+    finding builder from it, so a ruleset registered before a module reload keeps working."""
+
+    pack: Pack
+    facts: dict[str, Any]
+    raw: dict[str, Any]
+    lang: str
+    build: Callable[[Rule, dict[str, Any], dict[str, Any], str], Finding]
+    findings: list[Finding] = field(default_factory=list)
+    errors: list[tuple[str, BaseException]] = field(default_factory=list)
+    fired: set[str] = field(default_factory=set)
+    seen: bool = False
+
+
+class _Process:
+    """Everything that must exist once per process."""
+
+    def __init__(self) -> None:
+        self.host = _QuietHost()
+        self.lock = threading.RLock()
+        self.registered: dict[str, Pack] = {}
+        self.sessions: dict[str, _Session] = {}
+        self.counter = itertools.count(1)
+        self.evaluations = 0
+        self.unhandled = 0
+        self.last_sid = ""
+
+
+def _process() -> _Process:
+    found = getattr(_engine, _SLOT, None)
+    if found is None:
+        found = _engine.__dict__.setdefault(_SLOT, _Process())
+    return found
+
+
+def get_host() -> _engine.Host:
+    """The process's durable host (for diagnostics; evaluate through :func:`evaluate`)."""
+    return _process().host
+
+
+def _action(rule_id: str) -> Callable[[Any], None]:
+    def run(c: Any) -> None:
+        session = _process().sessions[c.s.sid]
+        if rule_id in session.fired:
+            return  # durable fires a rule once per true branch of an `any`: keep the first
+        session.fired.add(rule_id)
+        try:
+            rule = session.pack.by_id[rule_id]
+            session.findings.append(session.build(rule, session.facts, session.raw, session.lang))
+        except BaseException as exc:
+            session.errors.append((rule_id, exc))
+            raise
+
+    return run
+
+
+def _heartbeat(c: Any) -> None:
+    _process().sessions[c.s.sid].seen = True
+
+
+def _register(proc: _Process, pack: Pack) -> str:
+    name = pack.ruleset_name
+    if name not in proc.registered:
+        definition: dict[str, Any] = {
+            rule.id: {"all": [{"m": rule.engine_condition()}], "run": _action(rule.id)} for rule in pack.rules
+        }
+        definition[_HEARTBEAT] = {"all": [{"m": {MARKER: 1}}], "run": _heartbeat}
+        proc.host.set_rulesets({name: copy.deepcopy(definition)})
+        proc.registered[name] = pack
+    return name
+
+
+def _delete(proc: _Process, name: str, sid: str) -> None:
+    try:
+        proc.host.delete_state(name, sid)
+    except _core.error as exc:
+        if _NO_STATE not in str(exc):  # no state: the fact never reached the engine
+            raise
+
+
+def _run(pack: Pack, facts: dict[str, Any], lang: str) -> list[Finding]:
+    normalized = pack.normalize(facts)
+    proc = _process()
+    with proc.lock:
+        name = _register(proc, pack)
+        sid = f"e{next(proc.counter)}"
+        session = _Session(pack, normalized, facts, lang, build_finding)
+        proc.sessions[sid] = session
+        proc.evaluations += 1
+        proc.last_sid = sid
+        handled = True
+        state: dict[str, Any] | None = None
+        try:
+            state = proc.host.assert_fact(name, pack.message(normalized, sid))
+        except _engine.MessageNotHandledException:
+            # Cannot happen with the catch-all rule; if it does, there are no findings and
+            # the state is left alone (deleting an unhandled fact's state crashes 2.0.28).
+            handled = False
+            proc.unhandled += 1
+        except _core.error as exc:
+            raise RuleError(pack.path, f"the rules engine rejected the facts ({exc})") from exc
+        finally:
+            proc.sessions.pop(sid, None)
+            if handled:
+                _delete(proc, name, sid)
+    _raise_failures(pack, session, state, handled)
+    return session.findings if handled else []
+
+
+def _raise_failures(pack: Pack, session: _Session, state: dict[str, Any] | None, handled: bool) -> None:
+    if session.errors:
+        rule_id, exc = session.errors[0]
+        raise RuleError(pack.path, f"rule action failed: {type(exc).__name__}: {exc}", rule=rule_id) from exc
+    if state and state.get("exception"):
+        raise RuleError(pack.path, f"rule action failed: {str(state['exception'])[:300]}")
+    if handled and not session.seen:
+        raise RuleError(pack.path, "the rules engine did not run this evaluation's actions")
+
+
+def _check(facts: Any, lang: str) -> None:
+    if lang not in ("en", "zh"):
+        raise InputError("lang", lang, "en or zh")
+    if not isinstance(facts, dict):
+        raise InputError("facts", type(facts).__name__, "a dict of fact name -> value")
+
+
+def evaluate(pack: str, facts: dict[str, Any], *, lang: str = "en") -> list[Finding]:
+    """Findings of one pack for ``facts``, most severe first."""
+    _check(facts, lang)
+    return sort_findings(_run(get_pack(pack), facts, lang))
+
+
+def evaluate_packs(packs: Iterable[str], facts: dict[str, Any], *, lang: str = "en") -> list[Finding]:
+    """Findings of several packs for the same ``facts``, most severe first."""
+    _check(facts, lang)
+    found: list[Finding] = []
+    for name in dict.fromkeys(packs):
+        found.extend(_run(get_pack(name), facts, lang))
+    return sort_findings(found)
+
+
+def stats() -> dict[str, Any]:
+    """Counters for tests and diagnostics: evaluations, live sessions, rulesets."""
+    proc = _process()
+    with proc.lock:
+        return {
+            "evaluations": proc.evaluations,
+            "live_sessions": len(proc.sessions),
+            "unhandled": proc.unhandled,
+            "rulesets": sorted(proc.registered),
+            "last_sid": proc.last_sid,
+        }
+
+
+def state_exists(pack: Pack, sid: str) -> bool:
+    """Whether the engine still holds state for ``sid`` in ``pack``'s ruleset."""
+    proc = _process()
+    with proc.lock:
+        name = _register(proc, pack)
+        try:
+            proc.host.get_state(name, sid)
+        except _core.error as exc:
+            if _NO_STATE in str(exc):
+                return False
+            raise
+        return True

@@ -1,0 +1,145 @@
+"""Fact registries: which facts a domain provides, with their type, unit and meaning.
+
+A rule pack names its domain; every fact it reads must be declared in
+``rules/facts/<domain>.yaml``. A typo in a pack then fails when the pack loads, instead of
+silently never matching. The registry also gives the host the type to check each fact value
+against before it reaches the engine.
+
+File format (the flat form; ``{domain, description, facts: {...}}`` is accepted too)::
+
+    gpu_count: {type: integer, unit: GPUs, description: "cards the job runs on"}
+    gpu_tier:  {type: string, values: [flagship, datacenter], description: "..."}
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from advisor.errors import InputError, RuleError
+
+FactType = Literal["number", "integer", "boolean", "string"]
+FACT_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+# Field names the engine itself uses in every message; a fact may not take them.
+RESERVED = frozenset({"sid", "id"})
+
+
+class FactSpec(BaseModel):
+    """One declared fact. Extra keys (``source``, ``computed``, ``example``) are kept as notes."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    type: FactType
+    description: str = Field(min_length=1)
+    unit: str | None = None
+    values: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class FactRegistry:
+    domain: str
+    path: str
+    facts: dict[str, FactSpec]
+    digest: str
+
+    def spec(self, name: str) -> FactSpec | None:
+        return self.facts.get(name)
+
+    def check_value(self, name: str, value: Any) -> Any:
+        """``value`` as a plain Python value of the fact's declared type, or :class:`InputError`.
+
+        ``None`` and non-finite numbers count as missing and come back as ``None``.
+        """
+        if value is None:
+            return None
+        item = getattr(value, "item", None)  # numpy scalars
+        if callable(item) and not isinstance(value, str | bool | int | float):
+            value = item()
+        kind = self.facts[name].type
+        if kind == "boolean":
+            if isinstance(value, bool):
+                return value
+        elif kind == "string":
+            if isinstance(value, str):
+                return value
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            if isinstance(value, float) and not math.isfinite(value):
+                return None
+            if kind == "number":
+                return value
+            if isinstance(value, int) or value.is_integer():
+                return int(value)
+        raise InputError(f"fact {name}", value, f"{'an' if kind == 'integer' else 'a'} {kind} ({self.path})")
+
+
+def read_yaml(path: Path, raw: bytes) -> Any:
+    """Parse YAML; a syntax error becomes a one-line :class:`RuleError` naming the file."""
+    import yaml
+
+    try:
+        return yaml.safe_load(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise RuleError(str(path), "not UTF-8 text") from exc
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise RuleError(str(path), f"not valid YAML{where}: {problem}") from exc
+
+
+def parse_registry(path: Path, text_digest: str, data: Any) -> FactRegistry:
+    """Validate a registry document; :class:`RuleError` names the file and the fact."""
+    domain = path.stem
+    if isinstance(data, dict) and isinstance(data.get("facts"), dict) and set(data) <= {
+        "domain",
+        "description",
+        "facts",
+    }:
+        if data.get("domain") not in (None, domain):
+            raise RuleError(str(path), f"domain {data['domain']!r} differs from the file name {domain!r}", field="domain")
+        data = data["facts"]
+    if not isinstance(data, dict) or not data:
+        raise RuleError(str(path), "expected a mapping of fact_name: {type, unit, description}")
+    facts: dict[str, FactSpec] = {}
+    for name, raw in data.items():
+        name = str(name)
+        if not FACT_NAME.match(name) or name in RESERVED:
+            raise RuleError(str(path), "fact names are lower_snake_case and not sid/id", field=name)
+        if isinstance(raw, dict) and "description" not in raw and "meaning" in raw:
+            raw = {**raw, "description": raw["meaning"]}
+        try:
+            spec = FactSpec.model_validate(raw)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"]) or "spec"
+            raise RuleError(str(path), f"{where}: {err['msg']}", field=name) from exc
+        if spec.values is not None and spec.type != "string":
+            raise RuleError(str(path), "values: only string facts list their values", field=name)
+        facts[name] = spec
+    return FactRegistry(domain=domain, path=str(path), facts=facts, digest=text_digest)
+
+
+_CACHE: dict[str, tuple[tuple[int, int], FactRegistry]] = {}
+
+
+def load_registry(rules_dir: Path, domain: str) -> FactRegistry:
+    """The registry of ``domain`` (cached until the file changes)."""
+    path = rules_dir / "facts" / f"{domain}.yaml"
+    try:
+        st = path.stat()
+    except FileNotFoundError as exc:
+        raise RuleError(str(path), f"no fact registry for domain {domain!r}") from exc
+    key = (st.st_mtime_ns, st.st_size)
+    hit = _CACHE.get(str(path))
+    if hit and hit[0] == key:
+        return hit[1]
+    raw = path.read_bytes()
+    registry = parse_registry(path, hashlib.sha256(raw).hexdigest(), read_yaml(path, raw))
+    _CACHE[str(path)] = (key, registry)
+    return registry
