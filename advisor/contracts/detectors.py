@@ -57,13 +57,17 @@ def detect(clauses: list[Clause], *, zh_provider: str = "乙方", cause_words: r
     cause = cause_words or _cause_re(zh_provider)
     hits: list[Hit] = []
     for clause in clauses:
-        clause_text = normalize_space(clause.text) if any(s.cue_scope == "clause" for s in specs) else ""
+        clause_low = normalize_space(clause.text).lower()
+        in_clause = {s.name for s in specs if s.cue_scope == "clause" and any(k in clause_low for k in s.cue)}
         previous = ""
         for sentence in clause.sentences:
             text = sentence.text
+            low = text.lower()
             for spec in specs:
-                scope = clause_text if spec.cue_scope == "clause" else text
-                if not spec.cue.search(scope):
+                if spec.cue_scope == "clause":
+                    if spec.name not in in_clause:
+                        continue
+                elif not any(k in low for k in spec.cue):
                     continue
                 if spec.require is not None and not spec.require.search(text):
                     continue

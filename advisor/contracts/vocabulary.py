@@ -27,7 +27,7 @@ class DetectorSpec:
 
     name: str
     category: str | None
-    cue: re.Pattern[str]
+    cue: tuple[str, ...]
     cue_scope: str = "sentence"
     require: re.Pattern[str] | None = None
     exclude: list[re.Pattern[str]] = field(default_factory=list)
@@ -59,7 +59,7 @@ def detectors(zh_provider: str = "乙方") -> tuple[DetectorSpec, ...]:
         spec = DetectorSpec(
             name=name,
             category=entry.get("category"),
-            cue=_compile(entry["cue"], defs, name, "cue"),
+            cue=_keywords(entry["cue"], name),
             cue_scope=entry.get("cue_scope", "sentence"),
             require=_compile(entry["require"], defs, name, "require") if entry.get("require") else None,
             exclude=[_compile(p, defs, name, "exclude") for p in entry.get("exclude") or []],
@@ -68,6 +68,14 @@ def detectors(zh_provider: str = "乙方") -> tuple[DetectorSpec, ...]:
             spec.patterns[kind] = [_compile(p, defs, name, kind) for p in entry.get(kind) or []]
         specs.append(spec)
     return tuple(specs)
+
+
+def _keywords(cue: object, detector: str) -> tuple[str, ...]:
+    if isinstance(cue, str):
+        cue = [cue]
+    if not isinstance(cue, list) or not all(isinstance(k, str) and k for k in cue):
+        raise DataError(str(PATTERNS_PATH), "cue must be a list of keywords", row=detector, field="cue")
+    return tuple(k.lower() for k in cue)
 
 
 def _compile(pattern: str, defs: dict[str, str], detector: str, where: str) -> re.Pattern[str]:
