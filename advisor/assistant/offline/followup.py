@@ -1,0 +1,103 @@
+"""Follow-ups: "换成H100呢？", "what about 16 cards?", "用QLoRA呢", "what about spot?",
+"预算50万够吗" keep the previous request and change only what they name.
+
+Two decisions live here. :func:`decide` says whether a question continues the previous
+one (and for which tool); :func:`merge` lays the new context over the old one, dropping
+what the change makes stale — a new data amount replaces the old one whatever its form, a
+new model replaces the old size, a new GPU drops the old GPU's price.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from advisor.assistant.offline.intent import TOOLS, Decision
+
+MARKER = re.compile(
+    r"呢\s*[?？。!！~]*\s*$|^\s*(?:那|那么|如果|要是|假如|若|再|还是|加上|另外|顺便|同样|改|换|用)|换成|改成|改用|换用|换为|改为|"
+    r"够吗|够不够|够用吗|会怎样|会怎么样|的话|"
+    r"^\s*(?:what|how)\s+about|^\s*what\s+if|^\s*and(?![a-z])|instead|^\s*(?:same|ok(?:ay)?|then|so|now|also|but|with|on|using|"
+    r"switch|try|make\s+it|change|if\s+we|could\s+we|would\s+it|let'?s|and)(?![a-z])|rather\s+than"
+)
+REFERENCE = re.compile(
+    r"这个|这次|这样|同样的|上面|刚才|以上|前面|this\s+(?:job|run|one|setup|config|model|training)|that\s+(?:job|run|one)|"
+    r"same\s+(?:job|run|setup|model)|(?<![a-z])(?:it|them|those)(?![a-z])|for\s+this"
+)
+ARG_KEYS_IGNORED = {"stage_names", "currency_said", "model_size_unknown", "model_size_b", "gpu_changed_from"}
+_DATA_KEYS = ("tokens_b", "dataset_tokens_b", "samples", "tokens_per_sample", "epochs")
+_DURATION_KEYS = ("deadline_hours", "wall_hours", "period_hours", "duration_hours")
+_MODEL_KEYS = ("model", "params_b", "active_params_b", "model_size_b", "model_size_unknown")
+
+
+def decide(previous_intent: str, pending: str | None, decision: Decision, ctx: dict[str, Any], norm: str) -> str | None:
+    """The intent this question continues, or ``None`` when it is a new question."""
+    if previous_intent not in (*TOOLS, "clarify") or decision.intent in ("greeting", "help", "onboarding"):
+        return None
+    slots = {k for k in ctx if k not in ARG_KEYS_IGNORED}
+    marker = bool(MARKER.search(norm))
+    reference = bool(REFERENCE.search(norm))
+    if decision.intent == "review_contract" or (decision.intent == "search_knowledge" and decision.stated and not slots):
+        return None
+    if previous_intent == "clarify":
+        if not (slots or marker):
+            return None
+        if decision.stated and decision.intent in TOOLS:
+            return decision.intent
+        return pending or decision.intent
+    complete = ("model" in ctx or "params_b" in ctx) and any(k in ctx for k in ("tokens_b", "dataset_tokens_b", "samples"))
+    if complete and not marker and not reference:
+        return None
+    switch = decision.stated and decision.intent in TOOLS and decision.intent not in (previous_intent, "search_knowledge")
+    if switch:
+        return decision.intent if (marker or reference) else None
+    if not (marker or reference or slots):
+        return None
+    if previous_intent == "recommend_hardware" and "gpu" in ctx and "gpus" not in ctx and not decision.stated:
+        return "estimate_training_cost"  # picked one GPU from a recommendation: price it
+    return previous_intent
+
+
+def merge(old: dict[str, Any], new: dict[str, Any], intent: str) -> tuple[dict[str, Any], list[str], list[str]]:
+    """``old`` context overlaid with ``new``; returns (context, changed keys, dropped keys)."""
+    ctx = dict(old)
+    dropped: list[str] = []
+
+    def drop(*keys: str) -> None:
+        for k in keys:
+            if k in ctx and k not in new:
+                del ctx[k]
+                dropped.append(k)
+
+    if "tokens_b" in new:
+        drop(*_DATA_KEYS)
+    elif "dataset_tokens_b" in new:
+        drop("tokens_b", "samples", "tokens_per_sample")
+    elif "samples" in new:
+        drop("tokens_b", "dataset_tokens_b")
+    elif "epochs" in new and "tokens_b" in ctx:
+        ctx["dataset_tokens_b"] = ctx.pop("tokens_b")  # the old total was one pass over the data
+    if "model" in new:
+        drop(*_MODEL_KEYS)
+    elif "params_b" in new and "model" in ctx:
+        drop(*[k for k in _MODEL_KEYS if k != "params_b"])
+    if "gpu" in new:
+        drop("price_per_gpu_hour", "gpus")
+        if "price_per_gpu_hour" not in new and "currency" in ctx and "budget" not in ctx:
+            drop("currency")
+    if "gpus" in new:
+        drop("gpu")
+    if any(k in new for k in _DURATION_KEYS):
+        drop(*_DURATION_KEYS)
+    if "billing_modes" in new:
+        drop("billing", "billing_modes")
+        modes = new["billing_modes"]
+        if intent == "compare_billing" and "spot" in modes and "interruptible" not in new:
+            new = {**new, "interruptible": True}  # "what about spot?" = the work can take reclaims
+        if intent == "compare_billing" and "off_peak" in modes and "offpeak_share" not in new:
+            new = {**new, "offpeak_share": 1.0}  # "what about off-peak?" = run it all off-peak
+    if "stage_names" in new and intent != "plan_project":
+        new = {k: v for k, v in new.items() if k not in ("stage_names", "stages")}
+    changed = [k for k, v in new.items() if k not in ARG_KEYS_IGNORED and old.get(k) != v]
+    ctx.update(new)
+    return ctx, changed, dropped

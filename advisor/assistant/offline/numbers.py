@@ -1,0 +1,175 @@
+"""Numbers as people write them in questions: ``8``, ``1.5万``, ``三十``, ``两``, ``2T``, ``150 million``, ``eight``.
+
+The slot patterns embed :data:`NUM` (any number) or :data:`INT` (a small whole count) and
+turn the matched text into a float with :func:`number_value`. Arabic numbers with a suffix
+go through :func:`advisor.units.parse_count`, so ``7B``/``5万``/``1亿`` mean the same thing
+here as on the command line; Chinese and English number words are handled here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from advisor.errors import InputError
+from advisor.units import parse_count
+
+CN_DIGITS = {
+    "零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4,
+    "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
+}  # fmt: skip
+CN_SMALL_UNITS = {"十": 10, "百": 100, "千": 1000}
+CN_BIG_UNITS = {"万": 1e4, "亿": 1e8}
+
+EN_UNITS = {
+    "zero": 0, "one": 1, "a": 1, "an": 1, "single": 1, "two": 2, "couple": 2, "three": 3,
+    "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "dozen": 12,
+}  # fmt: skip
+EN_TENS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90,
+}  # fmt: skip
+EN_SCALES = {"hundred": 100, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+
+_ARABIC = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
+_CN_CHARS = "零〇一二两俩三四五六七八九十百千万亿"
+# A Chinese numeral starts with a digit or a small unit (十二, 千亿); 万/亿 alone are not numbers.
+_CN = rf"[零〇一二两俩三四五六七八九十百千][{_CN_CHARS}]*"
+_EN_SMALL = "|".join(sorted([*EN_UNITS, *EN_TENS], key=len, reverse=True))
+_EN = rf"(?:{_EN_SMALL})(?:[\s-](?:{_EN_SMALL}))?(?:\s+(?:hundred|thousand|million|billion|trillion))?"
+_SUFFIX = r"(?:\s*(?:[十百千万亿]+|thousand|million|billion|trillion|bn|mn)|[kmbtg](?![a-z0-9]))"
+
+NUM = rf"(?:(?:{_ARABIC}){_SUFFIX}?|{_CN}|(?<![a-z])(?:{_EN})(?![a-z]))"
+"""Any number: arabic (with an optional size suffix), a Chinese numeral or English number words."""
+
+NUM_NOWORD = rf"(?:(?:{_ARABIC}){_SUFFIX}?|{_CN})"
+"""Like :data:`NUM` without English words (where "a"/"one" would be ambiguous)."""
+
+INT = rf"(?:\d+|[零〇一二两俩三四五六七八九十百][零〇一二两俩三四五六七八九十百千]*|(?<![a-z])(?:{_EN_SMALL})(?![a-z]))"
+"""A small whole count (GPUs, epochs): no size suffix, no 万/亿."""
+
+_ARABIC_RE = re.compile(rf"^({_ARABIC})\s*(.*)$")
+
+
+def cn_numeral_value(text: str) -> float:
+    """``三十`` -> 30, ``两千`` -> 2000, ``一亿五千万`` -> 1.5e8, ``十万亿`` -> 1e13.
+
+    Arabic digits may stand in for Chinese digits (``3千5百`` -> 3500). Raises
+    :class:`InputError` for text that is not a numeral.
+    """
+    total = 0.0  # the part above the last 亿
+    section = 0.0  # the part above the last 万 (below 亿)
+    current: float | None = None  # a digit waiting for its unit
+    digits = ""
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        m = re.match(r"\d+(?:\.\d+)?", text[i:])
+        if m:
+            current = float(m.group(0))
+            i += len(m.group(0))
+            continue
+        if ch in CN_DIGITS:
+            digits += ch
+            current = float(CN_DIGITS[ch]) if len(digits) == 1 else _digit_string(digits)
+        elif ch in CN_SMALL_UNITS:
+            section += (1.0 if current is None else current) * CN_SMALL_UNITS[ch]
+            current, digits = None, ""
+        elif ch == "万":
+            section = (section + (current or 0.0)) * 1e4 if (section or current) else 1e4
+            current, digits = None, ""
+        elif ch == "亿":
+            base = total + section + (current or 0.0)
+            total = base * 1e8 if base else 1e8
+            section, current, digits = 0.0, None, ""
+        elif not ch.isspace():
+            raise InputError("number", text, "a Chinese numeral such as 三十, 两千, 1.5万")
+        if ch not in CN_DIGITS:
+            digits = ""
+        i += 1
+    return total + section + (current or 0.0)
+
+
+def _digit_string(digits: str) -> float:
+    """``二〇二四`` -> 2024 (digits written one by one, without units)."""
+    return float("".join(str(CN_DIGITS[d]) for d in digits))
+
+
+def en_number_value(text: str) -> float:
+    """``eight`` -> 8, ``twenty-four`` -> 24, ``a`` -> 1, ``two hundred`` -> 200."""
+    value = 0.0
+    current = 0.0
+    words = [w for w in re.split(r"[\s-]+", text.strip().lower()) if w]
+    if len(words) > 1 and words[0] in ("a", "an"):
+        words = words[1:]  # "a dozen", "a hundred", "a couple"
+    for word in words:
+        if not word or word == "and":
+            continue
+        if word in EN_UNITS:
+            current += EN_UNITS[word]
+        elif word in EN_TENS:
+            current += EN_TENS[word]
+        elif word in EN_SCALES:
+            scale = EN_SCALES[word]
+            current = (current or 1.0) * scale
+            if scale >= 1e3:
+                value, current = value + current, 0.0
+        else:
+            raise InputError("number", text, "English number words such as eight or twenty-four")
+    return value + current
+
+
+def number_value(text: str) -> float:
+    """The value of any :data:`NUM` match: ``"1.5万"`` -> 15000, ``"2T"`` -> 2e12."""
+    s = text.strip().lower()
+    m = _ARABIC_RE.match(s)
+    if m:
+        rest = m.group(2).strip()
+        if not rest:
+            return float(m.group(1).replace(",", ""))
+        try:
+            return parse_count(m.group(1) + rest, "number", allow_zero=True)
+        except InputError:
+            # arabic digits followed by Chinese units that parse_count does not know ("3千5百")
+            return cn_numeral_value(s.replace(",", ""))
+    if s and s[0] in _CN_CHARS:
+        return cn_numeral_value(s)
+    return en_number_value(s)
+
+
+def format_cn(value: int) -> str:
+    """Write a whole number below 10**12 in Chinese numerals (``120000`` -> ``十二万``).
+
+    Used by the property tests to check that :func:`cn_numeral_value` reads back what
+    a person would write.
+    """
+    if value == 0:
+        return "零"
+    digits = "零一二三四五六七八九"
+
+    def below_10k(n: int, pad: bool) -> str:
+        out = ""
+        zero = False
+        for unit, name in ((1000, "千"), (100, "百"), (10, "十"), (1, "")):
+            d, n = divmod(n, unit)
+            if d:
+                if zero or (pad and not out and unit < 1000):
+                    out += "零"
+                out += digits[d] + name
+                zero = False
+            elif out:
+                zero = True
+        return out
+
+    parts = []
+    for scale, name in ((10**8, "亿"), (10**4, "万"), (1, "")):
+        chunk, value = divmod(value, scale)
+        if chunk:
+            parts.append(below_10k(chunk, pad=bool(parts)) + name)
+        elif parts and value:
+            parts.append("零")
+    text = "".join(parts).replace("零零", "零")
+    if text.startswith("一十"):
+        text = text[1:]
+    return text

@@ -1,0 +1,218 @@
+"""``parse_question``: one question (and the previous turn) -> intent, tool arguments, spans.
+
+The offline assistant's understanding, deterministic and rule-based::
+
+    text -> Scan (normalized, same offsets)
+         -> slots, read in a fixed order, each taking its words (models before GPU counts,
+            prices before durations, token counts before bare sizes)
+         -> context (argument names of INTERNALS.md "Tool requests")
+         -> intent (stated or implied), follow-up merge with the previous context
+         -> arguments of that tool, what is missing, a clarifying question when the job
+            itself is unclear.
+
+Nothing here looks up whole sentences: the words are in :mod:`.lexicon` and the grammar
+in the slot modules, so unseen phrasings of the same things parse the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from advisor.assistant.offline import followup
+from advisor.assistant.offline.clarify import clarifying_question
+from advisor.assistant.offline.intent import classify
+from advisor.assistant.offline.project import (
+    JOB_MISSING,
+    context_from_values,
+    missing_inputs,
+    project,
+)
+from advisor.assistant.offline.slots_hw import extract_counts, extract_gpus, extract_provider
+from advisor.assistant.offline.slots_job import extract_data, extract_model, extract_params
+from advisor.assistant.offline.slots_misc import (
+    extract_choices,
+    extract_documents,
+    extract_flags,
+    extract_ranking,
+    extract_stages,
+)
+from advisor.assistant.offline.slots_money import (
+    extract_money,
+    extract_prices,
+    finish_prices,
+    resolve_currency,
+)
+from advisor.assistant.offline.slots_time import extract_shares, extract_times
+from advisor.assistant.offline.text import Scan, Span, detect_language
+
+Intent = Literal[
+    "estimate_training_cost",
+    "recommend_hardware",
+    "compare_billing",
+    "plan_project",
+    "review_contract",
+    "analyze_usage",
+    "search_knowledge",
+    "onboarding",
+    "clarify",
+    "greeting",
+    "help",
+]
+
+READ_ORDER = (
+    extract_documents,  # pasted contract text first: its numbers are not the user's job
+    extract_model,  # "Mixtral 8x7B", "千问" before counts and numerals
+    extract_gpus,
+    extract_prices,  # "每卡每小时8元" before durations and budgets
+    extract_money,
+    extract_shares,
+    extract_data,  # "600B tokens" before bare sizes
+    extract_params,
+    extract_ranking,
+    extract_counts,
+    extract_times,
+    extract_flags,  # "已经做过小规模验证" before stages
+    extract_provider,
+    extract_stages,
+    extract_choices,
+)
+
+
+class Parsed(BaseModel):
+    """What the offline assistant understood from one question."""
+
+    question: str
+    intent: Intent
+    args: dict[str, Any] = Field(default_factory=dict, description="arguments of the tool named by intent (or pending)")
+    language: Literal["zh", "en"]
+    missing: list[str] = Field(default_factory=list, description="what a clarifying question asks for")
+    is_followup: bool = False
+    changed: list[str] = Field(default_factory=list, description="context keys a follow-up changed")
+    dropped: list[str] = Field(default_factory=list, description="context keys a follow-up made stale")
+    clarify_question: str | None = Field(None, description="the clarifying question, in the question's language")
+    clarify_text: dict[str, str] | None = Field(None, description="the clarifying question in zh and en")
+    pending: str | None = Field(None, description="the tool a clarification gathers inputs for")
+    reason: str = ""
+    spans: list[Span] = Field(default_factory=list)
+    context: dict[str, Any] = Field(default_factory=dict, description="everything said so far, for follow-ups")
+    assumptions: list[dict[str, Any]] = Field(default_factory=list, description="parser defaults used, with sources")
+
+
+def read(text: str) -> Scan:
+    """Every slot of one question, in :data:`READ_ORDER`."""
+    scan = Scan(text)
+    for extract in READ_ORDER:
+        extract(scan)
+    return scan
+
+
+_SHORT_CJK = re.compile(r"[\u4e00-\u9fff，。？！：；、（）“”]")
+_SHORT_EN = re.compile(r"[a-zA-Z]{2,}")
+
+
+def _language(scan: Scan, previous: Parsed | None) -> str:
+    question = scan.original[: scan.values.get("_document_start", len(scan.original))]
+    if len(question.strip()) < 4:
+        question = scan.original
+    if len(_SHORT_CJK.findall(question)) == 0 and len(_SHORT_EN.findall(question)) == 0:
+        return previous.language if previous else "en"
+    if len(_SHORT_CJK.findall(question)) >= 1 and len(_SHORT_EN.findall(question)) <= 1:
+        return "zh"
+    return detect_language(question)
+
+
+def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
+    """Parse one question; with ``previous``, a follow-up keeps what it does not change."""
+    scan = read(text)
+    language = _language(scan, previous)
+    resolve_currency(scan, language)
+    finish_prices(scan, scan.values.get("gpu_count"))
+    ctx = context_from_values(scan.values)
+    decision = classify(scan)
+    intent, reason = decision.intent, decision.reason
+    is_followup, changed, dropped = False, [], []
+    if previous is not None:
+        target = followup.decide(previous.intent, previous.pending, decision, ctx, scan.norm)
+        if target is not None:
+            old = previous.context
+            ctx, changed, dropped = followup.merge(old, ctx, target)
+            _swap_model_size(old, ctx)
+            intent, is_followup = target, True
+            reason = f"follow-up of {previous.pending or previous.intent}: " + (", ".join(changed) or "same request")
+    _check_model(ctx, scan)
+    pending: str | None = None
+    missing: list[str] = []
+    if intent == "clarify":
+        pending = previous.pending if (is_followup and previous) else None
+        missing = missing_inputs(pending, ctx) if pending else ["task"]
+        missing = missing or ["task"]
+    else:
+        missing = missing_inputs(intent, ctx)
+        if any(m in JOB_MISSING for m in missing):
+            pending, intent = intent, "clarify"
+            reason = f"{pending} needs {', '.join(missing)}"
+    args = project(pending or intent, ctx, language=language, question=text)
+    texts = clarifying_question(missing, pending) if missing else None
+    return Parsed(
+        question=text,
+        intent=intent,  # type: ignore[arg-type]
+        args=args,
+        language=language,  # type: ignore[arg-type]
+        missing=missing,
+        is_followup=is_followup,
+        changed=changed,
+        dropped=dropped,
+        clarify_question=texts[language] if texts else None,
+        clarify_text=texts,
+        pending=pending,
+        reason=reason,
+        spans=[s for s in scan.spans],
+        context=ctx,
+        assumptions=scan.notes,
+    )
+
+
+def _swap_model_size(old: dict[str, Any], ctx: dict[str, Any]) -> None:
+    """"换成70B的呢" after Llama-3-8B: try the same family at the new size in the catalog."""
+    name, size, new = old.get("model"), old.get("model_size_b"), ctx.get("params_b")
+    if not (name and size and new) or "model" in ctx:
+        return
+    swapped = re.sub(rf"(?<![\d.]){_size_text(size)}b", f"{_size_text(new)}b", name)
+    if swapped != name and _catalog_knows(swapped):
+        ctx["model"] = swapped
+
+
+def _size_text(size: float) -> str:
+    return str(int(size)) if size == int(size) else str(size)
+
+
+def _check_model(ctx: dict[str, Any], scan: Scan) -> None:
+    """When the catalog is there and does not know the named model, give its size too."""
+    name, size = ctx.get("model"), ctx.get("model_size_b")
+    if name and size and "params_b" not in ctx and _catalog_knows(name) is False:
+        ctx["params_b"] = size
+        scan.note("params_b", size, "billions of parameters", f"read from the model name {name!r}, which the catalog does not list")
+
+
+@lru_cache(maxsize=1024)
+def _catalog_knows(name: str) -> bool | None:
+    """True/False when the model catalog can be asked; None when it cannot (not built yet,
+    broken data): the parser then works from the text alone."""
+    try:
+        from advisor.catalog import get_catalog
+        from advisor.errors import UnknownNameError
+
+        catalog = get_catalog()
+    except Exception:  # noqa: BLE001 - optional validation, never a reason to fail a parse
+        return None
+    try:
+        catalog.model(name)
+    except UnknownNameError:
+        return False
+    except Exception:  # noqa: BLE001
+        return None
+    return True

@@ -1,0 +1,150 @@
+"""From what the question said (the *context*) to one tool's arguments, and what is missing.
+
+The context uses the argument names of INTERNALS.md "Tool requests" wherever they exist,
+plus a few neutral names (``duration_hours``, ``billing_modes``, ``stage_names``) that mean
+different arguments for different tools: a plain duration is a deadline for an estimate,
+the rental period for a billing comparison and the observed period for a usage analysis.
+Keeping the context apart from the arguments is what lets a follow-up switch tools and
+keep what was said.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+WORKLOAD = (
+    "model", "params_b", "active_params_b", "method", "tokens_b", "dataset_tokens_b", "epochs",
+    "samples", "tokens_per_sample", "seq_len", "micro_batch_size", "gradient_checkpointing",
+    "flash_attention", "precision", "zero_stage", "mfu",
+)  # fmt: skip
+DATA = ("tokens_b", "dataset_tokens_b", "samples")
+
+TOOL_ARGS: dict[str, tuple[str, ...]] = {
+    "estimate_training_cost": WORKLOAD + (
+        "gpu", "gpu_count", "price_per_gpu_hour", "currency", "billing", "deadline_hours", "provider",
+        "budget", "approval_threshold", "has_validation_run", "parallel_experiments", "urgent",
+        "interruptible", "checkpoint_interval_hours", "price_locked", "project_months",
+        "storage_retention_days", "egress_gb", "idle_wait_hours",
+    ),
+    "recommend_hardware": WORKLOAD + (
+        "deadline_hours", "max_gpus", "gpus", "billing_modes", "currency", "budget", "top_k",
+    ),
+    "compare_billing": (
+        "gpu", "gpu_count", "wall_hours", "hours_per_day", "price_per_gpu_hour", "currency",
+        "provider", "interruptible", "offpeak_share", "urgent",
+    ),
+    "plan_project": ("model", "params_b", "currency", "gpu", "stages", "tokens_b"),
+    "review_contract": ("text", "path", "lang", "monthly_fee"),
+    "analyze_usage": ("files", "gpu_count", "avg_utilization", "price_per_gpu_hour", "period_hours", "currency"),
+    "search_knowledge": ("query", "lang", "k"),
+}  # fmt: skip
+"""Exactly the argument names of INTERNALS.md "Tool requests", per tool."""
+
+_DOC_EXT = (".pdf", ".docx", ".md", ".txt")
+_FALLBACK_DURATION = {
+    # argument: context keys tried in order
+    "deadline_hours": ("deadline_hours", "duration_hours", "wall_hours"),
+    "wall_hours": ("wall_hours", "duration_hours", "deadline_hours"),
+    "period_hours": ("period_hours", "duration_hours", "wall_hours"),
+}
+
+
+def context_from_values(values: dict[str, Any]) -> dict[str, Any]:
+    """The context of one question: slot values with tokens placed and private keys dropped."""
+    ctx = {k: v for k, v in values.items() if not k.startswith("_") and k not in ("tokens",)}
+    tokens = values.get("tokens")
+    if tokens is not None:
+        if "samples" in ctx and "tokens_per_sample" not in ctx:
+            ctx["tokens_per_sample"] = max(1, round(tokens / ctx["samples"]))  # "5万条，共5000万token"
+        elif "samples" not in ctx:
+            ctx["dataset_tokens_b" if "epochs" in ctx else "tokens_b"] = round(tokens / 1e9, 9)
+    modes = ctx.get("billing_modes", [])
+    if len(modes) == 1:
+        ctx["billing"] = modes[0]
+    elif not modes and "billing_hint" in ctx:
+        ctx["billing"] = ctx["billing_hint"]
+    ctx.pop("billing_hint", None)
+    if "stage_names" in ctx:
+        ctx["stages"] = _stages(ctx)
+    return ctx
+
+
+def _stages(ctx: dict[str, Any]) -> list[dict[str, Any]]:
+    stages: list[dict[str, Any]] = []
+    for name in ctx["stage_names"]:
+        stage: dict[str, Any] = {"stage": name}
+        if name == "finetune" and ctx.get("method") in ("lora", "qlora", "full"):
+            stage["method"] = ctx["method"]
+        if name == "serving" and "tokens_per_day" in ctx:
+            stage["tokens_per_day"] = ctx["tokens_per_day"]
+        stages.append(stage)
+    return stages
+
+
+def project(intent: str, ctx: dict[str, Any], *, language: str, question: str) -> dict[str, Any]:
+    """The arguments of ``intent`` (a tool name) from the context; {} for other intents."""
+    if intent not in TOOL_ARGS:
+        return {}
+    args: dict[str, Any] = {}
+    for name in TOOL_ARGS[intent]:
+        if name in _FALLBACK_DURATION:
+            value = next((ctx[k] for k in _FALLBACK_DURATION[name] if k in ctx), None)
+        else:
+            value = ctx.get(name)
+        if value is not None:
+            args[name] = value
+    if intent == "recommend_hardware":
+        if "max_gpus" not in args and "gpu_count" in ctx:
+            args["max_gpus"] = ctx["gpu_count"]
+        if "gpus" not in args and "gpu" in ctx and not ctx.get("gpu_changed_from"):
+            args["gpus"] = [ctx["gpu"]]
+    elif intent == "estimate_training_cost" and "gpu_count" not in args and "max_gpus" in ctx:
+        args["gpu_count"] = ctx["max_gpus"]
+    elif intent == "plan_project" and "tokens_b" not in args and "dataset_tokens_b" in ctx:
+        args["tokens_b"] = ctx["dataset_tokens_b"] * ctx.get("epochs", 1)
+    elif intent == "review_contract":
+        docs = [f for f in ctx.get("files", []) if f.lower().endswith(_DOC_EXT)]
+        if docs and "text" not in args:
+            args["path"] = docs[0]
+        args["lang"] = language
+    elif intent == "analyze_usage":
+        files = [f for f in ctx.get("files", []) if not f.lower().endswith(_DOC_EXT)]
+        if files:
+            args["files"] = files
+        else:
+            args.pop("files", None)
+    elif intent == "search_knowledge":
+        args = {"query": question.strip(), "lang": language}
+    if "currency" in args and not any(
+        k in args for k in ("price_per_gpu_hour", "budget", "monthly_fee", "approval_threshold")
+    ) and not ctx.get("currency_said"):
+        args.pop("currency")
+    return args
+
+
+def missing_inputs(intent: str, ctx: dict[str, Any]) -> list[str]:
+    """What the user must still say for ``intent``.
+
+    ``model`` = a model name or ``params_b``; ``model_size`` = the size of a named family;
+    ``data`` = ``tokens_b`` | ``dataset_tokens_b`` (+ ``epochs``) | ``samples``;
+    ``text`` = contract text or a path; ``usage`` = usage files or an average utilization.
+    """
+    missing: list[str] = []
+    if intent in ("estimate_training_cost", "recommend_hardware", "plan_project"):
+        if "model" not in ctx and "params_b" not in ctx:
+            missing.append("model")
+        elif ctx.get("model_size_unknown") and "params_b" not in ctx:
+            missing.append("model_size")
+        if intent == "estimate_training_cost" and not any(k in ctx for k in DATA):
+            missing.append("data")
+    elif intent == "review_contract" and "text" not in ctx and not any(
+        f.lower().endswith(_DOC_EXT) for f in ctx.get("files", [])
+    ):
+        missing.append("text")
+    elif intent == "analyze_usage" and "avg_utilization" not in ctx and not ctx.get("files"):
+        missing.append("usage")
+    return missing
+
+
+JOB_MISSING = ("model", "model_size", "data")
+"""Missing inputs that make the job itself unclear (the intent becomes ``clarify``)."""

@@ -1,0 +1,140 @@
+"""Hardware slots: GPU names with their counts ("8张A100", "2 nodes of 8 H100"), bare counts
+("8卡", "256-GPU cluster"), caps ("at most 32 GPUs") and providers.
+
+Values written to the scan: ``gpu`` (the chosen name), ``gpus`` (candidates when several are
+weighed against each other), ``gpu_count``, ``max_gpus``, ``provider``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from advisor.assistant.offline.lexicon import GPU_BY_GROUP, GPU_PATTERN, PROVIDERS, L, R
+from advisor.assistant.offline.numbers import INT, number_value
+from advisor.assistant.offline.text import Scan
+
+GPUS_PER_NODE = 8
+"""GPUs in one machine when a question counts machines without saying how many cards each
+has ("2台H100", "2 nodes of H100"). Source: NVIDIA DGX/HGX A100 and H100 systems carry 8
+GPUs, the shape rental providers sell as a whole node."""
+
+MAX_GPUS = 100_000  # a count above this is not a GPU count (a sequence length, a year, ...)
+
+_GPU_RE = re.compile(GPU_PATTERN)
+_MEASURE = r"(?:x|×|\*|张|块|片|卡|个|颗|枚|-?\s*gpus?|-?\s*cards?)"
+_LEFT_COUNT = re.compile(rf"(?<![\d.])(?<!\d,)(?P<n>{INT})\s*{_MEASURE}?\s*(?:的)?\s*(?:-\s*)?$")
+_NODE_WORD = r"(?:nodes?|machines?|servers?|boxes|hosts?|instances?|台(?:机器|服务器|主机)?)"
+_LEFT_NODES = re.compile(
+    rf"(?<![\d.])(?<!\d,)(?P<m>{INT})\s*(?:个)?\s*{_NODE_WORD}\s*(?:of|with|each\s+with|x|×|\*|,)?\s*$"
+)
+_LEFT_NODES_ONLY = re.compile(rf"(?<![\d.])(?<!\d,)(?P<m>{INT})\s*(?:台|(?:nodes?|machines?|servers?)\s+of)\s*$")
+_RIGHT_COUNT = re.compile(
+    rf"^\s*(?:gpus?|cards?|显卡)?\s*(?:(?:x|×|\*)\s*(?P<a>\d+)(?![\d.])|[(（]?\s*(?P<b>{INT})\s*(?:张|块|卡|片)(?!\s*(?:时|小时)))"
+)
+_RIGHT_NODE_WORD = re.compile(r"^\s*(?:的)?\s*(?:服务器|机器|主机|整机|nodes?|servers?|machines?|boxes)")
+_CAP = re.compile(
+    r"(?:最多|至多|顶多|最多只有|不超过|不能超过|只有|仅有|at\s+most|up\s+to|no\s+more\s+than|"
+    r"max(?:imum)?(?:\s+of)?|limit(?:ed)?\s+to|cap(?:ped)?\s+(?:at|of)|only\s+have|we\s+have)\s*$"
+)
+_TARGET = re.compile(r"(?:换成|改成|改用|换用|换为|改为|换到|切换到|switch(?:ing)?\s+to|mov(?:e|ing)\s+to|go\s+with|use)\s*$")
+_SOURCE_BEFORE = re.compile(r"(?:instead\s+of|rather\s+than|而不是|不用|不要|from|把)\s*$")
+_SOURCE_AFTER = re.compile(r"^\s*(?:换成|改成|换为|改为|换到|to\s+)")
+_CARD = r"(?:张|块|片)?\s*(?:-\s*)?(?:显卡|卡|gpus?|cards?|npus?|accelerators?)"
+_BARE_COUNT = re.compile(
+    rf"(?:(?<![\d.])(?<!\d,)(?P<m>{INT})\s*(?:个)?\s*{_NODE_WORD}\s*(?:of|with|each\s+with|x|×|\*|,)?\s*)?"
+    rf"(?<![\d.])(?<!\d,)(?P<n>{INT})\s*{_CARD}(?!\s*[-·]?\s*(?:时|小时|h(?:ou)?rs?(?![a-z])))"
+)
+_WORD_COUNTS = re.compile(r"单机\s*(?P<n8>八|8)\s*卡|单卡|双卡|single[\s-]+(?:gpu|card)|one\s+(?:gpu|card)")
+_PROVIDER_RES = [(re.compile(p), name) for p, name in PROVIDERS]
+
+
+def _count(text: str) -> int | None:
+    value = number_value(text)
+    return int(value) if value == int(value) and 0 < value <= MAX_GPUS else None
+
+
+def extract_gpus(scan: Scan) -> None:
+    """GPU names, each with the count written next to it; then the choice among them."""
+    mentions: list[dict] = []
+    for m in scan.find(_GPU_RE):
+        group = next(k for k, v in m.groupdict().items() if v is not None)
+        start, end = m.start(), m.end()
+        mention = {"name": GPU_BY_GROUP[group], "start": start, "end": end, "count": None, "role": "plain"}
+        win = max(0, start - 24)
+        right = scan.work[end : end + 16]
+        lc = _LEFT_COUNT.search(scan.work[win:start])
+        if lc and _count(lc.group("n")):
+            count = _count(lc.group("n")) or 0
+            start = win + lc.start()
+            win = max(0, start - 24)
+            ln = _LEFT_NODES.search(scan.work[win:start])
+            if ln and _count(ln.group("m")):
+                count *= _count(ln.group("m")) or 1
+                start = win + ln.start()
+            mention["count"] = count
+        elif (ln := _LEFT_NODES_ONLY.search(scan.work[win:start])) and _count(ln.group("m")):
+            mention["count"] = (_count(ln.group("m")) or 1) * GPUS_PER_NODE
+            start = win + ln.start()
+            scan.note("gpus_per_node", GPUS_PER_NODE, "GPUs per machine",
+                      "NVIDIA DGX/HGX A100 and H100 systems carry 8 GPUs")  # fmt: skip
+        rc = _RIGHT_COUNT.search(right)
+        if rc and mention["count"] is None:
+            n = _count(rc.group("a") or rc.group("b"))
+            if n:
+                mention["count"] = n
+                end += rc.end()
+        if mention["count"] is not None:
+            rn = _RIGHT_NODE_WORD.search(scan.work[end : end + 8])
+            if rn:
+                end += rn.end()
+        before, after = scan.norm[max(0, start - 14) : start], scan.norm[end : end + 6]
+        if _TARGET.search(before):
+            mention["role"] = "target"
+        elif _SOURCE_BEFORE.search(before) or _SOURCE_AFTER.search(after):
+            mention["role"] = "source"
+        if _CAP.search(before) and mention["count"]:
+            mention["cap"] = True
+        mention["start"], mention["end"] = start, end
+        mentions.append(mention)
+    if not mentions:
+        return
+    for mention in mentions:
+        scan.take("gpu_mention", mention["name"], mention["start"], mention["end"], keep=True)
+    chosen = next((x for x in mentions if x["role"] == "target"), None)
+    chosen = chosen or next((x for x in mentions if x["role"] != "source"), mentions[0])
+    scan.values["gpu"] = chosen["name"]
+    candidates = list(dict.fromkeys(x["name"] for x in mentions if x["role"] != "source"))
+    if len(candidates) > 1:
+        scan.values["gpus"] = candidates
+    counted = chosen if chosen["count"] else next((x for x in mentions if x["count"]), None)
+    if counted:
+        scan.values["max_gpus" if counted.get("cap") else "gpu_count"] = counted["count"]
+    if any(x["role"] == "source" for x in mentions) and chosen["role"] != "source":
+        scan.values["gpu_changed_from"] = next(x["name"] for x in mentions if x["role"] == "source")
+
+
+def extract_counts(scan: Scan) -> None:
+    """GPU counts written without a GPU name: "8卡", "16 GPUs", "两台8卡机器", "单卡"."""
+    for m in scan.find(_WORD_COUNTS):
+        text = m.group(0)
+        n = 8 if m.group("n8") else (2 if text.startswith("双") else 1)
+        scan.take("gpu_count", n, m.start(), m.end())
+    for m in scan.find(_BARE_COUNT):
+        n = _count(m.group("n"))
+        if not n:
+            continue
+        if m.group("m") and _count(m.group("m")):
+            n *= _count(m.group("m")) or 1
+        slot = "max_gpus" if _CAP.search(scan.norm[max(0, m.start() - 14) : m.start()]) else "gpu_count"
+        scan.take(slot, n, m.start(), m.end())
+
+
+def extract_provider(scan: Scan) -> None:
+    for pattern, name in _PROVIDER_RES:
+        m = scan.first(pattern)
+        if m:
+            scan.take("provider", name, m.start(), m.end())
+            return
+
+
+GPU_WORD = re.compile(L + r"(?:gpus?|显卡|cards?|accelerators?)" + R + r"|卡")

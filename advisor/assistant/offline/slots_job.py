@@ -1,0 +1,220 @@
+"""Workload slots: the model ("Llama-3-8B", "千问2.5 72B", "DeepSeek-V3", "a 13B model",
+"70亿参数"), and the data ("1亿token", "2T tokens", "5万条", "每条800个token", "3个epoch",
+"10GB of text", "seq len 4k").
+
+Token counts are kept as plain counts here (``tokens``); :mod:`.project` decides whether
+they are the total (``tokens_b``) or one pass over the data (``dataset_tokens_b``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from advisor.assistant.offline.lexicon import (
+    DEFAULT_VERSION_BY_SIZE,
+    MODEL_FAMILIES,
+    MODEL_FORMATS,
+    SIZED_VERSIONS,
+    L,
+    R,
+)
+from advisor.assistant.offline.numbers import INT, NUM_NOWORD, number_value
+from advisor.assistant.offline.text import Scan
+
+BYTES_PER_TOKEN = 4.0
+"""Bytes of stored text per token when data is given as a size ("10GB of text").
+Source: knowledge/catalog/defaults.yaml ``workload.bytes_per_token_dataset`` — about 4
+characters of English text per BPE token (OpenAI tokenizer guidance)."""
+
+SAMPLE_LENGTH_LIMIT = 100_000
+"""A token count below this, written without a per-sample word, is a sample length (``800
+tokens``), not a data set: no fine-tuning data set is that small, and no sample that long."""
+
+_FAMILY = "|".join(f"(?P<f_{key}>{pattern})" for key, pattern in MODEL_FAMILIES)
+_VARIANT = r"(?:[\s_-]*(?:instruct|chat|base|coder|math|llm|moe|distill))*"
+_VARIANT_END = r"(?:[_-](?:instruct|chat|base|hf|it)|\s+(?:instruct|chat|base))*"
+_MODEL = re.compile(
+    rf"{L}(?:{_FAMILY})"
+    rf"(?:[\s_-]*(?P<ver>v\d+(?:\.\d+)?|r1|\d+(?:\.\d+)?)(?![\d.]*\s*[bm](?![a-z0-9]))(?![\d.]*\s*(?:x|×)\s*\d))?"
+    rf"(?P<variant>{_VARIANT})"
+    rf"(?:[\s_-]*(?P<size>(?:\d+\s*[x×]\s*)?\d+(?:\.\d+)?)\s*(?P<unit>b|m)(?![a-z0-9]))?"
+    rf"(?:[\s_-]*a(?P<active>\d+(?:\.\d+)?)b)?{_VARIANT_END}{R}"
+)
+_PARAMS = [
+    re.compile(r"(?<![\d.])(?P<n>\d+(?:\.\d+)?\s*(?:b|bn|billion))(?![a-z0-9])(?:\s*-?\s*(?:param\w*|参数))?"),
+    re.compile(r"(?<![\d.])(?P<n>\d+(?:\.\d+)?\s*(?:m|million))\s*-?\s*(?:param\w*|参数|的?模型|model)"),
+    re.compile(rf"(?P<n>{NUM_NOWORD})\s*(?:个)?\s*(?:参数|params?(?![a-z])|parameters)"),
+    re.compile(rf"(?P<n>{NUM_NOWORD})\s*(?:级)?\s*(?:的)?\s*(?:大)?模型"),
+    re.compile(rf"参数(?:量|规模)?\s*(?:是|为|有|:|大概|约|=)*\s*(?P<n>{NUM_NOWORD})"),
+]
+_ACTIVE = [
+    re.compile(r"(?:激活参数?|active(?:\s+params?)?|activated)\s*(?:量|为|是|:|of)?\s*(?P<n>\d+(?:\.\d+)?\s*b)(?![a-z0-9])"),
+    re.compile(r"(?P<n>\d+(?:\.\d+)?\s*b)\s*(?:active|激活)"),
+]
+_TOK = r"(?:个)?\s*(?:tokens?|词元|tok)(?![a-z])"
+_PER_SAMPLE = [
+    re.compile(
+        rf"每(?:一)?(?:条|个样本|个样例|个对话|段对话|个sample|个example|个?数据)\s*(?:数据|样本|对话)?\s*"
+        rf"(?:平均|大概|大约|约|差不多|长度|长|有|是|为|:|~|在)*\s*(?P<n>{NUM_NOWORD})\s*(?:{_TOK})?"
+    ),
+    re.compile(
+        rf"(?P<n>{NUM_NOWORD})\s*{_TOK}\s*(?:/\s*(?:条|sample|example|样本)|每条|一条|(?<![a-z])each|apiece|"
+        rf"per\s+(?:sample|example|row|record|conversation|pair|instruction|item|dialogue|doc\w*|prompt|query|sequence))"
+    ),
+    re.compile(rf"(?:平均|avg\.?|average|mean)\s*(?:每条|长度|length|of|is|:|大概|约|~|about|around)*\s*(?P<n>{NUM_NOWORD})\s*{_TOK}"),
+    re.compile(
+        rf"(?:samples?|examples?|pairs?|conversations?|rows?|records?|instructions?|dialogues?|documents?|docs|prompts?)"
+        rf"(?P<t>\s*(?:of|at|with|averaging|,)\s*(?:~|about|around|roughly|approx\.?|avg\.?)?\s*(?P<n>{NUM_NOWORD})\s*{_TOK}(?:\s*each)?)"
+    ),
+    re.compile(rf"(?P<n>{NUM_NOWORD})\s*-?\s*tokens?\s+(?:samples?|examples?|sequences?|conversations?|pairs?|instructions?)"),
+]
+_TOKENS_PER_DAY = re.compile(r"(?:每天|每日|日均|per\s+day|a\s+day|daily|/\s*day)\s*$")
+_TOKENS_PER_DAY_AFTER = re.compile(r"^\s*(?:per|a|/|每)\s*(?:day|天)")
+_TOKENS = [
+    re.compile(rf"(?P<n>{NUM_NOWORD})\s*{_TOK}"),
+    re.compile(rf"(?:tokens?|token数|token量|词元数|训练量)\s*(?:数|量|总数)?\s*(?:是|为|有|:|=|约|大概|of|about|around)*\s*(?P<n>{NUM_NOWORD})(?!\s*(?:%|个?小时|天|b\s*(?:model|参数)))"),
+]
+_BYTES = re.compile(
+    r"(?P<n>\d+(?:\.\d+)?)\s*(?P<u>pb|tb|gb|mb|p|t|g|m)(?:\s*(?:of|的))?\s*(?:(?:raw|clean(?:ed)?|plain|english|chinese|中文|英文)\s+)?"
+    r"(?:text|data(?:set)?|corpus|文本|数据|语料|训练数据|的数据)"
+)
+_BYTES_AFTER = re.compile(
+    r"(?:语料|数据|文本|训练数据|text|corpus|dataset|data)\s*(?:量|大小|规模|总量|size)?\s*(?:是|为|有|约|大概|大约|:|of|is|about|~)*\s*"
+    r"(?P<n>\d+(?:\.\d+)?)\s*(?P<u>pb|tb|gb|mb|p|t|g|m)(?![a-z])"
+)
+_EGRESS = re.compile(
+    r"(?:egress|出口流量|传出|下载|跨区域?传输|跨地域传输|transfer(?:ring)?\s+out|迁出|outbound)\D{0,12}?"
+    r"(?P<n>\d+(?:\.\d+)?)\s*(?P<u>pb|tb|gb|p|t|g)(?![a-z])"
+)
+_GB = {"p": 1e6, "pb": 1e6, "t": 1e3, "tb": 1e3, "g": 1.0, "gb": 1.0, "m": 1e-3, "mb": 1e-3}
+_SAMPLES = [
+    re.compile(rf"(?<!第)(?P<n>{NUM_NOWORD})\s*(?:多)?\s*(?:条|个样本|份样本|个样例|组对话|个对话|段对话|个问答对|组问答)"),
+    re.compile(
+        rf"(?P<n>{NUM_NOWORD})\s*(?:多)?\s*(?:个)?\s*(?:training\s+|fine[\s-]*tuning\s+|labeled\s+|labelled\s+|chat\s+|sft\s+)?"
+        r"(?:samples?|examples?|instruction\s+pairs?|instructions?|pairs?|conversations?|dialogues?|rows?|records?|"
+        r"q&a\s+pairs?|qa\s+pairs?|prompts?|documents?|docs|items?)(?![a-z])"
+    ),
+    re.compile(rf"(?:样本|样例|数据|对话)(?:量|数|条数)\s*(?:是|为|有|:|大概|约|=)*\s*(?P<n>{NUM_NOWORD})\s*(?:条|个)?"),
+    re.compile(rf"(?P<n>{NUM_NOWORD})\s*(?:多)?\s*(?:个)?\s*(?:样本|样例)"),
+]
+_EPOCHS = [
+    re.compile(rf"(?<![\d.])(?P<n>{INT}|\d+\.\d+)\s*(?:个)?\s*(?:epochs?|eps?(?![a-z])|轮(?!对话|实验)|遍|pass(?:es)?(?![a-z]))"),
+    re.compile(rf"(?:epochs?|轮数)\s*(?:=|:|是|为|设为|设置为|of)?\s*(?P<n>{INT})(?![\d.])"),
+]
+_SEQ = [
+    re.compile(
+        r"(?:seq(?:uence)?[\s_-]*len(?:gth)?|序列长度|上下文(?:长度|窗口)?|context(?:\s+(?:length|window|len))?|"
+        r"max[\s_-]*(?:seq[\s_-]*)?len(?:gth)?|ctx|cutoff[\s_-]*len)\s*(?:=|:|是|为|of|is|设为|用|开到)?\s*(?P<n>\d+(?:\.\d+)?\s*k?)(?![a-z0-9])"
+    ),
+    re.compile(r"(?P<n>\d+(?:\.\d+)?\s*k?)\s*(?:的)?\s*(?:-\s*token\s+)?(?:context|上下文|序列长度|序列|seq(?:uence)?s?(?![a-z]))"),
+]
+
+
+def _model_name(m: re.Match[str]) -> tuple[str, float | None, float | None, bool]:
+    """(catalog-ish id, size in billions, active size in billions, size known)."""
+    family = next(k[2:] for k, v in m.groupdict().items() if k.startswith("f_") and v is not None)
+    ver = (m.group("ver") or "").replace(" ", "")
+    size_text = (m.group("size") or "").replace(" ", "").replace("×", "x")
+    unit = m.group("unit") or "b"
+    size_b: float | None = None
+    size = ""
+    if size_text:
+        size = f"{size_text}{unit}"
+        if "x" not in size_text:
+            size_b = float(size_text) / (1000 if unit == "m" else 1)
+    if family == "chatglm" and not ver and size_text == "6":
+        ver = "3"
+    if not ver and size:
+        ver = DEFAULT_VERSION_BY_SIZE.get(family, {}).get(size, "")
+    variant = re.sub(r"[\s_-]+", "-", (m.group("variant") or "").strip(" _-"))
+    with_both, size_only, ver_only = MODEL_FORMATS[family]
+    if ver and size:
+        name = with_both.format(v=ver, s=size)
+    elif size:
+        name = size_only.format(v=ver, s=size)
+    else:
+        name = ver_only.format(v=ver, s=size) if ver else family
+    if family == "deepseek" and variant and size and not ver:
+        name = f"deepseek-{variant}-{size}"
+    active = float(m.group("active")) if m.group("active") else None
+    known = bool(size) or (family, ver) in SIZED_VERSIONS
+    return name, size_b, active, known
+
+
+def extract_model(scan: Scan) -> None:
+    """A named model ("Llama-3-8B", "千问2.5 72B") and MoE active parameters.
+
+    Runs before the GPU and data slots, so that "8x7B" or "千问" are not read as counts."""
+    m = scan.first(_MODEL)
+    if m:
+        name, size_b, active, known = _model_name(m)
+        scan.take("model", name, m.start(), m.end())
+        if size_b is not None:
+            scan.values["model_size_b"] = size_b
+        if active:
+            scan.values["active_params_b"] = active
+        if not known:
+            scan.values["model_size_unknown"] = True
+    for pattern in _ACTIVE:
+        for m in scan.find(pattern):
+            scan.take("active_params_b", number_value(m.group("n")) / 1e9, m.start(), m.end())
+
+
+def extract_params(scan: Scan) -> None:
+    """A bare model size ("7B", "a 13B model", "70亿参数", "千亿参数"), after the data slots
+    have taken "600B tokens"."""
+    for i, pattern in enumerate(_PARAMS):
+        for m in scan.find(pattern):
+            value = number_value(m.group("n"))
+            if i in (2, 3, 4) and value < 1e6:  # "7参数"? sizes without a scale are not sizes
+                if i == 4 and 0 < value < 5000:
+                    value *= 1e9  # "参数量7" read as billions, as the CLI does
+                else:
+                    continue
+            if 1e7 <= value <= 5e12:
+                scan.take("params_b", round(value / 1e9, 6), m.start(), m.end())
+
+
+def extract_data(scan: Scan) -> None:
+    """Sequence length, per-sample length, token totals, data sizes, samples, epochs."""
+    for pattern in _SEQ:
+        for m in scan.find(pattern):
+            text = m.group("n").replace(" ", "")
+            value = float(text[:-1]) * 1024 if text.endswith("k") else float(text)
+            if 64 <= value <= 2_000_000:
+                scan.take("seq_len", int(value), m.start(), m.end())
+    for pattern in _PER_SAMPLE:
+        for m in scan.find(pattern):
+            value = number_value(m.group("n"))
+            start = m.start("t") if "t" in pattern.groupindex else m.start()
+            if 1 <= value < SAMPLE_LENGTH_LIMIT:
+                scan.take("tokens_per_sample", int(value), start, m.end())
+    for pattern in _TOKENS:
+        for m in scan.find(pattern):
+            value = number_value(m.group("n"))
+            before, after = scan.window(m.start(), m.end(), before=10, after=10)
+            if _TOKENS_PER_DAY.search(before) or _TOKENS_PER_DAY_AFTER.search(after):
+                scan.take("tokens_per_day", value, m.start(), m.end())
+            elif 0 < value < SAMPLE_LENGTH_LIMIT:
+                scan.take("tokens_per_sample", int(value), m.start(), m.end())
+            elif value > 0:
+                scan.take("tokens", value, m.start(), m.end())
+    for m in scan.find(_EGRESS):
+        scan.take("egress_gb", float(m.group("n")) * _GB[m.group("u")], m.start(), m.end())
+    for m in scan.find(_BYTES) + scan.find(_BYTES_AFTER):
+        if "tokens" in scan.values:
+            break
+        gigabytes = float(m.group("n")) * _GB[m.group("u")]
+        scan.take("tokens", gigabytes * 1e9 / BYTES_PER_TOKEN, m.start(), m.end())
+        scan.note("bytes_per_token", BYTES_PER_TOKEN, "bytes of text per token",
+                  "knowledge/catalog/defaults.yaml workload.bytes_per_token_dataset (OpenAI tokenizer guidance)")  # fmt: skip
+    for pattern in _SAMPLES:
+        for m in scan.find(pattern):
+            value = number_value(m.group("n"))
+            if value >= 10 and value == int(value):
+                scan.take("samples", int(value), m.start(), m.end())
+    for pattern in _EPOCHS:
+        for m in scan.find(pattern):
+            value = number_value(m.group("n"))
+            if 0 < value <= 1000:
+                scan.take("epochs", value if value != int(value) else int(value), m.start(), m.end())

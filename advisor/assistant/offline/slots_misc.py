@@ -1,0 +1,155 @@
+"""Everything else a question can set: pasted contract text and file paths, the method,
+billing modes, project stages, precision and ZeRO stage, yes/no context for the rules
+(urgent, interruptible, validated first, price locked), parallel experiments, top-k.
+"""
+
+from __future__ import annotations
+
+import re
+
+from advisor.assistant.offline.lexicon import (
+    BILLING_MODES,
+    FILE_EXTENSIONS,
+    METHODS,
+    PRECISIONS,
+    STAGES,
+    L,
+    R,
+)
+from advisor.assistant.offline.numbers import INT, number_value
+from advisor.assistant.offline.text import Scan
+
+CONTRACT_NOUN = re.compile(
+    r"合同|协议|条款|合约|服务条款|contract|agreement|clause|terms\s+of\s+service|" + L + r"(?:sla|msa|tos)" + R
+)
+_CLAUSE = re.compile(
+    r"甲方|乙方|第\s*[\d一二三四五六七八九十]+\s*条|自动续|续约|续费|不予|赔偿|补偿|违约|终止|计费|收费|租期|释放|"
+    r"party\s+[ab]|the\s+(?:provider|customer|client|lessee|lessor|supplier|vendor)|shall|hereby|renew|terminat|liabil|"
+    r"indemn|" + L + r"sla" + R + r"|notice|penalt|refund|commit|billed|invoice|released?|compensat|reclaim|minimum\s+spend"
+)
+_QUOTE = re.compile(
+    r"[“「『](?P<t>[^”」』]{6,})[”」』]|(?:(?<=[\s:,(])|^)[\"'‘](?P<u>[^\"'’]{6,})[\"'’](?=[\s.,!?;:。！？)]|$)"
+)
+_PASTE = re.compile(r"(?:[:?]|\n)\s*(?P<t>\S.{19,})$", re.S)
+_FILE = re.compile(
+    r"(?:(?<=[\s\"'“‘:(（])|^)(?P<p>[^\s\"'”’)）,;；]+?\.(?:" + "|".join(FILE_EXTENSIONS) + r"))(?![a-z0-9])"
+    r"|(?P<q>[a-z0-9_./\\~-]+\.(?:" + "|".join(FILE_EXTENSIONS) + r"))(?![a-z0-9])"
+)
+
+_METHOD_RES = [(re.compile(p), v) for p, v in METHODS]
+_BILLING_RES = [(re.compile(p), v) for p, v in BILLING_MODES]
+_STAGE_RES = [(re.compile(p), v) for p, v in STAGES]
+_PRECISION_RES = [(re.compile(p), v) for p, v in PRECISIONS]
+_ZERO = re.compile(L + r"zero[\s_-]*(?:stage)?[\s_-]*(?P<n>[0-3])(?![\d.])|deepspeed\s+stage\s*(?P<m>[0-3])")
+_MICRO_BATCH = re.compile(r"micro[\s_-]*batch(?:[\s_-]*size)?\s*(?:=|:|of|is)?\s*(?P<n>\d+)|微批(?:次)?(?:大小)?\s*(?:=|:|为|是)?\s*(?P<m>\d+)")
+
+# (slot, value, pattern): negative forms come first so "不急" is not read as "急".
+FLAGS: list[tuple[str, bool, str]] = [
+    ("urgent", False, r"不急|不着急|不赶|not\s+urgent|no\s+rush|not\s+in\s+a\s+(?:hurry|rush)|no\s+hurry|不赶时间|时间不紧"),
+    ("urgent", True, r"很急|加急|紧急|尽快|越快越好|赶时间|赶工期|赶进度|急着|急需|urgent|asap|as\s+soon\s+as\s+possible|rush(?:ed)?\s+job|tight\s+deadline|(?<!不)急"),
+    ("interruptible", False, r"不能中断|不可中断|不允许中断|不能被打断|不能停|can(?:'|no)?t\s+(?:be\s+)?(?:interrupt|preempt|stop)\w*|must\s+not\s+be\s+interrupted|no\s+interruptions?|can't\s+afford\s+(?:an\s+)?interrupt\w*"),
+    ("interruptible", True, r"可以(?:随时)?(?:被)?中断|能(?:被)?中断|允许中断|不怕中断|中断也没关系|被抢占也没关系|被回收也没关系|能容忍中断|可中断|容错|断点续训|断点续跑|"
+                            r"can\s+(?:be|handle|tolerate|survive|take)\s+(?:being\s+)?(?:interrupt\w*|preempt\w*)|fault[\s-]*tolerant|"
+                            r"tolerat\w*\s+(?:interruptions?|preemptions?)|handle\s+(?:preemption|interruptions?)|resum\w*\s+from\s+(?:a\s+)?checkpoints?|restartable"),
+    ("has_validation_run", False, r"(?:还)?没(?:有)?(?:做|跑|测)(?:过)?\S{0,4}?(?:验证|试跑|测试)|haven'?t\s+(?:done|run|tested|validated)|no\s+(?:validation|pilot|test)\s+run|直接(?:上|开始)(?:大规模)?|skip(?:ping)?\s+(?:the\s+)?(?:validation|pilot)"),
+    ("has_validation_run", True, r"已经(?:做过|跑过|完成了?|做了|跑了)\S{0,8}(?:验证|试跑|测试|小规模)|(?:验证|试跑|小规模测试)(?:已经)?(?:做过|跑过|完成了?|做完了?)|"
+                                 r"already\s+(?:ran|run|did|done|completed|validated|tested)\s*(?:a\s+)?(?:small|pilot|validation|test|it)?|(?:pilot|validation|test)\s+run\s+(?:is\s+|was\s+)?(?:done|complete|finished)"),
+    ("price_locked", True, r"锁价|价格锁定|锁定(?:了)?价格|price[\s-]*lock(?:ed)?|locked[\s-]*(?:in\s+)?(?:the\s+)?price|price\s+is\s+locked"),
+    ("gradient_checkpointing", False, r"(?:不开|关闭|不用|without|no|disable\w*)\s*(?:gradient|activation)?\s*(?:checkpointing|重计算|梯度检查点)"),
+    ("gradient_checkpointing", True, r"(?:gradient|activation)\s+checkpointing|梯度检查点|重计算|recomputation"),
+    ("flash_attention", False, r"(?:不开|关闭|不用|without|no|disable\w*)\s*flash[\s_-]*att(?:ention|n)"),
+    ("flash_attention", True, r"flash[\s_-]*att(?:ention|n)"),
+]  # fmt: skip
+_FLAG_RES = [(slot, value, re.compile(p)) for slot, value, p in FLAGS]
+_EXPERIMENTS = [
+    re.compile(rf"(?P<n>{INT})\s*(?:组|个|套)\s*(?:并行|同时)?\s*(?:的)?\s*(?:实验|超参(?:实验|搜索)?|微调实验|训练任务)"),
+    re.compile(rf"(?:同时|并行)\s*(?:跑|做|进行|开)?\s*(?P<n>{INT})\s*(?:组|个)"),
+    re.compile(rf"(?P<n>{INT})\s*(?:parallel|concurrent|simultaneous)\s*(?:experiments|runs|jobs|trials|fine[\s-]*tunes)"),
+    re.compile(rf"(?P<n>{INT})\s*(?:experiments|trials|sweeps|hyperparameter\s+(?:runs|trials))(?![a-z])"),
+]
+_TOP_K = re.compile(rf"top[\s-]*(?P<n>{INT})(?![a-z0-9])|前\s*(?P<m>{INT})\s*(?:个|名|种|款)")
+
+
+def extract_documents(scan: Scan) -> None:
+    """Pasted or quoted contract text (taken whole, so its numbers are not read as slots),
+    and file paths."""
+    question_has_noun = bool(CONTRACT_NOUN.search(scan.norm))
+    for pattern in (_PASTE, _QUOTE):
+        m = pattern.search(scan.norm)
+        if not m:
+            continue
+        group = "t" if m.group("t") is not None else "u"
+        start, end = m.start(group), m.end(group)
+        body = scan.norm[start:end]
+        if _CLAUSE.search(body) and (question_has_noun or len(_CLAUSE.findall(body)) >= 2):
+            scan.take("text", scan.original[start:end].strip(), start, end)
+            scan.values["_document_start"] = start
+            break
+    for m in scan.find(_FILE):
+        group = "p" if m.group("p") else "q"
+        path = scan.original[m.start(group) : m.end(group)]
+        scan.take("file", path, m.start(group), m.end(group), keep=True)
+        scan.values.setdefault("files", []).append(path)
+
+
+def extract_stages(scan: Scan) -> None:
+    """Project stages in the order named (read without taking: "预训练" is also a method)."""
+    found: list[tuple[int, str]] = []
+    for pattern, stage in _STAGE_RES:
+        m = pattern.search(scan.work)
+        if m:
+            found.append((m.start(), stage))
+    if found:
+        scan.values["stage_names"] = [stage for _, stage in sorted(found)]
+
+
+def extract_choices(scan: Scan) -> None:
+    """Method, billing modes (all, in order), precision, ZeRO stage, micro-batch."""
+    for pattern, method in _METHOD_RES:
+        m = scan.first(pattern)
+        if m:
+            scan.take("method", method, m.start(), m.end())
+            break
+    modes: list[tuple[int, str]] = []
+    for pattern, mode in _BILLING_RES:
+        for m in scan.find(pattern):
+            modes.append((m.start(), mode))
+            scan.take("billing_mode", mode, m.start(), m.end(), keep=True)
+    if modes:
+        scan.values["billing_modes"] = list(dict.fromkeys(mode for _, mode in sorted(modes)))
+    for pattern, precision in _PRECISION_RES:
+        m = scan.first(pattern)
+        if m:
+            scan.take("precision", precision, m.start(), m.end())
+            break
+    m = scan.first(_ZERO)
+    if m:
+        scan.take("zero_stage", int(m.group("n") or m.group("m")), m.start(), m.end())
+    m = scan.first(_MICRO_BATCH)
+    if m:
+        scan.take("micro_batch_size", int(m.group("n") or m.group("m")), m.start(), m.end())
+
+
+def extract_ranking(scan: Scan) -> None:
+    """"top 3" / "前三个" (before GPU counts: "top 3 GPU options" is not 3 GPUs)."""
+    m = scan.first(_TOP_K)
+    if m:
+        n = number_value(m.group("n") or m.group("m"))
+        if 0 < n <= 50:
+            scan.take("top_k", int(n), m.start(), m.end())
+
+
+def extract_flags(scan: Scan) -> None:
+    """Yes/no context and parallel experiments."""
+    for slot, value, pattern in _FLAG_RES:
+        if slot in scan.values:
+            continue
+        m = scan.first(pattern)
+        if m:
+            scan.take(slot, value, m.start(), m.end())
+    for pattern in _EXPERIMENTS:
+        m = scan.first(pattern)
+        if m and "parallel_experiments" not in scan.values:
+            n = number_value(m.group("n"))
+            if 1 < n <= 10_000:
+                scan.take("parallel_experiments", int(n), m.start(), m.end())

@@ -1,0 +1,177 @@
+"""Money slots: prices per GPU-hour ("每卡每小时8元", "$2/GPU-hour", "8块钱一小时"), budgets
+("预算50万", "budget of $20k", "50万够吗"), approval thresholds, monthly fees, currency.
+
+A price per card-day/-month/-year is turned into a per-GPU-hour figure with the hours of
+:mod:`advisor.units` (and noted); a price for a whole machine ("整机每小时100元") is divided
+by the GPU count once that is known (:func:`finish_prices`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from advisor.assistant.offline.numbers import NUM_NOWORD, number_value
+from advisor.assistant.offline.text import Scan
+from advisor.money import normalize_currency
+from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
+
+CURRENCY_BY_LANGUAGE = {"zh": "CNY", "en": "USD"}
+"""Currency of an amount written without one ("预算50万", "budget 20k"): the currency the
+asker's language prices in (REQUIREMENTS F: Chinese users price in CNY, English in USD)."""
+
+_PRE = r"(?P<cpre>us\$|\$|¥|￥|rmb|usd|cny)"
+_POST = r"(?P<cpost>元|块钱|块(?!\s*(?:显卡|卡|gpu|板|[a-z]+\d))|rmb|cny|人民币|美元|美金|刀|usd|dollars?|bucks|yuan)"
+_MONEY = rf"{_PRE}?\s*(?P<n>{NUM_NOWORD})\s*{_POST}?"
+_CURRENCY_WORDS = {"块": "CNY", "块钱": "CNY", "刀": "USD", "美金": "USD", "bucks": "USD", "人民币": "CNY"}
+
+_PERIOD_HOURS = {"hour": 1.0, "day": HOURS_PER_DAY, "month": HOURS_PER_MONTH, "year": HOURS_PER_YEAR}
+_UNIT = (
+    r"(?:(?P<hour>小时|钟头|卡时|hours?|hrs?|h|gpu[\s-]*h(?:ou)?rs?|card[\s-]*h(?:ou)?rs?)|(?P<day>天|日|days?)"
+    r"|(?P<month>月|months?|mo)|(?P<year>年|years?|yr))(?![a-z])"
+)
+_EACH_CARD = r"(?:(?:每|/|per|a|an|each)?\s*(?:张|块|台|个)?\s*(?P<card>卡|gpu|card|node|machine|instance|server|台))"
+_PRICE_AFTER = re.compile(  # 每卡每小时8元 / 每小时8块 / 整机每小时100元
+    rf"(?P<scope>整机|每台|一台)?\s*(?:每(?:张|块)?(?P<card>卡|gpu)?\s*)?每\s*(?:个)?\s*{_UNIT}\s*"
+    rf"(?:的)?\s*(?:价格|单价|费用|租金|价钱|成本)?\s*(?:是|为|要|:|大概|约|差不多|大约|在|收)*\s*{_MONEY}"
+)
+_PRICE_BEFORE = re.compile(  # 8元/小时, 8块钱一小时, $2/GPU-hour, $2 per GPU hour, 2美元每卡每小时
+    rf"{_MONEY}\s*(?:/|每|一|per|an?|each)\s*(?:(?:张|块)?(?P<card>卡|gpu|card|node|machine|instance|server|台)"
+    rf"\s*(?:/|每|per|[-·]|an?)?\s*)?(?:个)?\s*{_UNIT}(?:\s*(?:per|/|each|a)\s*(?P<card2>gpu|card|node|machine))?"
+)
+_NODE_SCOPE = re.compile(r"整机|每台|一台|整台|per\s+(?:node|machine|server|instance)|for\s+the\s+(?:whole\s+)?(?:node|machine|box)")
+_BUDGET = [
+    re.compile(
+        rf"(?:总?预算|budget|经费|资金|花费上限|成本上限|spend(?:ing)?\s+(?:limit|cap)|(?<![a-z])cap)\s*"
+        rf"(?:是|为|有|只有|大概|约|大约|of|is|:|=|around|about|~|在|only|just|roughly|总共|一共)*\s*{_MONEY}"
+    ),
+    re.compile(rf"{_MONEY}\s*(?:左右|以内|之内)?\s*(?:的)?\s*(?:总)?(?:预算|budget)"),
+    re.compile(rf"{_MONEY}\s*(?:够吗|够不够|够用吗|够么|够用|够|enough|(?:would|will)\s+(?:be\s+)?enough)"),
+]
+_BUDGET_LOOSE = re.compile(  # needs a currency or 以内: "have 50k samples" is not money
+    rf"(?:不超过|不能超过|别超过|控制在|within|under|below|less\s+than|no\s+more\s+than|at\s+most|最多花|"
+    rf"只能花|can\s+spend|afford|have|got|only)\s*{_MONEY}(?P<within>\s*(?:以内|之内|以下|内))?"
+)
+_APPROVAL = [
+    re.compile(
+        rf"(?:超过|高于|above|over|more\s+than|exceed(?:s|ing)?)\s*{_MONEY}\s*(?:的)?\s*(?:就|则|都|须|需|要|需要|必须|must|"
+        rf"requires?|needs?|need|goes\s+to|go\s+to)\s*(?:\w+\s*){{0,2}}?(?:审批|批准|approval|sign[\s-]*off|approve)"
+    ),
+    re.compile(rf"(?:审批(?:线|门槛|阈值)|approval\s+(?:threshold|limit))\s*(?:是|为|of|is|at|:)?\s*{_MONEY}"),
+]
+_MONTHLY_FEE = re.compile(
+    rf"(?:月费|月租|每月(?:费用|租金|付)?|monthly\s+(?:fee|rent|payment|charge|bill)|per\s+month)\s*"
+    rf"(?:是|为|of|is|:|约|大概)?\s*{_MONEY}"
+)
+_ANY_MONEY = re.compile(_MONEY)
+_CURRENCY_ONLY = re.compile(
+    r"(?:用|以|按)(?P<a>人民币|美元|美金|rmb|usd)|(?P<b>人民币|美元)(?:计|报价|算)|"
+    r"in\s+(?P<c>usd|rmb|cny|dollars|us\s+dollars|yuan|renminbi)"
+)
+
+
+def _currency(m: re.Match[str]) -> str | None:
+    word = m.group("cpre") or m.group("cpost")
+    if not word:
+        return None
+    return _CURRENCY_WORDS.get(word) or normalize_currency(word)
+
+
+def _money_like(m: re.Match[str]) -> bool:
+    """An amount is money when it says its currency or is written as 万/k/m of something."""
+    if m.group("cpre") or m.group("cpost"):
+        return True
+    return bool(re.search(r"[万千亿kmb]|thousand|million", m.group("n")))
+
+
+def _record_money(scan: Scan, slot: str, m: re.Match[str], value: float | None = None) -> None:
+    amount = number_value(m.group("n")) if value is None else value
+    scan.take(slot, round(amount, 6), m.start(), m.end())
+    scan.values.setdefault("_money_currencies", []).append(_currency(m))
+
+
+def extract_prices(scan: Scan) -> None:
+    """Per-GPU-hour prices (and per card-day/-month/-year, converted to hours)."""
+    for pattern in (_PRICE_AFTER, _PRICE_BEFORE):
+        for m in scan.find(pattern):
+            groups = m.groupdict()
+            card = groups.get("card") or groups.get("card2")
+            if not (m.group("cpre") or m.group("cpost") or card or (groups.get("hour") or "").startswith(("gpu", "card", "卡"))):
+                continue
+            amount = number_value(m.group("n"))
+            period = next(k for k in _PERIOD_HOURS if groups.get(k))
+            if "price_per_gpu_hour" in scan.values or amount <= 0 or (period != "hour" and not card):
+                continue
+            per_hour = amount / _PERIOD_HOURS[period]
+            if period != "hour":
+                scan.note(f"hours_per_{period}", _PERIOD_HOURS[period], "hours",
+                          "advisor.units: 730 h a month (8760/12, the price-sheet convention), 24 h a day")  # fmt: skip
+                scan.values.setdefault("billing_hint", {"day": "daily", "month": "monthly", "year": "yearly"}[period])
+            node = (card in ("node", "machine", "instance", "server", "台")) or bool(
+                groups.get("scope") or _NODE_SCOPE.search(scan.norm[max(0, m.start() - 8) : m.end() + 14])
+            )
+            if node:
+                scan.values["_price_per_node_hour"] = per_hour
+            _record_money(scan, "price_per_gpu_hour", m, round(per_hour, 6))
+
+
+def finish_prices(scan: Scan, gpu_count: int | None) -> None:
+    """A machine price becomes a per-GPU price once the machine's GPU count is known."""
+    per_node = scan.values.pop("_price_per_node_hour", None)
+    if per_node is None:
+        return
+    from advisor.assistant.offline.slots_hw import GPUS_PER_NODE
+
+    cards = gpu_count or GPUS_PER_NODE
+    if not gpu_count:
+        scan.note("gpus_per_node", GPUS_PER_NODE, "GPUs per machine", "NVIDIA DGX/HGX A100 and H100 systems carry 8 GPUs")
+    scan.values["price_per_gpu_hour"] = round(per_node / cards, 6)
+
+
+def extract_money(scan: Scan) -> None:
+    """Approval thresholds, monthly fees and budgets, then any other amount with a currency."""
+    for pattern in _APPROVAL:
+        for m in scan.find(pattern):
+            if _money_like(m):
+                _record_money(scan, "approval_threshold", m)
+    for m in scan.find(_MONTHLY_FEE):
+        if _money_like(m):
+            _record_money(scan, "monthly_fee", m)
+    for pattern in _BUDGET:
+        for m in scan.find(pattern):
+            if _money_like(m) and not _followed_by_unit(scan, m.end()):
+                _record_money(scan, "budget", m)
+    for m in scan.find(_BUDGET_LOOSE):
+        if (m.group("cpre") or m.group("cpost") or m.group("within")) and _money_like(m):
+            _record_money(scan, "budget", m)
+    for m in scan.find(_ANY_MONEY):
+        if not (m.group("cpre") or m.group("cpost")) or _followed_by_unit(scan, m.end()):
+            continue
+        amount = number_value(m.group("n"))
+        _record_money(scan, "budget" if amount >= 1000 else "price_per_gpu_hour", m)
+    m = scan.first(_CURRENCY_ONLY)
+    if m:
+        word = m.group("a") or m.group("b") or m.group("c")
+        word = {"dollars": "usd", "us dollars": "usd", "renminbi": "cny"}.get(word, word)
+        scan.take("currency", _CURRENCY_WORDS.get(word) or normalize_currency(word), m.start(), m.end())
+        scan.values["currency_said"] = True
+
+
+_UNIT_AFTER = re.compile(r"^\s*(?:个)?\s*(?:天|小时|周|月|年|卡|张|条|tokens?|gpus?|days?|hours?|weeks?|months?|%|倍)")
+
+
+def _followed_by_unit(scan: Scan, end: int) -> bool:
+    return bool(_UNIT_AFTER.search(scan.norm[end : end + 8]))
+
+
+def resolve_currency(scan: Scan, language: str) -> None:
+    """One currency for the request: said outright, else the first amount's, else by language."""
+    found = scan.values.pop("_money_currencies", [])
+    if "currency" in scan.values:
+        return
+    explicit = [c for c in found if c]
+    if explicit:
+        scan.values["currency"] = explicit[0]
+    elif found:
+        scan.values["currency"] = CURRENCY_BY_LANGUAGE[language]
+        scan.note("currency", CURRENCY_BY_LANGUAGE[language], "currency",
+                  "an amount without a currency is read in the asker's language's currency")  # fmt: skip

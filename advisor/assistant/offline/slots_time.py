@@ -1,0 +1,159 @@
+"""Time and share slots: durations ("3天内", "within 30 days", "两周", "a month", "一个半月"),
+hours per day, checkpoint intervals, and percentages (utilization, MFU, off-peak share).
+
+A duration's role comes from the words around it: a deadline ("内", "within", "完成"), a
+usage period ("过去", "last"), a rental period ("租", "for"), a project length, a retention;
+otherwise it is a plain ``duration_hours`` that :mod:`.project` maps per tool.
+"""
+
+from __future__ import annotations
+
+import re
+
+from advisor.assistant.offline.numbers import NUM, NUM_NOWORD, cn_numeral_value, number_value
+from advisor.assistant.offline.text import Scan
+from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
+
+HOURS = {
+    "minute": 1 / 60, "hour": 1.0, "day": HOURS_PER_DAY, "week": 7 * HOURS_PER_DAY,
+    "month": HOURS_PER_MONTH, "quarter": HOURS_PER_YEAR / 4, "year": HOURS_PER_YEAR,
+}  # fmt: skip
+_UNITS = (
+    r"(?:(?P<minute>分钟|mins?|minutes?)|(?P<hour>个?小时|钟头|hours?|hrs?|h)|(?P<day>天|days?)"
+    r"|(?P<week>周|星期|礼拜|weeks?|wks?)|(?P<month>个月|个半月|months?)|(?P<quarter>个?季度|quarters?)"
+    r"|(?P<year>年|years?|yrs?))(?![a-z])"
+)
+_DURATION = re.compile(
+    rf"(?<![\d.])(?:(?P<n>{NUM})|(?P<halfonly>半))\s*(?:个)?\s*(?P<half>半)?\s*-?\s*(?:个)?\s*{_UNITS}(?P<half2>半)?"
+)
+_NAMED_PERIODS = [
+    (re.compile(r"上个?月|last\s+month|past\s+month|this\s+month|本月|这个月"), HOURS_PER_MONTH),
+    (re.compile(r"上周|上个?星期|last\s+week|past\s+week|this\s+week|本周|这周"), 7 * HOURS_PER_DAY),
+    (re.compile(r"昨天|yesterday|past\s+day|last\s+24\s*h"), HOURS_PER_DAY),
+    (re.compile(r"上个?季度|last\s+quarter|past\s+quarter|this\s+quarter|本季度"), HOURS_PER_YEAR / 4),
+    (re.compile(r"去年|last\s+year|past\s+year"), HOURS_PER_YEAR),
+]
+_DEADLINE_BEFORE = re.compile(
+    r"(?:within|in|under|less\s+than|by|before|need(?:s|ed)?\s+it|must|needs?\s+to|done\s+in|finish(?:ed)?\s+in|"
+    r"deadline\s*(?:is|of|:)?|需要在|要在|必须在|得在|在|最多|不超过|限|截止|only\s+have|we\s+have|have|最晚|in\s+the\s+next)\s*$"
+)
+_DEADLINE_AFTER = re.compile(
+    r"^\s*(?:之内|以内|内|之前|以前|前|完成|搞定|训完|跑完|做完|训练完|出结果|交付|上线前|"
+    r"to\s+(?:finish|train|complete|deliver|get)|deadline|or\s+less|tops|max)"
+)
+_PERIOD_BEFORE = re.compile(r"(?:past|last|over\s+the\s+(?:past|last)|过去(?:的)?|最近(?:的)?|近|this|本)\s*$")
+_PERIOD_AFTER = re.compile(r"^\s*(?:里|以来|来|下来|累计)")
+_WALL_BEFORE = re.compile(
+    r"(?:租|rent(?:ing)?|reserve|lease|for|用|跑|需要|要用|持续|running|run|need\s+(?:them|it|the\s+\w+)\s+for|"
+    r"包|连续|长期|over)\s*(?:了|上)?\s*$"
+)
+_PROJECT = re.compile(r"(?:项目周期|项目为期|项目持续|project\s+(?:lasts?|duration|length|of|runs?|timeline))\s*(?:是|为|:|about)?\s*$")
+_PROJECT_AFTER = re.compile(r"^\s*(?:的)?\s*(?:项目|project)")
+_RETENTION = re.compile(r"(?:保留|保存|存放|retain(?:ed)?|retention(?:\s+(?:of|is))?|kept|keep\s+\w+\s+for)\s*(?:了)?\s*$")
+_CHECKPOINT = re.compile(r"checkpoint|ckpt|检查点|存档|保存一次|存一次")
+_EVERY = re.compile(r"(?:每隔?|every)\s*$")
+_PER_DAY = [
+    re.compile(rf"(?:每天|每日|一天)\s*(?:只)?\s*(?:用|跑|开|使用|需要|运行|训练)?\s*(?:大概|约)?\s*(?P<n>{NUM_NOWORD})\s*(?:个)?\s*(?:小时|钟头|h)(?![a-z])"),
+    re.compile(rf"(?P<n>{NUM})\s*(?:个)?\s*(?:小时|hours?|hrs?|h)\s*(?:a|per|/|每|一)\s*(?:day|天)"),
+]
+_IDLE_WAIT = re.compile(rf"(?:空等|干等|排队等|idle\s+waiting|waiting)\s*(?:了|for)?\s*(?P<n>{NUM_NOWORD})\s*(?:个)?\s*(?:小时|hours?|h)(?![a-z])")
+
+_PCT = rf"(?:(?P<p>{NUM_NOWORD})\s*(?:%|percent|个百分点)|百分之(?P<pc>[零一二两三四五六七八九十百]+)|(?P<half>一半|half))"
+_FRACTION = r"(?P<f>0?\.\d+)(?![\d%])"
+_UTIL_WORD = r"(?:利用率|使用率|占用率|utili[sz]ation|util(?![a-z])|gpu\s*load|负载|busy)"
+_FILLER = r"(?:\s*(?:只有|仅|才|占|一直|基本|长期|通常|常年|大多|只|仅仅|大概|约|大约|在|是|为|都|平均|维持在|of|is|at|around|about|~|:|only|just|roughly|averag\w*|hovers?|sits?|sat|was|were|of\s+only)\s*)*"
+_UTIL = [
+    re.compile(rf"(?:平均)?(?:gpu\s*)?{_UTIL_WORD}{_FILLER}(?:{_PCT}|{_FRACTION})"),
+    re.compile(rf"{_PCT}\s*(?:的)?\s*(?:平均)?\s*(?:gpu\s*)?(?:average\s+)?(?:{_UTIL_WORD}|utili[sz]ed|busy|load)"),
+]
+_IDLE_WORD = r"(?:闲置|空闲|空转|idle|sitting\s+idle|unused)"
+_IDLE = [
+    re.compile(rf"{_IDLE_WORD}\s*(?:率|了|着|时间)?{_FILLER}{_PCT}"),
+    re.compile(rf"{_PCT}\s*(?:的)?\s*(?:时间|of\s+the\s+time)?\s*(?:都)?\s*(?:在|是|are|is)?\s*{_IDLE_WORD}"),
+]
+_MFU = [
+    re.compile(rf"mfu\s*(?:按|of|is|=|:|at|around|about|~|假设|为|是|取)*\s*(?:{_PCT}|{_FRACTION})"),
+    re.compile(rf"{_PCT}\s*(?:的)?\s*mfu"),
+]
+_OFFPEAK_WORD = r"(?:夜间|晚上|夜里|闲时|off[\s-]*peak|at\s+night|overnight)"
+_OFFPEAK = [
+    re.compile(rf"{_PCT}\s*(?:的)?\s*(?:任务|工作|作业|计算|算力|workload|jobs?|work|of\s+(?:the\s+)?(?:work|jobs?|compute))?\s*(?:可以|能|can)?\s*(?:放(?:到|在)?|run|be\s+run|go)?\s*{_OFFPEAK_WORD}"),
+    re.compile(rf"{_OFFPEAK_WORD}\s*(?:占|share|比例|portion)\s*(?:of|is|:)?\s*{_PCT}"),
+]  # fmt: skip
+
+
+def _hours(m: re.Match[str]) -> float | None:
+    unit = next(k for k in HOURS if m.group(k))
+    if m.group("halfonly"):
+        count = 0.5
+    else:
+        text = m.group("n")
+        if unit == "year" and re.fullmatch(r"\d{4}", text.strip()):
+            return None  # "2024年" is a date
+        count = number_value(text)
+    if m.group("half") or m.group("half2") or m.group(unit).startswith("个半"):
+        count += 0.5
+    return count * HOURS[unit]
+
+
+def extract_times(scan: Scan) -> None:
+    """Hours per day, checkpoint interval, idle waits, then every other duration by its role."""
+    for pattern in _PER_DAY:
+        for m in scan.find(pattern):
+            scan.take("hours_per_day", number_value(m.group("n")), m.start(), m.end())
+    for m in scan.find(_IDLE_WAIT):
+        scan.take("idle_wait_hours", number_value(m.group("n")), m.start(), m.end())
+    for pattern, hours in _NAMED_PERIODS:
+        for m in scan.find(pattern):
+            scan.take("period_hours", hours, m.start(), m.end())
+    for m in scan.find(_DURATION):
+        hours = _hours(m)
+        if hours is None or hours <= 0:
+            continue
+        before, after = scan.window(m.start(), m.end(), before=16, after=10)
+        slot, value = _role(scan, before, after), hours
+        if slot == "project_months":
+            value = hours / HOURS_PER_MONTH
+        elif slot == "storage_retention_days":
+            value = hours / HOURS_PER_DAY
+        scan.take(slot, round(value, 6), m.start(), m.end())
+
+
+def _role(scan: Scan, before: str, after: str) -> str:
+    if _EVERY.search(before) and scan.has(_CHECKPOINT):
+        return "checkpoint_interval_hours"
+    if _PROJECT.search(before) or _PROJECT_AFTER.search(after):
+        return "project_months"
+    if _RETENTION.search(before):
+        return "storage_retention_days"
+    if _PERIOD_BEFORE.search(before) or _PERIOD_AFTER.search(after):
+        return "period_hours"
+    if _DEADLINE_BEFORE.search(before) or _DEADLINE_AFTER.search(after):
+        return "deadline_hours"
+    if _WALL_BEFORE.search(before):
+        return "wall_hours"
+    return "duration_hours"
+
+
+def _share(m: re.Match[str]) -> float | None:
+    groups = m.groupdict()
+    if groups.get("half"):
+        return 0.5
+    if groups.get("f"):
+        value = float(groups["f"])
+    elif groups.get("pc"):
+        value = cn_numeral_value(groups["pc"]) / 100
+    else:
+        value = number_value(groups["p"]) / 100
+    return value if 0 <= value <= 1 else None
+
+
+def extract_shares(scan: Scan) -> None:
+    """MFU, off-peak share, utilization (idle shares become 1 - idle)."""
+    for slot, patterns, flip in (("mfu", _MFU, False), ("offpeak_share", _OFFPEAK, False),
+                                 ("avg_utilization", _UTIL, False), ("avg_utilization", _IDLE, True)):  # fmt: skip
+        for pattern in patterns:
+            for m in scan.find(pattern):
+                value = _share(m)
+                if value is not None:
+                    scan.take(slot, round(1 - value if flip else value, 6), m.start(), m.end())
