@@ -37,7 +37,9 @@ def decide(previous_intent: str, pending: str | None, decision: Decision, ctx: d
     slots = {k for k in ctx if k not in ARG_KEYS_IGNORED}
     marker = bool(MARKER.search(norm))
     reference = bool(REFERENCE.search(norm))
-    if decision.intent == "review_contract" or (decision.intent == "search_knowledge" and decision.stated and not slots):
+    if decision.intent == "review_contract" or (
+        decision.intent == "search_knowledge" and decision.stated and not (reference and slots)
+    ):
         return None
     if previous_intent == "clarify":
         if not (slots or marker):

@@ -42,7 +42,7 @@ GPU_NAMES: list[tuple[str, str]] = [
     (r"a10g", "A10G"),
     (r"a10", "A10"),
     (r"a40", "A40"),
-    (r"(?:rtx\s*-?\s*)?a6000", "RTX-A6000"),
+    (r"(?:rtx\s*-?\s*)?a6000", "A6000"),
     (r"t4", "T4"),
     (r"v100", "V100"),
     (r"p100", "P100"),
@@ -93,18 +93,18 @@ MODEL_FORMATS: dict[str, tuple[str, str, str]] = {
     "gemma": ("gemma-{v}-{s}", "gemma-{s}", "gemma-{v}"),
     "internlm": ("internlm{v}-{s}", "internlm2-{s}", "internlm{v}"),
     "yi": ("yi-{s}", "yi-{s}", "yi"),
-    "phi": ("phi-{v}", "phi-{s}", "phi-{v}"),
+    "phi": ("phi-{v}-{s}", "phi-{s}", "phi-{v}"),
     "falcon": ("falcon-{s}", "falcon-{s}", "falcon"),
     "bloom": ("bloom-{s}", "bloom-{s}", "bloom"),
     "gpt": ("gpt-{v}-{s}", "gpt-{s}", "gpt-{v}"),
 }
 
-# A size named without a version: the release that has that size (release notes of each
-# family: Llama 2 7/13/70B, Llama 3 8/70B, Llama 3.1 405B, Llama 3.2 1/3B; Qwen2.5
-# 0.5/1.5/3/7/14/32/72B). Used only when the question names no version.
+# A Llama size named without a version ("llama 70b"): the release that has that size
+# (Meta release notes: Llama 2 7/13/70B, Llama 3 8/70B, Llama 3.1 405B, Llama 3.2 1/3B);
+# the architectures of one size differ little across releases. Other families keep the
+# name as written ("qwen-14b"), and the catalog (or params_b) decides.
 DEFAULT_VERSION_BY_SIZE: dict[str, dict[str, str]] = {
     "llama": {"7b": "2", "13b": "2", "8b": "3", "70b": "3", "405b": "3.1", "1b": "3.2", "3b": "3.2"},
-    "qwen": {s: "2.5" for s in ("0.5b", "1.5b", "3b", "7b", "14b", "32b", "72b")},
 }
 
 # Versions that name one model of a known size (no size needed to estimate).

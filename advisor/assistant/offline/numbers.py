@@ -38,7 +38,7 @@ _CN_CHARS = "零〇一二两俩三四五六七八九十百千万亿"
 _CN = rf"[零〇一二两俩三四五六七八九十百千][{_CN_CHARS}]*"
 _EN_SMALL = "|".join(sorted([*EN_UNITS, *EN_TENS], key=len, reverse=True))
 _EN = rf"(?:{_EN_SMALL})(?:[\s-](?:{_EN_SMALL}))?(?:\s+(?:hundred|thousand|million|billion|trillion))?"
-_SUFFIX = r"(?:\s*(?:[十百千万亿]+|thousand|million|billion|trillion|bn|mn)|[kmbtg](?![a-z0-9]))"
+_SUFFIX = r"(?:\s*(?:[十百千万亿]+|thousand|million|billion|trillion|bn|mn)|[kmbtgw](?![a-z0-9]))"
 
 NUM = rf"(?:(?:{_ARABIC}){_SUFFIX}?|{_CN}|(?<![a-z])(?:{_EN})(?![a-z]))"
 """Any number: arabic (with an optional size suffix), a Chinese numeral or English number words."""
@@ -128,6 +128,8 @@ def number_value(text: str) -> float:
         rest = m.group(2).strip()
         if not rest:
             return float(m.group(1).replace(",", ""))
+        if rest == "w":  # "5w条": w for 万 (wan), common in Chinese chat
+            rest = "万"
         try:
             return parse_count(m.group(1) + rest, "number", allow_zero=True)
         except InputError:

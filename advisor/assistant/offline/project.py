@@ -27,7 +27,11 @@ TOOL_ARGS: dict[str, tuple[str, ...]] = {
         "storage_retention_days", "egress_gb", "idle_wait_hours",
     ),
     "recommend_hardware": WORKLOAD + (
-        "deadline_hours", "max_gpus", "gpus", "billing_modes", "currency", "budget", "top_k",
+        "price_per_gpu_hour", "currency", "billing", "deadline_hours", "provider", "budget",
+        "approval_threshold", "has_validation_run", "parallel_experiments", "urgent",
+        "interruptible", "checkpoint_interval_hours", "price_locked", "project_months",
+        "storage_retention_days", "egress_gb", "idle_wait_hours",
+        "max_gpus", "gpus", "billing_modes", "top_k",
     ),
     "compare_billing": (
         "gpu", "gpu_count", "wall_hours", "hours_per_day", "price_per_gpu_hour", "currency",
@@ -38,7 +42,8 @@ TOOL_ARGS: dict[str, tuple[str, ...]] = {
     "analyze_usage": ("files", "gpu_count", "avg_utilization", "price_per_gpu_hour", "period_hours", "currency"),
     "search_knowledge": ("query", "lang", "k"),
 }  # fmt: skip
-"""Exactly the argument names of INTERNALS.md "Tool requests", per tool."""
+"""Exactly the argument names of INTERNALS.md "Tool requests", per tool (recommend takes
+"the workload fields above", read as every estimate field but ``gpu``/``gpu_count``)."""
 
 _DOC_EXT = (".pdf", ".docx", ".md", ".txt")
 _FALLBACK_DURATION = {

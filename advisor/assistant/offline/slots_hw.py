@@ -44,6 +44,10 @@ _BARE_COUNT = re.compile(
     rf"(?:(?<![\d.])(?<!\d,)(?P<m>{INT})\s*(?:个)?\s*{_NODE_WORD}\s*(?:of|with|each\s+with|x|×|\*|,)?\s*)?"
     rf"(?<![\d.])(?<!\d,)(?P<n>{INT})\s*{_CARD}(?!\s*[-·]?\s*(?:时|小时|h(?:ou)?rs?(?![a-z])))"
 )
+_COUNT_FIELD = re.compile(
+    rf"(?:卡数|gpu\s*数量?|显卡数量?|number\s+of\s+(?:gpus|cards)|gpu\s+count|num[\s_-]*gpus|gpus\s*[:=])\s*(?:是|为|用|:|=|of|is)?\s*(?P<n>{INT})(?![\d.])"
+)
+_OF_THEM = re.compile(rf"(?<![\d.])(?P<n>{INT})\s+of\s+(?:them|those|these)(?![a-z])")
 _WORD_COUNTS = re.compile(r"单机\s*(?P<n8>八|8)\s*卡|单卡|双卡|single[\s-]+(?:gpu|card)|one\s+(?:gpu|card)")
 _PROVIDER_RES = [(re.compile(p), name) for p, name in PROVIDERS]
 
@@ -119,6 +123,9 @@ def extract_counts(scan: Scan) -> None:
         text = m.group(0)
         n = 8 if m.group("n8") else (2 if text.startswith("双") else 1)
         scan.take("gpu_count", n, m.start(), m.end())
+    for m in scan.find(_COUNT_FIELD):
+        if _count(m.group("n")):
+            scan.take("gpu_count", _count(m.group("n")), m.start(), m.end())
     for m in scan.find(_BARE_COUNT):
         n = _count(m.group("n"))
         if not n:
@@ -127,6 +134,10 @@ def extract_counts(scan: Scan) -> None:
             n *= _count(m.group("m")) or 1
         slot = "max_gpus" if _CAP.search(scan.norm[max(0, m.start() - 14) : m.start()]) else "gpu_count"
         scan.take(slot, n, m.start(), m.end())
+    if "gpu" in scan.values:  # "H100, 16 of them"
+        for m in scan.find(_OF_THEM):
+            if _count(m.group("n")):
+                scan.take("gpu_count", _count(m.group("n")), m.start(), m.end())
 
 
 def extract_provider(scan: Scan) -> None:

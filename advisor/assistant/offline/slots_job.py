@@ -31,7 +31,7 @@ SAMPLE_LENGTH_LIMIT = 100_000
 tokens``), not a data set: no fine-tuning data set is that small, and no sample that long."""
 
 _FAMILY = "|".join(f"(?P<f_{key}>{pattern})" for key, pattern in MODEL_FAMILIES)
-_VARIANT = r"(?:[\s_-]*(?:instruct|chat|base|coder|math|llm|moe|distill))*"
+_VARIANT = r"(?:[\s_-]*(?:instruct|chat|base|coder|math|llm|moe|mini|small|medium|distill(?:[\s_-]*(?:qwen|llama))?))*"
 _VARIANT_END = r"(?:[_-](?:instruct|chat|base|hf|it)|\s+(?:instruct|chat|base))*"
 _MODEL = re.compile(
     rf"{L}(?:{_FAMILY})"
@@ -91,7 +91,7 @@ _SAMPLES = [
     re.compile(rf"(?<!第)(?P<n>{NUM_NOWORD})\s*(?:多)?\s*(?:条|个样本|份样本|个样例|组对话|个对话|段对话|个问答对|组问答)"),
     re.compile(
         rf"(?P<n>{NUM_NOWORD})\s*(?:多)?\s*(?:个)?\s*(?:training\s+|fine[\s-]*tuning\s+|labeled\s+|labelled\s+|chat\s+|sft\s+)?"
-        r"(?:samples?|examples?|instruction\s+pairs?|instructions?|pairs?|conversations?|dialogues?|rows?|records?|"
+        r"(?:samples?|examples?|instruction\s+pairs?|instructions?|pairs?|conversations?|convos?|dialogues?|dialogs?|chats?|rows?|records?|"
         r"q&a\s+pairs?|qa\s+pairs?|prompts?|documents?|docs|items?)(?![a-z])"
     ),
     re.compile(rf"(?:样本|样例|数据|对话)(?:量|数|条数)\s*(?:是|为|有|:|大概|约|=)*\s*(?P<n>{NUM_NOWORD})\s*(?:条|个)?"),
@@ -136,8 +136,10 @@ def _model_name(m: re.Match[str]) -> tuple[str, float | None, float | None, bool
         name = ver_only.format(v=ver, s=size) if ver else family
     if family == "deepseek" and variant and size and not ver:
         name = f"deepseek-{variant}-{size}"
+    if family == "phi" and variant in ("mini", "small", "medium"):
+        name = f"phi-{ver}-{variant}"
     active = float(m.group("active")) if m.group("active") else None
-    known = bool(size) or (family, ver) in SIZED_VERSIONS
+    known = bool(size) or (family, ver) in SIZED_VERSIONS or (family == "phi" and bool(variant or ver == "4"))
     return name, size_b, active, known
 
 

@@ -74,12 +74,17 @@ def extract_documents(scan: Scan) -> None:
     """Pasted or quoted contract text (taken whole, so its numbers are not read as slots),
     and file paths."""
     question_has_noun = bool(CONTRACT_NOUN.search(scan.norm))
+    candidates = []
     for pattern in (_PASTE, _QUOTE):
         m = pattern.search(scan.norm)
-        if not m:
-            continue
-        group = "t" if m.group("t") is not None else "u"
-        start, end = m.start(group), m.end(group)
+        if m:
+            group = "t" if m.group("t") is not None else "u"
+            candidates.append((m.start(group), m.end(group)))
+    if len(candidates) == 2:
+        (ps, pe), (qs, qe) = candidates
+        # a quoted clause inside a pasted remark ("写：“…”。有问题吗"): the quote is the text
+        candidates = [(qs, qe)] if ps <= qs and qe <= pe and (pe - ps) - (qe - qs) < 15 else candidates[:1]
+    for start, end in candidates:
         body = scan.norm[start:end]
         if _CLAUSE.search(body) and (question_has_noun or len(_CLAUSE.findall(body)) >= 2):
             scan.take("text", scan.original[start:end].strip(), start, end)

@@ -26,8 +26,8 @@ _CURRENCY_WORDS = {"块": "CNY", "块钱": "CNY", "刀": "USD", "美金": "USD",
 
 _PERIOD_HOURS = {"hour": 1.0, "day": HOURS_PER_DAY, "month": HOURS_PER_MONTH, "year": HOURS_PER_YEAR}
 _UNIT = (
-    r"(?:(?P<hour>小时|钟头|卡时|hours?|hrs?|h|gpu[\s-]*h(?:ou)?rs?|card[\s-]*h(?:ou)?rs?)|(?P<day>天|日|days?)"
-    r"|(?P<month>月|months?|mo)|(?P<year>年|years?|yr))(?![a-z])"
+    r"(?:(?P<hour>小时|钟头|卡时|(?:hours?|hrs?|h|gpu[\s-]*h(?:ou)?rs?|card[\s-]*h(?:ou)?rs?)(?![a-z]))"
+    r"|(?P<day>天|日|days?(?![a-z]))|(?P<month>月|(?:months?|mo)(?![a-z]))|(?P<year>年|(?:years?|yr)(?![a-z])))"
 )
 _EACH_CARD = r"(?:(?:每|/|per|a|an|each)?\s*(?:张|块|台|个)?\s*(?P<card>卡|gpu|card|node|machine|instance|server|台))"
 _PRICE_AFTER = re.compile(  # 每卡每小时8元 / 每小时8块 / 整机每小时100元

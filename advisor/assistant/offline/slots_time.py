@@ -18,10 +18,11 @@ HOURS = {
     "minute": 1 / 60, "hour": 1.0, "day": HOURS_PER_DAY, "week": 7 * HOURS_PER_DAY,
     "month": HOURS_PER_MONTH, "quarter": HOURS_PER_YEAR / 4, "year": HOURS_PER_YEAR,
 }  # fmt: skip
-_UNITS = (
-    r"(?:(?P<minute>分钟|mins?|minutes?)|(?P<hour>个?小时|钟头|hours?|hrs?|h)|(?P<day>天|days?)"
-    r"|(?P<week>周|星期|礼拜|weeks?|wks?)|(?P<month>个月|个半月|months?)|(?P<quarter>个?季度|quarters?)"
-    r"|(?P<year>年|years?|yrs?))(?![a-z])"
+_UNITS = (  # the (?![a-z]) guards keep "h"/"day" from eating "h100"/"days"; Chinese units need none
+    r"(?:(?P<minute>分钟|(?:mins?|minutes?)(?![a-z]))|(?P<hour>个?小时|钟头|(?:hours?|hrs?|h)(?![a-z]))"
+    r"|(?P<day>天|days?(?![a-z]))|(?P<week>周|星期|礼拜|(?:weeks?|wks?)(?![a-z]))"
+    r"|(?P<month>个月|个半月|months?(?![a-z]))|(?P<quarter>个?季度|quarters?(?![a-z]))"
+    r"|(?P<year>年|(?:years?|yrs?)(?![a-z])))"
 )
 _DURATION = re.compile(
     rf"(?<![\d.])(?:(?P<n>{NUM})|(?P<halfonly>半))\s*(?:个)?\s*(?P<half>半)?\s*-?\s*(?:个)?\s*{_UNITS}(?P<half2>半)?"

@@ -1,0 +1,98 @@
+"""Follow-ups keep the previous request and change only what they name."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from advisor.assistant.offline import parse_question
+
+BASE = "用8张A100全参微调Llama-3-8B，1亿token，每卡每小时9元，多少钱"
+
+
+def test_changing_the_gpu_keeps_the_rest_and_drops_the_old_price() -> None:
+    first = parse_question(BASE)
+    second = parse_question("换成H100呢？", first)
+    assert second.is_followup and second.intent == "estimate_training_cost"
+    assert second.args["gpu"] == "H100"
+    assert second.args["gpu_count"] == 8
+    assert second.args["model"] == "llama-3-8b" and second.args["tokens_b"] == pytest.approx(0.1)
+    assert "price_per_gpu_hour" not in second.args  # 9元 was the A100's price
+    assert "gpu" in second.changed and "price_per_gpu_hour" in second.dropped
+
+
+def test_new_data_amount_replaces_the_old_one_whatever_its_form() -> None:
+    first = parse_question(BASE)
+    second = parse_question("改成5万条、每条600 token、3个epoch呢", first)
+    assert "tokens_b" not in second.args
+    assert (second.args["samples"], second.args["tokens_per_sample"], second.args["epochs"]) == (50000, 600, 3)
+
+
+def test_epochs_alone_turn_the_old_total_into_one_pass() -> None:
+    first = parse_question("LoRA on Llama-3-8B, 200M tokens, 8 H100s")
+    second = parse_question("what about 3 epochs?", first)
+    assert second.args["dataset_tokens_b"] == pytest.approx(0.2)
+    assert second.args["epochs"] == 3
+    assert "tokens_b" not in second.args
+
+
+def test_a_new_size_replaces_the_named_model() -> None:
+    first = parse_question(BASE)
+    second = parse_question("那换成70B的呢", first)
+    assert second.args["params_b"] == 70
+    assert second.args.get("model") in (None, "llama-3-70b")
+
+
+def test_spot_means_billing_for_an_estimate_and_interruptible_for_a_comparison() -> None:
+    estimate = parse_question("what about spot?", parse_question("LoRA Llama-3-8B, 50k samples, 8 A100s, cost?"))
+    assert estimate.intent == "estimate_training_cost" and estimate.args["billing"] == "spot"
+    billing = parse_question("what about spot?", parse_question("包月还是按量？16张H100用两个月"))
+    assert billing.intent == "compare_billing" and billing.args["interruptible"] is True
+
+
+def test_a_full_new_question_replaces_the_previous_one() -> None:
+    first = parse_question(BASE)
+    second = parse_question("预训练一个1B模型，1000亿token，多少钱", first)
+    assert not second.is_followup
+    assert "gpu" not in second.args and "model" not in second.args
+
+
+def test_a_stated_new_tool_with_a_marker_carries_the_context() -> None:
+    first = parse_question("Full fine-tune Llama-3-8B on 500M tokens with 16 H100s")
+    second = parse_question("and spot or on-demand for this?", first)
+    assert second.is_followup and second.intent == "compare_billing"
+    assert (second.args["gpu"], second.args["gpu_count"]) == ("H100", 16)
+
+
+def test_a_clarification_is_completed_by_the_answer() -> None:
+    first = parse_question("帮我算算")
+    assert first.intent == "clarify" and first.clarify_question and first.clarify_text
+    assert set(first.clarify_text) == {"zh", "en"}
+    second = parse_question("Qwen2.5-7B，LoRA，5万条", first)
+    assert second.intent == "estimate_training_cost" and second.is_followup
+    third = parse_question("which GPU?")
+    assert third.intent == "clarify" and third.pending == "recommend_hardware"
+    fourth = parse_question("a 70B model with QLoRA", third)
+    assert fourth.intent == "recommend_hardware" and fourth.args["params_b"] == 70
+
+
+def test_unrelated_questions_after_a_tool_are_new() -> None:
+    first = parse_question(BASE)
+    for question in ("什么是ZeRO-3？", "onboard me", "你好", "帮我看看这份合同"):
+        assert not parse_question(question, first).is_followup, question
+
+
+def test_a_bare_number_keeps_the_previous_language() -> None:
+    first = parse_question(BASE)
+    assert parse_question("16?", first).language == "zh"
+
+
+@given(st.integers(min_value=1, max_value=1024))
+@settings(max_examples=50, deadline=None)
+def test_count_follow_ups_change_only_the_count(n: int) -> None:
+    first = parse_question(BASE)
+    second = parse_question(f"what about {n} cards?", first)
+    assert second.args["gpu_count"] == n
+    kept = {k: v for k, v in first.args.items() if k != "gpu_count"}
+    assert {k: second.args.get(k) for k in kept} == kept
