@@ -49,6 +49,7 @@ class Row:
     item: str | None
     value: Any
     missing: bool = False
+    offered: bool = True  # False when a selected list item says ``available: false``
 
 
 def parse_block(text: str) -> Example:
@@ -105,27 +106,31 @@ def _label_of(item: Any, index: int) -> str:
 def resolve(report: dict[str, Any], path: str) -> list[Row]:
     """The rows a ``show`` path produces from a report dict; missing fields give a row with
     ``missing=True`` rather than an exception, so the renderer can show them."""
-    rows: list[tuple[str | None, Any]] = [(None, report)]
+    rows: list[tuple[str | None, bool, Any]] = [(None, True, report)]
     for name, sel in parse_path(path):
-        nxt: list[tuple[str | None, Any]] = []
-        for label, node in rows:
+        nxt: list[tuple[str | None, bool, Any]] = []
+        for label, offered, node in rows:
             if not isinstance(node, dict) or name not in node:
                 return [Row(path, label, None, missing=True)]
             value = node[name]
             if sel is None:
-                nxt.append((label, value))
+                nxt.append((label, offered, value))
                 continue
             if not isinstance(value, list):
                 return [Row(path, label, None, missing=True)]
             if sel == "":
-                nxt.extend((_label_of(item, i), item) for i, item in enumerate(value))
+                nxt.extend((_label_of(item, i), _offered(item), item) for i, item in enumerate(value))
                 continue
             key, want = (s.strip() for s in sel.split("=", 1))
             match = next((it for it in value if isinstance(it, dict) and str(it.get(key)) == want), None)
             if match is None:
                 return [Row(path, label, None, missing=True)]
-            nxt.append((label, match))
+            nxt.append((label, _offered(match), match))
         rows = nxt
     if not rows:  # an expansion over an empty list: nothing to show, which is not an error
         return [Row(path, None, [])]
-    return [Row(path, label, value) for label, value in rows]
+    return [Row(path, label, value, offered=offered) for label, offered, value in rows]
+
+
+def _offered(item: Any) -> bool:
+    return not (isinstance(item, dict) and item.get("available") is False)

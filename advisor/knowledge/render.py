@@ -27,6 +27,13 @@ _LABELS: dict[str, tuple[str, str]] = {
     "cost.currency": ("Currency", "币种"),
     "cost.components[].amount": ("Cost item: {item}", "费用分项：{item}"),
     "billing[].total": ("Billed {item}", "计费方式：{item}"),
+    "billing[].wall_hours": ("Wall-clock time, {item}", "实际耗时（{item}）"),
+    "alternatives.fractional.slice": ("Smallest card slice that fits", "放得下的最小分片"),
+    "alternatives.fractional.price_per_hour": ("Price of that slice per hour", "该分片每小时价格"),
+    "alternatives.cheaper_gpu.gpu": ("Cheaper card for this job", "更省钱的卡型"),
+    "alternatives.cheaper_gpu.cost": ("Total on that card", "换卡后的总成本"),
+    "alternatives.mixed_fleet.mixed_total": ("Mixed fleet total", "混搭后的总成本"),
+    "alternatives.mixed_fleet.saving": ("Mixed fleet saving", "混搭节省"),
     "gpu_hours.expected": ("GPU-hours (expected)", "卡时（预期）"),
     "gpu_hours.low": ("GPU-hours (low)", "卡时（低）"),
     "gpu_hours.high": ("GPU-hours (high)", "卡时（高）"),
@@ -60,6 +67,8 @@ _TEXT = {
         "failed": "> ⚠ Example could not be computed (`{tool}`): {error}",
         "missing": "> ⚠ Field not in the `{tool}` report: `{path}`",
         "missing_cell": "⚠ not in report",
+        "not_offered": " (no provider offers it yet)",
+        "slice": "{v} of a card",
         "yes": "yes",
         "no": "no",
         "none": "none",
@@ -72,6 +81,8 @@ _TEXT = {
         "failed": "> ⚠ 算例无法生成（`{tool}`）：{error}",
         "missing": "> ⚠ `{tool}` 的报告中没有这个字段：`{path}`",
         "missing_cell": "⚠ 报告中没有",
+        "not_offered": "（暂无服务商报价）",
+        "slice": "整卡的 {v}",
         "yes": "是",
         "no": "否",
         "none": "无",
@@ -79,7 +90,8 @@ _TEXT = {
         "gpu_hours": "{v} 卡时",
     },
 }
-_MONEY_LEAVES = frozenset({"total", "low", "high", "amount", "unit_price", "budget", "savings"})
+_MONEY_LEAVES = frozenset({"total", "low", "high", "amount", "unit_price", "budget", "savings", "saving",
+                           "cost", "price_per_hour", "mixed_total", "all_high_end_total"})
 _NOT_MONEY_ROOTS = frozenset({"gpu_hours", "wall_hours", "compute_gpu_hours", "mfu", "memory"})
 
 
@@ -127,10 +139,11 @@ def label_for(row: Row, lang: Lang) -> str:
     key, selected = _label_key(row.path)
     item = _item_text(row.item or selected, lang)
     pair = _LABELS.get(key)
+    suffix = "" if row.offered else _TEXT[lang]["not_offered"]
     if pair is None:
-        return f"`{row.path}`" + (f" ({item})" if item else "")
+        return f"`{row.path}`" + (f" ({item})" if item else "") + suffix
     text = pair[0 if lang == "en" else 1].format(item=item)
-    return text.replace(" ()", "").replace("（）", "").rstrip(":： ")
+    return text.replace(" ()", "").replace("（）", "").rstrip(":： ") + suffix
 
 
 def _number(value: float) -> str:
@@ -166,8 +179,10 @@ def format_value(row: Row, lang: Lang, currency: str | None) -> str:
             return t["hours"].format(v=_number(v))
         if leaf.endswith("_gb"):
             return f"{_number(v)} GB"
-        if root == "mfu" or leaf == "mfu":
+        if root == "mfu" or leaf == "mfu" or leaf.endswith("_share"):
             return f"{v * 100:.0f} %"
+        if leaf == "slice":
+            return t["slice"].format(v=f"{v * 100:.0f} %")
         if leaf == "flops":
             return f"{v:.3g}"
         return _number(v)

@@ -27,6 +27,7 @@ from advisor.knowledge.tokenize import detect_lang, expand_query, tokenize, warm
 MAX_K = 50
 PER_GUIDE = 2  # at most this many sections of one guide in a result list
 HEADING_WEIGHT = 2
+BM25_B = 0.6  # length normalisation below the usual 0.75: short example-only sections rank less easily
 _SENTENCE = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
 _MARKUP = re.compile(r"`|\*\*|\*|^#+\s*|^\s*[-*]\s+(\[[ x]\]\s*)?|^\s*\d+\.\s+|\|", re.M)
 _LINK = re.compile(r"\[([^\]]+)\]\([^)]+\)")
@@ -112,7 +113,7 @@ def build_index() -> Index:
                 docs.append(doc)
                 corpus.append(tokens or ["_"])
         if docs:
-            langs[lang] = _LangIndex(docs=docs, bm25=BM25Okapi(corpus))
+            langs[lang] = _LangIndex(docs=docs, bm25=BM25Okapi(corpus, b=BM25_B))
             count += len(docs)
     return Index(langs=langs, build_seconds=time.perf_counter() - started, sections=count)
 

@@ -99,7 +99,7 @@ _SUFFIXES = (
 def _strip_suffix(w: str) -> str:
     for suffix, repl, min_len in _SUFFIXES:
         if w.endswith(suffix) and len(w) >= min_len:
-            if suffix == "s" and w.endswith(("ss", "us", "is")):
+            if suffix == "s" and w.endswith(("ss", "us", "is")) and not w.endswith("pus"):  # gpus/cpus do strip
                 return w
             return w[: len(w) - len(suffix)] + repl
     return w

@@ -1,0 +1,244 @@
+"""``advisor learn``: the onboarding path in the terminal.
+
+- ``advisor learn``                         modules in order, with your progress
+- ``advisor learn MODULE [--lang zh|en]``   the guide (worked examples computed) and its checklist
+- ``advisor learn MODULE --quiz``           the quiz, interactive on a terminal;
+  ``--answers 1,3,2`` answers it non-interactively
+- ``advisor learn --search "QUERY"``        search the guides
+
+Every form takes ``--json``. jieba and the cost engine are loaded only by the forms that
+need them.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from advisor.errors import InputError
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``learn`` command to ``app``."""
+    app.command(
+        "learn",
+        help="Onboarding path: guides, checklists and quizzes on compute cost practice. 入门学习路径。",
+    )(learn)
+
+
+def learn(
+    module: Annotated[str | None, typer.Argument(help="module id or number (omit to list the modules)")] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help="zh or en (default: your settings or locale)")] = None,
+    quiz: Annotated[bool, typer.Option("--quiz", help="take the module's quiz")] = False,
+    answers: Annotated[
+        str | None, typer.Option("--answers", help="quiz answers without prompting, e.g. 1,3,2")
+    ] = None,
+    search: Annotated[str | None, typer.Option("--search", help="search the guides for this question")] = None,
+    k: Annotated[int, typer.Option("--k", help="how many search hits (1-50)")] = 5,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
+) -> None:
+    """List the modules, open one, take its quiz, or search the guides."""
+    chosen = _lang(lang)
+    if search is not None:
+        _search(search, lang, k, as_json)
+    elif module is None:
+        if quiz or answers:
+            raise InputError("module", None, "a module id or number with --quiz (see `advisor learn`)")
+        _list(chosen, as_json)
+    elif quiz or answers:
+        _quiz(module, chosen, answers, as_json)
+    else:
+        _show(module, chosen, as_json)
+
+
+def _lang(value: str | None) -> str:
+    """``--lang``, else ``lang`` in the settings file, else the locale (zh_* -> zh), else en."""
+    if value is not None:
+        if value.lower() not in ("zh", "en"):
+            raise InputError("lang", value, "zh or en")
+        return value.lower()
+    from advisor.config import settings
+
+    configured = str(settings().get("lang") or "").lower()
+    if configured in ("zh", "en"):
+        return configured
+    locale = os.environ.get("LC_ALL") or os.environ.get("LANG") or ""
+    return "zh" if locale.lower().startswith("zh") else "en"
+
+
+def _interactive() -> bool:
+    """True when the quiz can prompt (stdin is a terminal)."""
+    return sys.stdin.isatty()
+
+
+def _warn(message: str) -> None:
+    print(f"warning: {message}", file=sys.stderr)
+
+
+def _progress() -> dict[str, Any]:
+    from advisor.knowledge.progress import load_progress
+
+    return load_progress()
+
+
+def _status(entry: dict[str, Any] | None, lang: str) -> str:
+    if not entry:
+        return "—"
+    if entry.get("passed"):
+        text = "passed" if lang == "en" else "已通过"
+        return f"✓ {text} ({entry.get('best_score', 0)}/{entry.get('total', 0)})"
+    if entry.get("attempts"):
+        text = "quiz tried" if lang == "en" else "已测验"
+        return f"{text} ({entry.get('best_score', 0)}/{entry.get('total', 0)})"
+    return "opened" if lang == "en" else "已打开"
+
+
+def _list(lang: str, as_json: bool) -> None:
+    from advisor.knowledge.onboarding import next_module, onboarding_path
+
+    modules = onboarding_path(lang)  # type: ignore[arg-type]
+    progress = _progress()
+    nxt = next_module(lang, progress)  # type: ignore[arg-type]
+    if as_json:
+        from advisor.cli.common import emit_json
+
+        emit_json({
+            "lang": lang,
+            "next": nxt.id if nxt else None,
+            "modules": [
+                {"id": m.id, "number": m.number, "title": m.title, "guide": m.guide, "guide_path": m.guide_path,
+                 "summary": m.summary, "requirements": m.requirements, "questions": len(m.quiz),
+                 "progress": progress.get(m.id, {})}
+                for m in modules
+            ],
+        })
+        return
+    from rich.table import Table
+
+    from advisor.cli.common import console
+
+    zh = lang == "zh"
+    table = Table(title="入门路径" if zh else "Onboarding path")
+    for header in (("#", "模块", "标题", "需求", "进度") if zh else ("#", "module", "title", "requirements", "progress")):
+        table.add_column(header)
+    for m in modules:
+        table.add_row(str(m.number), m.id, m.title, " ".join(m.requirements), _status(progress.get(m.id), lang))
+    out = console()
+    out.print(table)
+    if nxt:
+        hint = (f"下一步：advisor learn {nxt.id}，然后 advisor learn {nxt.id} --quiz" if zh
+                else f"Next: advisor learn {nxt.id}, then advisor learn {nxt.id} --quiz")
+        out.print(hint)
+
+
+def _show(key: str, lang: str, as_json: bool) -> None:
+    from advisor.knowledge.onboarding import find_module
+    from advisor.knowledge.render import render_guide
+
+    module = find_module(key, lang)  # type: ignore[arg-type]
+    markdown = render_guide(module.guide, lang)  # type: ignore[arg-type]
+    try:
+        from advisor.knowledge.progress import mark_opened
+
+        mark_opened(module.id)
+    except OSError as exc:
+        _warn(f"progress not saved ({exc.__class__.__name__})")
+    if as_json:
+        from advisor.cli.common import emit_json
+
+        hidden = {"quiz": {"__all__": {"answer", "explanation"}}}
+        emit_json({"module": module.model_dump(mode="json", exclude=hidden), "guide_markdown": markdown})
+        return
+    from rich.markdown import Markdown
+
+    from advisor.cli.common import console
+
+    zh = lang == "zh"
+    extra = ["", "---", "", f"## {'学习目标' if zh else 'Goals'}", ""]
+    extra += [f"- {g}" for g in module.goals]
+    extra += ["", f"## {'本模块检查清单' if zh else 'Module checklist'}", ""]
+    extra += [f"- [ ] {c}" for c in module.checklist]
+    extra += ["", (f"测验：`advisor learn {module.id} --quiz`" if zh else
+                   f"Test yourself: `advisor learn {module.id} --quiz`")]
+    console().print(Markdown(markdown + "\n".join(extra)))
+
+
+def _ask(question: Any, number: int, total: int, lang: str) -> int:
+    """Prompt for one answer on the terminal until it is a valid choice; 0-based."""
+    print(f"\n[{number}/{total}] {question.question}")
+    for i, choice in enumerate(question.choices, 1):
+        print(f"  {i}) {choice}")
+    prompt = "你的答案" if lang == "zh" else "Your answer"
+    while True:
+        reply = typer.prompt(f"{prompt} [1-{len(question.choices)}]").strip()
+        if reply.isdigit() and 1 <= int(reply) <= len(question.choices):
+            return int(reply) - 1
+        print("请输入选项编号。" if lang == "zh" else "Please type the number of a choice.")
+
+
+def _quiz(key: str, lang: str, answers: str | None, as_json: bool) -> None:
+    from advisor.knowledge.onboarding import find_module, grade_quiz
+
+    module = find_module(key, lang)  # type: ignore[arg-type]
+    if answers is None:
+        if as_json or not _interactive():
+            raise InputError("answers", None, "--answers 1,3,2 (one choice number per question) when not on a terminal")
+        given: list[int] | str = [_ask(q, i, len(module.quiz), lang) for i, q in enumerate(module.quiz, 1)]
+    else:
+        given = answers
+    result = grade_quiz(module.id, given, lang)  # type: ignore[arg-type]
+    entry: dict[str, Any] = {}
+    try:
+        from advisor.knowledge.progress import record_quiz
+
+        entry = record_quiz(result)
+    except OSError as exc:
+        _warn(f"progress not saved ({exc.__class__.__name__})")
+    if as_json:
+        from advisor.cli.common import emit_json
+
+        emit_json({"result": result.model_dump(mode="json"), "progress": entry})
+        return
+    zh = lang == "zh"
+    for r in result.results:
+        mark = "✓" if r.correct else "✗"
+        q = module.quiz[r.number - 1]
+        print(f"\n{mark} {r.number}. {r.question}")
+        if not r.correct:
+            label = "正确答案" if zh else "Answer"
+            print(f"   {label}: {r.correct_answer + 1}) {q.choices[r.correct_answer]}")
+        print(f"   {r.explanation}")
+        print(f"   {'参见' if zh else 'See'}: {r.cite.title} › {r.cite.section} ({r.cite.path})")
+    verdict = ("通过" if result.passed else "未通过") if zh else ("passed" if result.passed else "not passed yet")
+    print(f"\n{'得分' if zh else 'Score'}: {result.score}/{result.total} — {verdict}")
+
+
+def _search(query: str, lang: str | None, k: int, as_json: bool) -> None:
+    from advisor.tools.knowledge import search_knowledge
+
+    report = search_knowledge(query=query, lang=lang.lower() if lang else None, k=k)
+    if as_json:
+        from advisor.cli.common import emit_json
+
+        emit_json(report)
+        return
+    from rich.table import Table
+
+    from advisor.cli.common import console
+
+    zh = report.lang == "zh"
+    out = console()
+    if not report.hits:
+        out.print("没有找到相关指南。" if zh else "No guide section matches.")
+        return
+    table = Table(title=f"{'检索' if zh else 'Search'}: {query}", show_lines=True)
+    for header in (("分数", "章节", "摘要") if zh else ("score", "section", "snippet")):
+        table.add_column(header)
+    for h in report.hits:
+        heading = h.title if h.section == h.title else f"{h.title} › {h.section}"
+        where = f"{heading}\n{h.path}" + (f"#{h.anchor}" if h.anchor else "")
+        table.add_row(f"{h.score:.2f}", where, h.snippet)
+    out.print(table)
