@@ -71,7 +71,9 @@ DEFINE = _re(
 HOWTO = _re(
     r"怎么|怎样|如何|要不要|需不需要|是否需要|应该注意|要注意|有哪些|哪些方法|有什么(?:技巧|建议|办法|方法|坑)|能不能|可不可以|"
     r"how\s+(?:do|can|should|to|could)|what\s+should|should\s+(?:i|we)|tips|best\s+practice|any\s+advice|ways\s+to|is\s+it\s+worth|"
-    r"do\s+(?:i|we)\s+(?:really\s+)?need|when\s+(?:should|is|do)|which\s+parts|比较好|更好|合适吗|好吗|有必要|必要吗"
+    r"do\s+(?:i|we)\s+(?:really\s+)?need|when\s+(?:should|is|do|does)|which\s+parts|比较好|更好|合适吗|好吗|有必要|必要吗|"
+    r"怎么办|什么时候|应该(?:用|选)|该用什么|能否|可以吗|会.{0,12}吗|能.{0,12}吗|适合(?:跑|做)什么|哪些任务|"
+    r"(?<![a-z])can\s+(?:we|i)\s|what\s+(?:kind|sort)s?\s+of\s+(?:jobs|tasks|work)|aim\s+for|look\s+for"
 )
 COST = _re(
     r"多少钱|花多少|要多少|多少费用|费用|成本|花费|价格|报价|估(?:算|计|一下|个价|价)|算(?:一下|算|下)|预估|开销|贵不贵|多贵|"
@@ -96,6 +98,13 @@ PLAN = _re(
     r"entire\s+project|lifecycle|stage\s+by\s+stage|each\s+(?:stage|phase)|phases|lay\s+out|full\s+pipeline"
 )
 BILLING_NOUN = _re(r"计费方式|计费模式|付费方式|billing\s+(?:options?|modes?|plans?|models?)|pricing\s+(?:plans?|models?|options?)|payment\s+plans?")
+TOPIC = _re(  # concepts the guides explain: a question about one is a knowledge question
+    r"电费|能耗|功耗|electricity|energy|power\s+draw|pue|显存|memory|混合精度|mixed\s+precision|量化|quantiz|"
+    r"并行|parallelism|梯度检查点|checkpointing|zero(?![\s_-]*\d)|deepspeed|隐性成本|hidden\s+costs?|besides|除了|"
+    r"other\s+costs|其他费用|存储|storage|带宽|bandwidth|egress|流量|licen[cs]e|授权|技术支持|support\s+fees?|"
+    r"tiered\s+pricing|阶梯价|price\s+lock|锁价|chargeback|分摊|审批|approval|own\s+(?:gpus|servers|hardware)|自建|买卡"
+)
+DEMONSTRATIVE = _re(r"这份|这个|这条|这段|以下|下面|如下|this|these|the\s+following|attached|below|i'?m\s+about\s+to|i'?ll\s+paste")
 RENT = _re(r"租|rent|lease|reserve|包")
 QUESTION = _re(r"[?？]|吗|呢|么|(?<![a-z])(?:what|how|why|which|when|should|can|could|is|are|do|does)(?![a-z])")
 
@@ -107,13 +116,22 @@ def classify(scan: Scan) -> Decision:
     workload = any(k in v for k in ("model", "params_b", "tokens", "samples"))
     modes = v.get("billing_modes", [])
     stages = v.get("stage_names", [])
+    data = any(k in v for k in ("tokens", "samples"))
+    usage_numbers = any(k in v for k in ("gpu_count", "max_gpus", "price_per_gpu_hour", "wall_hours",
+                                         "duration_hours", "deadline_hours", "hours_per_day", "interruptible",
+                                         "offpeak_share", "urgent", "period_hours"))  # fmt: skip
     has_numbers = any(k in v for k in ("gpu_count", "max_gpus", "price_per_gpu_hour", "budget", "avg_utilization",
                                        "tokens", "samples", "params_b", "model"))  # fmt: skip
     if GREETING.search(t):
         return Decision("greeting", True, "greeting")
     if HELP.search(t):
         return Decision("help", True, "asks what the assistant can do")
-    if "text" in v or (CONTRACT_NOUN.search(question) and REVIEW_VERB.search(question) and not DEFINE.search(question)):
+    howto = bool(HOWTO.search(t) or DEFINE.search(t))
+    if "text" in v or (
+        CONTRACT_NOUN.search(question)
+        and REVIEW_VERB.search(question)
+        and not (howto and not DEMONSTRATIVE.search(question))
+    ):
         return Decision("review_contract", True, "contract text or a request to review one")
     if any(str(f).lower().endswith((".pdf", ".docx", ".md", ".txt")) for f in v.get("files", [])) and CONTRACT_NOUN.search(question):
         return Decision("review_contract", True, "a contract document")
@@ -123,7 +141,7 @@ def classify(scan: Scan) -> Decision:
     if usage_file or "avg_utilization" in v:
         return Decision("analyze_usage", True, "usage data or a utilization figure")
     if USAGE.search(t):
-        if DEFINE.search(t) or (HOWTO.search(t) and IMPROVE.search(t) and not USAGE_ANALYZE.search(t)):
+        if howto and not USAGE_ANALYZE.search(t) and not any(k in v for k in ("gpu_count", "price_per_gpu_hour")):
             return Decision("search_knowledge", True, "a question about utilization practice")
         return Decision("analyze_usage", True, "idle or under-used GPUs")
     if DEFINE.search(t) and not (workload and COST.search(t)):
@@ -133,9 +151,16 @@ def classify(scan: Scan) -> Decision:
     if len(stages) >= 2 and (workload or COST.search(t)) and not HOWTO.search(t):
         return Decision("plan_project", True, "several project stages")
     gpus = v.get("gpus", [])
-    if len(gpus) >= 2 and not v.get("gpu_changed_from"):
+    if TOPIC.search(t) and not (data or usage_numbers) and (howto or QUESTION.search(t)) and not RECOMMEND.search(t):
+        return Decision("search_knowledge", True, "asks about a cost concept")
+    if len(gpus) >= 2 and not v.get("gpu_changed_from") and _choice(t):
         return Decision("recommend_hardware", True, "weighs GPUs against each other")
-    if len(modes) >= 2 or (modes and BILLING.search(t) and not (workload and len(modes) == 1 and not _choice(t))):
+    billing_question = len(modes) >= 2 or (
+        modes and BILLING.search(t) and not (workload and len(modes) == 1 and not _choice(t))
+    )
+    if (billing_question or BILLING_NOUN.search(t)) and howto and not (workload or usage_numbers or "gpu" in v):
+        return Decision("search_knowledge", True, "a question about billing practice")
+    if billing_question:
         return Decision("compare_billing", True, "weighs billing modes")
     if BILLING_NOUN.search(t) and not workload:
         return Decision("compare_billing", True, "asks about billing options")
@@ -143,6 +168,8 @@ def classify(scan: Scan) -> Decision:
         return Decision("recommend_hardware", True, "asks which hardware")
     if HOWTO.search(t) and not workload:
         return Decision("search_knowledge", True, "a how-to question")
+    if workload and not data and "gpu" in v and howto and not COST.search(t):
+        return Decision("recommend_hardware", True, "asks whether a GPU fits the model")
     if workload:
         return Decision("estimate_training_cost", bool(COST.search(t)), "a workload to price")
     if modes:
@@ -156,7 +183,10 @@ def classify(scan: Scan) -> Decision:
     return Decision("clarify", False, "no job recognized")
 
 
-_CHOICE = _re(r"还是|(?<![a-z])or(?![a-z])|(?<![a-z])vs\.?(?![a-z])|versus|compare|对比|比较|选哪")
+_CHOICE = _re(
+    r"还是|(?<![a-z])or(?![a-z])|(?<![a-z])vs\.?(?![a-z])|versus|compare|对比|比较|选哪|哪个|哪款|哪张|which|替代|instead|"
+    r"better|更好|相比|compared|enough|够不够|够用"
+)
 
 
 def _choice(t: str) -> bool:

@@ -99,7 +99,7 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str) -
         if value is not None:
             args[name] = value
     if intent == "recommend_hardware":
-        if "max_gpus" not in args and "gpu_count" in ctx:
+        if "max_gpus" not in args and ctx.get("gpu_count", 0) > 1:  # "an H100" is no cap
             args["max_gpus"] = ctx["gpu_count"]
         if "gpus" not in args and "gpu" in ctx and not ctx.get("gpu_changed_from"):
             args["gpus"] = [ctx["gpu"]]

@@ -67,6 +67,8 @@ def extract_gpus(scan: Scan) -> None:
         win = max(0, start - 24)
         right = scan.work[end : end + 16]
         lc = _LEFT_COUNT.search(scan.work[win:start])
+        if lc and lc.group("n").strip() in ("a", "an"):
+            lc = None  # "an A100" names the card, it does not count them
         if lc and _count(lc.group("n")):
             count = _count(lc.group("n")) or 0
             start = win + lc.start()
