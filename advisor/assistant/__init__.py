@@ -1,0 +1,51 @@
+"""The assistant: one question in, one answer out — from an LLM agent when one is configured,
+otherwise from the built-in offline assistant (Chinese and English, no model needed).
+
+::
+
+    from advisor.assistant import ask
+    r = ask("用8张A100全参微调Llama-3-8B，1亿token，要多少钱")
+    r.answer, r.tool_calls, r.findings, r.citations
+    r2 = ask("换成H100呢？", history=r.history)      # a follow-up keeps the rest of the request
+
+Importing this package is cheap: the parser, the tools and LangChain load on first use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from advisor.assistant.result import AskResult, Citation, ToolCall
+
+__all__ = ["AskResult", "Citation", "ToolCall", "ask"]
+
+
+def ask(
+    question: str,
+    history: list[dict[str, Any]] | None = None,
+    offline: bool | None = None,
+    *,
+    config: Any = None,
+    model: Any = None,
+    on_token: Callable[[str], None] | None = None,
+    lang: str | None = None,
+) -> AskResult:
+    """Answer one question.
+
+    ``history``: the ``history`` of a previous result, to continue the conversation.
+    ``offline``: True forces the offline assistant; None uses the LLM when one is configured
+    (or ``model`` is given); False asks for the LLM and says so in ``notice`` when there is none.
+    ``config``: an :class:`~advisor.assistant.config.LLMConfig` (or a mapping of its fields)
+    instead of the environment. ``model``: a LangChain chat model to use instead of building
+    one (tests inject fakes here). ``on_token``: called with each streamed piece of the LLM's
+    reply. ``lang``: answer in ``"zh"`` or ``"en"`` whatever the question's language.
+    An LLM endpoint that fails is answered offline with a ``notice``.
+    """
+    from advisor.assistant.session import ask_turn
+
+    if isinstance(config, dict):
+        from advisor.assistant.config import load_config
+
+        config = load_config(env={}, dotenv_path=None, **config)
+    return ask_turn(question, history, offline, config=config, model=model, on_token=on_token, lang=lang)

@@ -1,0 +1,215 @@
+"""LLM settings: which OpenAI-compatible endpoint, which model, how long to wait.
+
+Read from, first hit wins: keyword arguments, the environment, a ``.env`` file in the
+working directory, the ``llm:`` section of the settings file (``advisor.config.settings()``),
+then the chosen preset. The LLM is switched on only by naming a model or a preset
+(``ADVISOR_LLM_MODEL`` / ``ADVISOR_LLM_PRESET``): an ``OPENAI_API_KEY`` left in the
+environment for other tools never sends questions anywhere on its own.
+
+The API key is a :class:`pydantic.SecretStr`: ``repr``, ``str``, ``model_dump`` and every
+error message show ``***`` instead, and :func:`scrub` removes any configured key from text
+before it is logged, printed or exported. See docs/LLM.md.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, SecretStr
+
+from advisor.errors import InputError
+
+__all__ = ["PRESETS", "LLMConfig", "Preset", "load_config", "scrub"]
+
+MASK = "***"
+
+
+class Preset(BaseModel):
+    """A known endpoint: base URL, a sensible model, and where its key usually lives."""
+
+    model_config = ConfigDict(frozen=True)
+
+    base_url: str
+    model: str | None
+    key_env: str | None = Field(None, description="Environment variable read for the key when OPENAI_API_KEY is unset.")
+    placeholder_key: str | None = Field(None, description="Key sent to local servers that ignore it (the client needs one).")
+    note: str = ""
+
+
+PRESETS: dict[str, Preset] = {
+    "openai": Preset(base_url="https://api.openai.com/v1", model="gpt-4o-mini", key_env="OPENAI_API_KEY",
+                     note="OpenAI; any chat model with tool calling"),
+    "deepseek": Preset(base_url="https://api.deepseek.com/v1", model="deepseek-chat", key_env="DEEPSEEK_API_KEY",
+                       note="DeepSeek open platform (OpenAI-compatible)"),
+    "qwen": Preset(base_url="https://dashscope.aliyuncs.com/compatible-mode/v1", model="qwen-plus",
+                   key_env="DASHSCOPE_API_KEY", note="Alibaba Cloud DashScope, compatible mode"),
+    "vllm": Preset(base_url="http://127.0.0.1:8000/v1", model=None, placeholder_key="EMPTY",
+                   note="vLLM `vllm serve MODEL --enable-auto-tool-choice --tool-call-parser ...`"),
+    "ollama": Preset(base_url="http://127.0.0.1:11434/v1", model="qwen2.5:7b-instruct", placeholder_key="ollama",
+                     note="Ollama's OpenAI-compatible endpoint"),
+    "llama.cpp": Preset(base_url="http://127.0.0.1:8080/v1", model="local", placeholder_key="sk-no-key-required",
+                        note="llama.cpp `llama-server --jinja` (tool calling needs --jinja)"),
+}
+_PRESET_ALIASES = {"dashscope": "qwen", "llamacpp": "llama.cpp", "llama-cpp": "llama.cpp", "llama_cpp": "llama.cpp"}
+
+_ENV = {
+    "api_key": "OPENAI_API_KEY",
+    "base_url": "OPENAI_BASE_URL",
+    "model": "ADVISOR_LLM_MODEL",
+    "preset": "ADVISOR_LLM_PRESET",
+    "timeout_s": "ADVISOR_LLM_TIMEOUT",
+    "max_retries": "ADVISOR_LLM_RETRIES",
+    "temperature": "ADVISOR_LLM_TEMPERATURE",
+}
+
+_SECRETS: set[str] = set()
+
+
+class LLMConfig(BaseModel):
+    """Resolved settings of the LLM endpoint. ``enabled`` is False when no model is named."""
+
+    model_config = ConfigDict(frozen=True)
+
+    preset: str | None = None
+    base_url: str | None = None
+    model: str | None = None
+    api_key: SecretStr | None = None
+    timeout_s: float = Field(60.0, gt=0, description="Seconds to wait for one model call.")
+    max_retries: int = Field(2, ge=0, le=10, description="Retries of a failed model call (connection errors, 429, 5xx).")
+    temperature: float = Field(0.0, ge=0, le=2)
+    max_steps: int = Field(8, ge=2, le=50, description="Model/tool round trips allowed in one turn.")
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.model and self.base_url)
+
+    def __repr__(self) -> str:
+        key = MASK if self.api_key is not None else None
+        return (f"LLMConfig(preset={self.preset!r}, base_url={self.base_url!r}, model={self.model!r}, "
+                f"api_key={key!r}, timeout_s={self.timeout_s}, max_retries={self.max_retries})")
+
+    __str__ = __repr__
+
+    def public(self) -> dict[str, Any]:
+        """What may be shown or exported: everything but the key, which is only said to be set."""
+        data = self.model_dump(exclude={"api_key"})
+        data["api_key"] = MASK if self.api_key is not None else None
+        return data
+
+
+def _preset(name: str | None) -> tuple[str | None, Preset | None]:
+    if not name:
+        return None, None
+    key = _PRESET_ALIASES.get(name.strip().lower(), name.strip().lower())
+    if key not in PRESETS:
+        raise InputError("llm preset", name, ", ".join(PRESETS) + " (or set OPENAI_BASE_URL and ADVISOR_LLM_MODEL)")
+    return key, PRESETS[key]
+
+
+def _dotenv(path: Path) -> dict[str, str]:
+    if not path.is_file():
+        return {}
+    from dotenv import dotenv_values
+
+    return {k: v for k, v in dotenv_values(path).items() if v is not None}
+
+
+def _settings_llm() -> dict[str, Any]:
+    from advisor.config import settings
+
+    section = settings().get("llm") or {}
+    if not isinstance(section, dict):
+        raise InputError("settings llm", type(section).__name__, "a mapping with preset, base_url, model, timeout_s, max_retries")
+    return dict(section)
+
+
+def load_config(env: dict[str, str] | None = None, dotenv_path: str | Path | None = ".env", **overrides: Any) -> LLMConfig:
+    """Resolve the LLM settings (see the module docstring for the order)."""
+    environ = dict(os.environ) if env is None else dict(env)
+    dot = _dotenv(Path(dotenv_path)) if dotenv_path else {}
+    file = _settings_llm()
+
+    def pick(name: str) -> Any:
+        if overrides.get(name) is not None:
+            return overrides[name]
+        var = _ENV.get(name)
+        for source in (environ, dot):
+            if var and source.get(var):
+                return source[var]
+        return file.get(name)
+
+    preset_name, preset = _preset(pick("preset"))
+    model = pick("model") or (preset.model if preset else None)
+    base_url = pick("base_url") or (preset.base_url if preset else None)
+    if model and not base_url:
+        base_url = PRESETS["openai"].base_url
+    key = pick("api_key")
+    if not key and preset and preset.key_env:
+        key = environ.get(preset.key_env) or dot.get(preset.key_env)
+    if not key and preset and preset.placeholder_key:
+        key = preset.placeholder_key
+    if not key and base_url and _is_local(str(base_url)):
+        key = "EMPTY"
+    numbers = {n: pick(n) for n in ("timeout_s", "max_retries", "temperature", "max_steps")}
+    try:
+        cfg = LLMConfig(
+            preset=preset_name, base_url=str(base_url).rstrip("/") if base_url else None,
+            model=str(model) if model else None, api_key=SecretStr(str(key)) if key else None,
+            **{k: v for k, v in numbers.items() if v is not None},
+        )
+    except ValueError as exc:  # pydantic ValidationError: one line, never the key
+        err = exc.errors()[0] if hasattr(exc, "errors") else {}
+        field = ".".join(str(x) for x in err.get("loc", ())) or "llm settings"
+        raise InputError(f"llm {field}", err.get("input"), err.get("msg", "a valid value")) from None
+    if cfg.api_key is not None:
+        remember_secret(cfg.api_key.get_secret_value())
+    return cfg
+
+
+def _is_local(url: str) -> bool:
+    return any(h in url for h in ("://127.0.0.1", "://localhost", "://0.0.0.0", "://[::1]"))
+
+
+def remember_secret(value: str) -> None:
+    """Register a secret so that :func:`scrub` and the log filter remove it everywhere."""
+    if value and len(value) >= 4 and value not in {"EMPTY", "ollama", "sk-no-key-required"}:
+        _SECRETS.add(value)
+        _install_log_filter()
+
+
+def scrub(text: str) -> str:
+    """``text`` with every configured key replaced by ``***``."""
+    for secret in _SECRETS:
+        if secret in text:
+            text = text.replace(secret, MASK)
+    return text
+
+
+_FACTORY_INSTALLED = False
+
+
+def _install_log_filter() -> None:
+    """Scrub keys when a log record is created, so that no logger or handler, ours or a
+    library's (openai, httpx), and no handler added later (pytest's caplog) ever sees one."""
+    global _FACTORY_INSTALLED
+    if _FACTORY_INSTALLED:
+        return
+    previous = logging.getLogRecordFactory()
+
+    def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
+        record = previous(*args, **kwargs)
+        if _SECRETS:
+            try:
+                message = record.getMessage()
+            except Exception:  # a broken format string is the logger's problem, not ours
+                return record
+            cleaned = scrub(message)
+            if cleaned != message:
+                record.msg, record.args = cleaned, ()
+        return record
+
+    logging.setLogRecordFactory(factory)
+    _FACTORY_INSTALLED = True

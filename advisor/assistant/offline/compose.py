@@ -1,0 +1,265 @@
+"""The offline assistant's turn: parsed question -> tool call -> templated explanation.
+
+:func:`offline_turn` is the embedded default (no model needed) and the fallback of the
+LLM path; :func:`explain` renders any tool's report with the templates, which is also how
+an LLM answer that failed the grounding check is replaced. A refused call becomes a reply
+that names what to change, in the user's language — never a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from advisor.assistant.offline import templates as tpl
+from advisor.assistant.offline import templates_more as more
+from advisor.assistant.offline.parse import Parsed, parse_question
+from advisor.assistant.result import Citation, ToolCall
+from advisor.errors import AdvisorError
+from advisor.rules.findings import Finding, sort_findings
+
+__all__ = ["Turn", "attach_guides", "explain", "offline_turn", "run_tool"]
+
+RENDER: dict[str, Callable[[dict[str, Any], str], str]] = {
+    "estimate_training_cost": tpl.estimate,
+    "recommend_hardware": tpl.recommend,
+    "compare_billing": more.billing,
+    "plan_project": more.plan,
+    "review_contract": more.contract,
+    "analyze_usage": more.usage,
+    "search_knowledge": more.knowledge,
+}
+_TOPIC = {  # words added to the question when looking up guides for an answer
+    "estimate_training_cost": {"en": "training cost estimate GPU-hours", "zh": "训练成本 估算 GPU时"},
+    "recommend_hardware": {"en": "right-sizing choose GPU", "zh": "选卡 按需选型"},
+    "compare_billing": {"en": "billing modes monthly spot off-peak", "zh": "计费方式 包月 竞价 闲时"},
+    "plan_project": {"en": "project stages budget validation", "zh": "项目 阶段 预算 验证"},
+    "review_contract": {"en": "contract traps auto-renewal", "zh": "合同 陷阱 自动续费"},
+    "analyze_usage": {"en": "utilization idle GPUs", "zh": "利用率 闲置"},
+}
+_NEED = {  # a required input the question did not give -> what to ask for
+    "gpu": {"en": "which GPU (e.g. H100, A800, 4090) and how many", "zh": "用哪种卡（如 H100、A800、4090）、几张"},
+    "wall_hours": {"en": "how long you need the cards (e.g. two weeks, three months)", "zh": "要用多长时间（如两周、三个月）"},
+    "stages": {"en": "the data of each stage: pre-training tokens, fine-tuning tokens, or serving tokens per day",
+               "zh": "每个阶段的数据量：预训练 token 数、微调 token 数，或上线后每天生成的 token 数"},
+    "stages.serving.tokens_per_day": {"en": "how many tokens a day the model will serve", "zh": "上线后每天要生成多少 token"},
+    "files": {"en": "a usage or billing export file", "zh": "用量或账单导出文件"},
+}
+_PARSER_NEED = {"tokens_b": "data", "model": "model", "params_b": "model", "text": "text", "avg_utilization": "usage"}
+_JOB = {
+    "estimate_training_cost": {"en": "estimate the cost", "zh": "估算费用"},
+    "recommend_hardware": {"en": "recommend hardware", "zh": "推荐硬件"},
+    "compare_billing": {"en": "compare billing modes", "zh": "比较计费方式"},
+    "plan_project": {"en": "plan the project", "zh": "规划项目"},
+    "review_contract": {"en": "review the contract", "zh": "审查合同"},
+    "analyze_usage": {"en": "analyze the usage", "zh": "分析用量"},
+    "search_knowledge": {"en": "search the guides", "zh": "查找指南"},
+}
+
+
+@dataclass
+class Turn:
+    """One offline turn, before it is wrapped into an AskResult."""
+
+    answer: str
+    intent: str
+    lang: str
+    parsed: Parsed | None = None
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    citations: list[Citation] = field(default_factory=list)
+
+
+def run_tool(name: str, args: dict[str, Any], lang: str) -> ToolCall:
+    """Call tool ``name``; a refusal (AdvisorError) is kept as the call's one-line error."""
+    import advisor.tools as tools
+
+    call_args = _adapt(name, dict(args))
+    try:
+        func = getattr(tools, name)
+    except (ImportError, AttributeError):
+        return ToolCall(name=name, args=call_args, error=f"tool {name} is not installed")
+    from advisor.tools.langchain import request_model
+
+    model = request_model(name)
+    if "lang" in model.model_fields and "lang" not in call_args:
+        call_args["lang"] = lang
+    try:
+        report = func(**call_args)
+    except AdvisorError as exc:
+        return ToolCall(name=name, args=call_args, error=exc.one_line())
+    return ToolCall(name=name, args=call_args, result=report.model_dump(mode="json"))
+
+
+def _adapt(name: str, args: dict[str, Any]) -> dict[str, Any]:
+    """Arguments as the installed tool takes them. The plan tool takes per-stage token
+    fields where INTERNALS.md names one ``tokens_b`` with a list of stage names."""
+    if name != "plan_project" or "tokens_b" not in args:
+        return args
+    from advisor.tools.langchain import request_model
+
+    if "tokens_b" in request_model(name).model_fields:
+        return args
+    tokens = args.pop("tokens_b")
+    stages = args.pop("stages", None) or []
+    names = [s.get("stage") for s in stages if isinstance(s, dict)]
+    per_day = next((s.get("tokens_per_day") for s in stages if isinstance(s, dict) and s.get("tokens_per_day")), None)
+    method = next((s.get("method") for s in stages if isinstance(s, dict) and s.get("method")), None)
+    if "pretrain" in names or not names or ("finetune" not in names and "pretrain" not in names):
+        args["pretrain_tokens_b"] = tokens
+    else:
+        args["finetune_tokens_b"] = tokens
+        if method in ("full", "lora", "qlora"):
+            args["finetune_method"] = method
+    if per_day:
+        args["serving_tokens_per_day"] = per_day
+    return args
+
+
+def explain(calls: list[ToolCall], lang: str) -> str:
+    """The templated explanation of every successful call (failures say what to fix)."""
+    parts = []
+    for call in calls:
+        if call.result is not None and call.name in RENDER:
+            parts.append(RENDER[call.name](call.result, lang))
+        elif call.error:
+            parts.append(refusal(call, lang))
+    return "\n\n".join(parts)
+
+
+def refusal(call: ToolCall, lang: str) -> str:
+    """A refused call as a reply: what is missing or wrong, and how to say it."""
+    job = _JOB.get(call.name, {}).get(lang, call.name)
+    missing = _missing_field(call)
+    if missing in _PARSER_NEED:
+        from advisor.assistant.offline.clarify import clarifying_question
+
+        return clarifying_question([_PARSER_NEED[missing]], call.name)[lang]
+    if missing in _NEED:
+        need = _NEED[missing][lang]
+        return f"To {job}, I need {need}." if lang == "en" else f"为了{job}，还需要知道{need}。"
+    return (f"I could not {job}: {call.error}. Please correct that and ask again." if lang == "en"
+            else f"无法{job}：{call.error}。请修改后再问一次。")
+
+
+def _missing_field(call: ToolCall) -> str | None:
+    """The field a refusal names when its value was never given (``invalid gpu None``)."""
+    err = call.error or ""
+    if not err.startswith("invalid "):
+        return None
+    name = err[len("invalid "):].split(" ", 1)[0]
+    rest = err[len("invalid ") + len(name):].lstrip()
+    given = call.args.get(name.split(".")[0])
+    return name if (rest.startswith("None") or given is None) else None
+
+
+def attach_guides(question: str, intent: str, lang: str, findings: list[Finding], k: int = 2) -> list[Citation]:
+    """The ``k`` guide sections that best fit the answer (none if the guides are unavailable)."""
+    topic = _TOPIC.get(intent, {}).get(lang, "")
+    extra = " ".join(f.title for f in findings[:2])
+    try:
+        import advisor.tools as tools
+
+        report = tools.search_knowledge(query=f"{question} {topic} {extra}".strip(), lang=lang, k=k)
+    except (AdvisorError, ImportError, AttributeError):
+        return []
+    return [Citation(**c) for c in report.citations][:k]
+
+
+def findings_of(calls: list[ToolCall], lang: str) -> list[Finding]:
+    out = []
+    for call in calls:
+        for f in (call.result or {}).get("findings", []):
+            finding = Finding.model_validate(f)
+            out.append(finding.in_language(lang) if lang in finding.text else finding)  # type: ignore[arg-type]
+    return sort_findings(out)
+
+
+def _sources(citations: list[Citation], lang: str) -> str:
+    if not citations:
+        return ""
+    head = "Read more" if lang == "en" else "延伸阅读"
+    return f"**{head}**\n" + tpl.bullet([f"{c.title} ({c.path})" for c in citations])
+
+
+def offline_turn(question: str, previous: Parsed | None = None, lang: str | None = None) -> Turn:
+    """Answer one question without a model."""
+    parsed = parse_question(question, previous)
+    lang = lang or parsed.language
+    intent = parsed.intent
+    if intent == "clarify":
+        text = (parsed.clarify_text or {}).get(lang) or parsed.clarify_question or more.HELP[lang]
+        return Turn(answer=text, intent=intent, lang=lang, parsed=parsed)
+    if intent in ("greeting", "help"):
+        text = more.GREETING[lang] if intent == "greeting" else more.HELP[lang]
+        return Turn(answer=text, intent=intent, lang=lang, parsed=parsed)
+    if intent == "onboarding":
+        return _onboarding(question, parsed, lang)
+    call = run_tool(intent, parsed.args, lang)
+    calls = [call]
+    if call.error:
+        answer = refusal(call, lang)
+        citations = attach_guides(question, intent, lang, [])
+        return Turn(answer=_join(answer, _sources(citations, lang)), intent=intent, lang=lang, parsed=parsed,
+                    tool_calls=calls, citations=citations)
+    findings = findings_of(calls, lang)
+    if intent == "search_knowledge":
+        citations = [Citation(title=f"{h['title']} › {h['section']}", path=f"{h['path']}#{h['anchor']}" if h.get("anchor")
+                              else h["path"]) for h in call.result.get("hits", [])[:3]]  # type: ignore[union-attr]
+        return Turn(answer=explain(calls, lang), intent=intent, lang=lang, parsed=parsed, tool_calls=calls,
+                    findings=findings, citations=citations)
+    citations = attach_guides(question, intent, lang, findings)
+    answer = _join(_followup_line(parsed, lang), explain(calls, lang), _plan_gaps(parsed.args, call, lang),
+                   _sources(citations, lang))
+    return Turn(answer=answer, intent=intent, lang=lang, parsed=parsed, tool_calls=calls, findings=findings,
+                citations=citations)
+
+
+def _followup_line(parsed: Parsed, lang: str) -> str:
+    if not parsed.is_followup or not parsed.changed:
+        return ""
+    changed = ", ".join(parsed.changed)
+    return (f"_Same request as before, changed: {changed}._" if lang == "en" else f"_沿用上一个问题的条件，只改了：{changed}。_")
+
+
+_STAGE_NEEDS = {
+    "pretrain": {"en": "pre-training (its tokens)", "zh": "预训练（需要 token 数）"},
+    "finetune": {"en": "fine-tuning (its tokens or samples)", "zh": "微调（需要 token 数或样本数）"},
+    "serving": {"en": "serving (tokens generated per day)", "zh": "上线推理（需要每天生成的 token 数）"},
+    "validation": {"en": "validation", "zh": "架构验证"},
+}
+
+
+def _plan_gaps(args: dict[str, Any], call: ToolCall, lang: str) -> str:
+    """Stages the question named that the plan could not price, and what each needs."""
+    if call.name != "plan_project" or not call.result:
+        return ""
+    asked = [s.get("stage") for s in args.get("stages") or [] if isinstance(s, dict)]
+    priced = {s.get("stage") for s in call.result.get("stages", [])}
+    gaps = [st for st in asked if st not in priced and st in _STAGE_NEEDS]
+    if not gaps:
+        return ""
+    items = ", ".join(_STAGE_NEEDS[g][lang] for g in gaps) if lang == "en" else "、".join(_STAGE_NEEDS[g][lang] for g in gaps)
+    return (f"Not priced yet: {items}. Tell me those amounts and I will add the stages." if lang == "en"
+            else f"尚未计入：{items}。补充这些数据后我再把这些阶段加上。")
+
+
+def _join(*parts: str) -> str:
+    return "\n\n".join(p for p in parts if p)
+
+
+def _onboarding(question: str, parsed: Parsed, lang: str) -> Turn:
+    try:
+        from advisor.knowledge.onboarding import describe_path, next_module
+
+        path_text = describe_path(lang)  # type: ignore[arg-type]
+        module = next_module(lang)  # type: ignore[arg-type]
+    except (AdvisorError, ImportError):  # no onboarding path installed: the best guide sections instead
+        call = run_tool("search_knowledge", {"query": question, "lang": lang, "k": 3}, lang)
+        return Turn(answer=explain([call], lang), intent="onboarding", lang=lang, parsed=parsed, tool_calls=[call])
+    citations = []
+    if module is not None:
+        citations.append(Citation(title=module.guide_title, path=module.guide_path))
+    return Turn(answer=more.onboarding(path_text, module, lang), intent="onboarding", lang=lang, parsed=parsed,
+                citations=citations)

@@ -1,0 +1,47 @@
+"""What one assistant turn returns: the ``advisor ask --json`` object (DESIGN.md).
+
+Both assistants (LLM and offline) fill the same model, so faces render one shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from advisor.rules.findings import Finding
+
+Lang = Literal["zh", "en"]
+Mode = Literal["llm", "offline"]
+
+
+class ToolCall(BaseModel):
+    """One tool call of the turn: arguments as validated by the tool's schema, and its report."""
+
+    name: str
+    args: dict[str, Any] = Field(default_factory=dict)
+    result: dict[str, Any] | None = Field(None, description="report.model_dump(mode='json'); None when the call failed.")
+    error: str | None = Field(None, description="One-line error when the tool refused the arguments.")
+
+
+class Citation(BaseModel):
+    """A guide section the answer draws on."""
+
+    title: str
+    path: str
+
+
+class AskResult(BaseModel):
+    """One assistant turn. ``history`` passed back as ``history=`` continues the conversation."""
+
+    answer: str
+    mode: Mode
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    findings: list[Finding] = Field(default_factory=list)
+    citations: list[Citation] = Field(default_factory=list)
+    history: list[dict[str, Any]] = Field(default_factory=list)
+    notice: str | None = Field(None, description="Shown with the answer, e.g. the LLM endpoint was unreachable.")
+    grounded: bool = Field(True, description="False when a figure or a tool argument could not be traced and was replaced.")
+    grounding: list[str] = Field(default_factory=list, description="What the grounding check replaced, one line each.")
+    lang: Lang = "en"
+    intent: str | None = Field(None, description="The job the turn did: a tool name, onboarding, clarify, greeting or help.")

@@ -1,0 +1,149 @@
+"""``advisor ask`` and ``advisor chat``: the assistant in the terminal.
+
+- ``advisor ask "QUESTION" [--json] [--offline] [--lang zh|en]`` — one turn; ``--json`` prints
+  the AskResult (DESIGN.md ``advisor ask --json``).
+- ``advisor chat [--offline] [--lang zh|en]`` — a conversation with history; ``/reset`` starts
+  over, ``/quit`` (or end of input) leaves. Reads piped input line by line too.
+
+With an LLM configured (docs/LLM.md) the reply streams as it is written; without one, or
+with ``--offline``, the built-in assistant answers. The assistant is imported inside the
+commands so that other commands start fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from advisor.errors import AdvisorError, InputError
+
+BANNER = {
+    "en": "Compute Cost Advisor — ask about GPU training costs, hardware, billing, contracts. "
+          "/reset starts over, /quit leaves.",
+    "zh": "算力成本顾问 — 可以问训练成本、选卡、计费方式、合同条款。/reset 重新开始，/quit 退出。",
+}
+RESET = {"en": "(conversation cleared)", "zh": "（对话已清空）"}
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``ask`` and ``chat`` to ``app`` (and ``learn`` when the command host does not)."""
+    app.command("ask", help="Ask the assistant one question. 向助手提一个问题。")(ask_command)
+    app.command("chat", help="Talk with the assistant in the terminal. 在终端里与助手对话。")(chat_command)
+    _register_learn(app)
+
+
+def _register_learn(app: typer.Typer) -> None:
+    """``advisor learn`` lives in advisor/cli/learn.py; register it here unless the host lists it."""
+    import importlib.util
+
+    from advisor import cli
+
+    if "learn" in getattr(cli, "COMMAND_MODULES", ()) or importlib.util.find_spec("advisor.cli.learn") is None:
+        return
+    if any(getattr(c, "name", None) == "learn" for c in app.registered_commands):
+        return
+    importlib.import_module("advisor.cli.learn").register(app)
+
+
+def _check_lang(lang: str | None) -> str | None:
+    if lang is not None and lang not in ("zh", "en"):
+        raise InputError("--lang", lang, "zh or en")
+    return lang
+
+
+class _Printer:
+    """Streams the LLM's tokens to stdout and remembers what was shown."""
+
+    def __init__(self) -> None:
+        self.shown = ""
+
+    def __call__(self, token: str) -> None:
+        self.shown += token
+        sys.stdout.write(token)
+        sys.stdout.flush()
+
+
+def _show(result: Any, printer: _Printer | None) -> None:
+    streamed = printer.shown.strip() if printer else ""
+    if streamed and streamed == result.answer.strip():
+        sys.stdout.write("\n")
+    else:
+        if streamed:
+            sys.stdout.write("\n\n")
+        if result.notice:
+            sys.stdout.write(f"[{result.notice}]\n\n")
+        sys.stdout.write(result.answer.rstrip() + "\n")
+        return
+    if result.notice:
+        sys.stdout.write(f"\n[{result.notice}]\n")
+
+
+def ask_command(
+    question: Annotated[str, typer.Argument(help="the question, in Chinese or English")],
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
+    offline: Annotated[bool, typer.Option("--offline", help="use the built-in assistant, no LLM")] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help="answer in zh or en (default: the question's)")] = None,
+) -> None:
+    """One assistant turn."""
+    from advisor.assistant import ask
+
+    _check_lang(lang)
+    printer = None if (as_json or offline) else _Printer()
+    result = ask(question, offline=True if offline else None, lang=lang, on_token=printer)
+    if as_json:
+        from advisor.cli.common import emit_json
+
+        emit_json(result)
+    else:
+        _show(result, printer)
+
+
+def _read_line(prompt: str, interactive: bool) -> str | None:
+    if interactive:
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+    line = sys.stdin.readline()
+    return None if line == "" else line
+
+
+def chat_command(
+    offline: Annotated[bool, typer.Option("--offline", help="use the built-in assistant, no LLM")] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help="answer in zh or en (default: each question's)")] = None,
+) -> None:
+    """A conversation: each question continues the previous ones."""
+    from advisor.assistant import ask
+
+    _check_lang(lang)
+    interactive = sys.stdin.isatty()
+    ui_lang = lang or "en"
+    if interactive:
+        print(BANNER[ui_lang] if lang else f"{BANNER['en']}\n{BANNER['zh']}")
+    history: list[dict[str, Any]] | None = None
+    while True:
+        line = _read_line("> " if interactive else "", interactive)
+        if line is None:
+            break
+        text = line.strip()
+        if not text:
+            continue
+        if text.lower() in ("/quit", "/exit", "/q"):
+            break
+        if text.lower() == "/reset":
+            history = None
+            print(RESET[ui_lang])
+            continue
+        if not interactive:
+            print(f"> {text}")
+        printer = None if offline else _Printer()
+        try:
+            result = ask(text, history=history, offline=True if offline else None, lang=lang, on_token=printer)
+        except AdvisorError as exc:
+            print(f"error: {exc.one_line()}", file=sys.stderr)
+            continue
+        _show(result, printer)
+        print()
+        history = result.history
