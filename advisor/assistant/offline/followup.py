@@ -24,10 +24,12 @@ REFERENCE = re.compile(
     r"这个|这次|这样|同样的|上面|刚才|以上|前面|this\s+(?:job|run|one|setup|config|model|training)|that\s+(?:job|run|one)|"
     r"same\s+(?:job|run|setup|model)|(?<![a-z])(?:it|them|those)(?![a-z])|for\s+this"
 )
-ARG_KEYS_IGNORED = {"stage_names", "currency_said", "model_size_unknown", "model_size_b", "gpu_changed_from"}
+ARG_KEYS_IGNORED = {
+    "stage_names", "currency_said", "model_size_unknown", "model_size_b", "model_family", "gpu_changed_from",
+}  # fmt: skip
 _DATA_KEYS = ("tokens_b", "dataset_tokens_b", "samples", "tokens_per_sample", "epochs")
 _DURATION_KEYS = ("deadline_hours", "wall_hours", "period_hours", "duration_hours")
-_MODEL_KEYS = ("model", "params_b", "active_params_b", "model_size_b", "model_size_unknown")
+_MODEL_KEYS = ("model", "params_b", "active_params_b", "model_size_b", "model_size_unknown", "model_family")
 
 
 def decide(previous_intent: str, pending: str | None, decision: Decision, ctx: dict[str, Any], norm: str) -> str | None:

@@ -62,7 +62,7 @@ GPU_BY_GROUP = {f"g{i}": name for i, (_, name) in enumerate(GPU_NAMES)}
 # --- models ------------------------------------------------------------------------------
 # family key -> regex of the family word. Versions and sizes are read by slots.models.
 MODEL_FAMILIES: list[tuple[str, str]] = [
-    ("llama", r"(?:meta[\s-]*)?llama|羊驼"),
+    ("llama", r"(?:meta[\s-]*)?llama|lama(?=[\s-]*\d)|羊驼"),
     ("qwen", r"通义千问|千问|qwen|qwq"),
     ("deepseek", r"deepseek|深度求索"),
     ("chatglm", r"chatglm"),

@@ -177,11 +177,17 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
 
 
 def _swap_model_size(old: dict[str, Any], ctx: dict[str, Any]) -> None:
-    """"换成70B的呢" after Llama-3-8B: try the same family at the new size in the catalog."""
+    """ "换成70B的呢" after Llama-3-8B (or "8B的" after "llama3"): the same family at the new
+    size, when the catalog lists it; ``params_b`` stays either way."""
     name, size, new = old.get("model"), old.get("model_size_b"), ctx.get("params_b")
-    if not (name and size and new) or "model" in ctx:
+    if not (name and new) or "model" in ctx:
         return
-    swapped = re.sub(rf"(?<![\d.]){_size_text(size)}b", f"{_size_text(new)}b", name)
+    if size:
+        swapped = re.sub(rf"(?<![\d.]){_size_text(size)}b", f"{_size_text(new)}b", name)
+    elif old.get("model_size_unknown"):
+        swapped = f"{name}-{_size_text(new)}b"  # "llama3" then "8B的" -> llama-3-8b
+    else:
+        return
     if swapped != name and _catalog_knows(swapped):
         ctx["model"] = swapped
 

@@ -91,14 +91,14 @@ _SAMPLES = [
     re.compile(rf"(?<!第)(?P<n>{NUM_NOWORD})\s*(?:多)?\s*(?:条|个样本|份样本|个样例|组对话|个对话|段对话|个问答对|组问答)"),
     re.compile(
         rf"(?P<n>{NUM_NOWORD})\s*(?:多)?\s*(?:个)?\s*(?:training\s+|fine[\s-]*tuning\s+|labeled\s+|labelled\s+|chat\s+|sft\s+)?"
-        r"(?:samples?|examples?|instruction\s+pairs?|instructions?|pairs?|conversations?|convos?|dialogues?|dialogs?|chats?|rows?|records?|"
+        r"(?:samples?|sampels|smaples|examples?|exmaples|instruction\s+pairs?|instructions?|pairs?|conversations?|convos?|dialogues?|dialogs?|chats?|rows?|records?|"
         r"q&a\s+pairs?|qa\s+pairs?|prompts?|documents?|docs|items?)(?![a-z])"
     ),
     re.compile(rf"(?:样本|样例|数据|对话)(?:量|数|条数)\s*(?:是|为|有|:|大概|约|=)*\s*(?P<n>{NUM_NOWORD})\s*(?:条|个)?"),
     re.compile(rf"(?P<n>{NUM_NOWORD})\s*(?:多)?\s*(?:个)?\s*(?:样本|样例)"),
 ]
 _EPOCHS = [
-    re.compile(rf"(?<![\d.])(?P<n>{INT}|\d+\.\d+)\s*(?:个)?\s*(?:epochs?|eps?(?![a-z])|轮(?!对话|实验)|遍|pass(?:es)?(?![a-z]))"),
+    re.compile(rf"(?<![\d.])(?P<n>{INT}|\d+\.\d+)\s*(?:个)?\s*(?:epochs?|epoches|epocs?|epcohs?|eps?(?![a-z])|轮(?!对话|实验)|遍|pass(?:es)?(?![a-z]))"),
     re.compile(rf"(?:epochs?|轮数)\s*(?:=|:|是|为|设为|设置为|of)?\s*(?P<n>{INT})(?![\d.])"),
 ]
 _SEQ = [
@@ -157,6 +157,9 @@ def extract_model(scan: Scan) -> None:
             scan.values["active_params_b"] = active
         if not known:
             scan.values["model_size_unknown"] = True
+            if not m.group("ver") and not m.group("size"):
+                # a bare family ("Llama-style 7B", "a llama model") names no model
+                scan.values["model_family"] = scan.values.pop("model")
     for pattern in _ACTIVE:
         for m in scan.find(pattern):
             scan.take("active_params_b", number_value(m.group("n")) / 1e9, m.start(), m.end())

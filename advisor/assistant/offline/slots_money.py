@@ -53,8 +53,8 @@ _BUDGET_LOOSE = re.compile(  # needs a currency or 以内: "have 50k samples" is
 )
 _APPROVAL = [
     re.compile(
-        rf"(?:超过|高于|above|over|more\s+than|exceed(?:s|ing)?)\s*{_MONEY}\s*(?:的)?\s*(?:就|则|都|须|需|要|需要|必须|must|"
-        rf"requires?|needs?|need|goes\s+to|go\s+to)\s*(?:\w+\s*){{0,2}}?(?:审批|批准|approval|sign[\s-]*off|approve)"
+        rf"(?:超过|高于|above|over|more\s+than|exceed(?:s|ing)?)\s*{_MONEY}[^,，。;；?？]{{0,16}}?"
+        rf"(?:审批|批准|approval|sign[\s-]*off|approve)"
     ),
     re.compile(rf"(?:审批(?:线|门槛|阈值)|approval\s+(?:threshold|limit))\s*(?:是|为|of|is|at|:)?\s*{_MONEY}"),
 ]
