@@ -137,7 +137,7 @@ def split_sections(body: str, *, slug: str, lang: Lang, guide_title: str) -> tup
             chunks.append((line[3:].strip(), []))
             continue
         chunks[-1][1].append(line)
-    sections = []
+    sections: list[Section] = []
     for heading, lines in chunks:
         text = "\n".join(lines).strip()
         if not heading and not text:

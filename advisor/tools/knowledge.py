@@ -69,5 +69,5 @@ def search_knowledge(request: SearchKnowledgeRequest | None = None, **kwargs: An
     """Search the guides (BM25; jieba for Chinese) and return the best sections."""
     req = _request(request, kwargs)
     hits = search(req.query, lang=req.lang, k=req.k)
-    lang = req.lang or detect_lang(req.query)
+    lang = req.lang or ("zh" if detect_lang(req.query) == "zh" else "en")
     return KnowledgeReport(query=req.query, lang=lang, hits=hits)
