@@ -96,3 +96,26 @@ def test_count_follow_ups_change_only_the_count(n: int) -> None:
     assert second.args["gpu_count"] == n
     kept = {k: v for k, v in first.args.items() if k != "gpu_count"}
     assert {k: second.args.get(k) for k in kept} == kept
+
+
+def test_a_side_question_keeps_the_job_for_the_next_turn() -> None:
+    first = parse_question(BASE)
+    side = parse_question("什么是ZeRO-3？", first)
+    assert side.intent == "search_knowledge" and not side.is_followup
+    after = parse_question("spot or on-demand?", side)
+    assert after.intent == "compare_billing" and after.is_followup
+    assert (after.args["gpu"], after.args["gpu_count"]) == ("A100", 8)
+    assert "interruptible" not in after.args  # asking which mode is not saying the job can take reclaims
+
+
+def test_asking_which_gpu_after_an_estimate_does_not_offer_the_old_gpu_only() -> None:
+    first = parse_question("LoRA on Llama-3.1-8B, 100k samples, 8 A100 80GB at $1.6/GPU-hour")
+    second = parse_question("which GPU would be cheapest for this?", first)
+    assert second.intent == "recommend_hardware"
+    assert "gpus" not in second.args and second.args["samples"] == 100000
+
+
+def test_counts_said_as_of_them() -> None:
+    first = parse_question("spot vs reserved for 64 H100s, 3 months")
+    second = parse_question("and for 128 of them over 6 months?", first)
+    assert (second.args["gpu_count"], second.args["wall_hours"]) == (128, 4380)

@@ -53,8 +53,9 @@ def decide(previous_intent: str, pending: str | None, decision: Decision, ctx: d
     if complete and not marker and not reference:
         return None
     switch = decision.stated and decision.intent in TOOLS and decision.intent not in (previous_intent, "search_knowledge")
-    if switch:
-        return decision.intent if (marker or reference) else None
+    own = slots - {"billing_modes", "billing", "stage_names", "stages", "gpus"}
+    if switch:  # "spot or on-demand?" / "which GPU is cheapest?" alone are about the same job
+        return decision.intent if (marker or reference or not own) else None
     if not (marker or reference or slots):
         return None
     if previous_intent == "recommend_hardware" and "gpu" in ctx and "gpus" not in ctx and not decision.stated:
@@ -91,14 +92,16 @@ def merge(old: dict[str, Any], new: dict[str, Any], intent: str) -> tuple[dict[s
             drop("currency")
     if "gpus" in new:
         drop("gpu")
+    if intent == "recommend_hardware" and "gpu" not in new and "gpus" not in new:
+        drop("gpu", "price_per_gpu_hour")  # asking which GPU: the old choice is not a candidate
     if any(k in new for k in _DURATION_KEYS):
         drop(*_DURATION_KEYS)
     if "billing_modes" in new:
         drop("billing", "billing_modes")
         modes = new["billing_modes"]
-        if intent == "compare_billing" and "spot" in modes and "interruptible" not in new:
+        if intent == "compare_billing" and modes == ["spot"] and "interruptible" not in new:
             new = {**new, "interruptible": True}  # "what about spot?" = the work can take reclaims
-        if intent == "compare_billing" and "off_peak" in modes and "offpeak_share" not in new:
+        if intent == "compare_billing" and modes == ["off_peak"] and "offpeak_share" not in new:
             new = {**new, "offpeak_share": 1.0}  # "what about off-peak?" = run it all off-peak
     if "stage_names" in new and intent != "plan_project":
         new = {k: v for k, v in new.items() if k not in ("stage_names", "stages")}

@@ -96,6 +96,9 @@ class Parsed(BaseModel):
     clarify_question: str | None = Field(None, description="the clarifying question, in the question's language")
     clarify_text: dict[str, str] | None = Field(None, description="the clarifying question in zh and en")
     pending: str | None = Field(None, description="the tool a clarification gathers inputs for")
+    base_intent: str | None = Field(
+        None, description="the tool the conversation's context belongs to (kept across side questions)"
+    )
     reason: str = ""
     spans: list[Span] = Field(default_factory=list)
     context: dict[str, Any] = Field(default_factory=dict, description="everything said so far, for follow-ups")
@@ -136,7 +139,8 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
     intent, reason = decision.intent, decision.reason
     is_followup, changed, dropped = False, [], []
     if previous is not None:
-        target = followup.decide(previous.intent, previous.pending, decision, ctx, scan.norm)
+        base = previous.base_intent or previous.intent
+        target = followup.decide(base, previous.pending, decision, ctx, scan.norm)
         if target is not None:
             old = previous.context
             ctx, changed, dropped = followup.merge(old, ctx, target)
@@ -156,6 +160,12 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
             pending, intent = intent, "clarify"
             reason = f"{pending} needs {', '.join(missing)}"
     args = project(pending or intent, ctx, language=language, question=text)
+    side = intent in ("search_knowledge", "onboarding", "greeting", "help")
+    base_intent: str | None = None if side else intent
+    if base_intent is None and previous is not None and not is_followup:
+        # a side question ("什么是ZeRO-3？") keeps the conversation's job for the next turn
+        base_intent, ctx = previous.base_intent, previous.context
+        pending = previous.pending if base_intent == "clarify" else None
     texts = clarifying_question(missing, pending) if missing else None
     return Parsed(
         question=text,
@@ -169,6 +179,7 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
         clarify_question=texts[language] if texts else None,
         clarify_text=texts,
         pending=pending,
+        base_intent=base_intent,
         reason=reason,
         spans=[s for s in scan.spans],
         context=ctx,

@@ -136,10 +136,9 @@ def extract_counts(scan: Scan) -> None:
             n *= _count(m.group("m")) or 1
         slot = "max_gpus" if _CAP.search(scan.norm[max(0, m.start() - 14) : m.start()]) else "gpu_count"
         scan.take(slot, n, m.start(), m.end())
-    if "gpu" in scan.values:  # "H100, 16 of them"
-        for m in scan.find(_OF_THEM):
-            if _count(m.group("n")):
-                scan.take("gpu_count", _count(m.group("n")), m.start(), m.end())
+    for m in scan.find(_OF_THEM):  # "H100, 16 of them", "what if we only had 4 of them?"
+        if _count(m.group("n")):
+            scan.take("gpu_count", _count(m.group("n")), m.start(), m.end())
 
 
 def extract_provider(scan: Scan) -> None:
