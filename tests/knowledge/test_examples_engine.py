@@ -31,3 +31,8 @@ def test_examples_show_what_their_guides_claim() -> None:
     assert "Cost item: Idle cards waiting" in idle
     spot = render_guide("05-off-peak-and-spot", "zh", engine_call)
     assert "计费方式：竞价" in spot and "¥" in spot
+
+
+def test_every_example_renders_through_the_public_tools() -> None:
+    """The default lookup (advisor.tools.<name>, rule packs included) renders every example."""
+    assert example_problems() == []
