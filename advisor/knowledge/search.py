@@ -89,7 +89,7 @@ def _section_doc(guide: Guide, section: Section) -> tuple[_Doc, list[str]]:
     tokens += tokenize(body, lang)
     sentences = []
     for raw in _SENTENCE.split(body):
-        sentence = " ".join(raw.split())
+        sentence = " ".join(raw.split()).lstrip("\"'”」』)）,，、:： ")
         if len(sentence) >= 8:
             sentences.append((sentence, frozenset(tokenize(sentence, lang))))
     return _Doc(section=section, path=guide.path, summary=guide.meta.summary, sentences=sentences), tokens
