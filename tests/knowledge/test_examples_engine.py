@@ -33,6 +33,25 @@ def test_examples_show_what_their_guides_claim() -> None:
     assert "计费方式：竞价" in spot and "¥" in spot
 
 
+def _billing(args: dict) -> dict[str, float]:
+    return {b["mode"]: b["total"] for b in engine_call("estimate_training_cost", args)["billing"]}
+
+
+def test_billing_examples_support_their_text() -> None:
+    # 10-long-term-deals: a run that fills most of a year favours the yearly term...
+    long_run = _billing({"model": "llama-2-7b", "method": "pretrain", "tokens_b": 2000, "gpu": "H100-SXM",
+                         "gpu_count": 8, "project_months": 12, "currency": "USD"})
+    assert long_run["yearly"] < long_run["on_demand"]
+    # ...and a short burst does not.
+    burst = _billing({"model": "llama-2-7b", "method": "pretrain", "tokens_b": 500, "gpu": "H100-SXM",
+                      "gpu_count": 64, "project_months": 12, "currency": "USD"})
+    assert burst["on_demand"] < burst["monthly"] < burst["yearly"]
+    # 05-off-peak-and-spot: spot is cheaper than on-demand for the checkpointed LoRA job.
+    spot = _billing({"model": "llama-3.1-8b", "method": "lora", "tokens_b": 1, "gpu": "A100-80GB", "gpu_count": 4,
+                     "interruptible": True, "checkpoint_interval_hours": 1, "currency": "USD"})
+    assert spot["spot"] < spot["on_demand"]
+
+
 def test_every_example_renders_through_the_public_tools() -> None:
     """The default lookup (advisor.tools.<name>, rule packs included) renders every example."""
     assert example_problems() == []
