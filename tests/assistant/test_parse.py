@@ -72,3 +72,12 @@ def test_spans_point_at_the_question_text(name: str) -> None:
             parsed = parse_question(turn["q"])
             for span in parsed.spans:
                 assert turn["q"][span.start : span.end] == span.text
+
+
+def test_a_long_pasted_contract_is_taken_whole_and_not_read_for_slots() -> None:
+    clause = "第{}条 合同期满后自动续约十二个月；每月费用50万元；8张H100资源释放前持续计费。\n"
+    text = "帮我看看这份合同：\n" + "".join(clause.format(i) for i in range(1, 200))
+    parsed = parse_question(text)
+    assert parsed.intent == "review_contract" and parsed.language == "zh"
+    assert parsed.args["text"].startswith("第1条") and parsed.args["text"].rstrip().endswith("持续计费。")
+    assert set(parsed.args) == {"text", "lang"}

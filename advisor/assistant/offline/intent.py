@@ -58,7 +58,7 @@ ONBOARDING = _re(
 )
 USAGE = _re(
     r"利用率|使用率|闲置|空闲|空转|浪费|没人用|idle|utili[sz]|underus|wasted?|wasting|sitting\s+unused|unused|"
-    r"usage\s+(?:report|data|export|log)|billing\s+export|账单|用量|telemetry|监控数据|nvidia-smi|dcgm|" + L + r"util" + R
+    r"usage\s+(?:report|data|export|log)|analy[sz]e\s+(?:\w+\s+){0,2}usage|billing\s+export|账单|用量|telemetry|监控数据|nvidia-smi|dcgm|" + L + r"util" + R
 )
 USAGE_ANALYZE = _re(r"分析|analy[sz]|浪费(?:了)?多少|waste|how\s+much\s+(?:did|do|are)\s+we|看看|check|report|诊断|找出|排查")
 IMPROVE = _re(r"提高|提升|改善|优化|避免|防止|减少|increase|improve|raise|boost|avoid|prevent|reduce|stop")
@@ -111,8 +111,8 @@ QUESTION = _re(r"[?？]|吗|呢|么|(?<![a-z])(?:what|how|why|which|when|should|
 
 def classify(scan: Scan) -> Decision:
     """The intent of one question on its own (follow-ups are handled by :mod:`.followup`)."""
-    t, v = scan.norm, scan.values
-    question = t[: v["_document_start"]] if "_document_start" in v else t
+    t, v = scan.question, scan.values
+    question = scan.norm[: v["_document_start"]] if "_document_start" in v else t
     workload = any(k in v for k in ("model", "params_b", "tokens", "samples"))
     modes = v.get("billing_modes", [])
     stages = v.get("stage_names", [])

@@ -47,7 +47,7 @@ from advisor.assistant.offline.slots_money import (
     resolve_currency,
 )
 from advisor.assistant.offline.slots_time import extract_shares, extract_times
-from advisor.assistant.offline.text import Scan, Span, detect_language
+from advisor.assistant.offline.text import MAX_QUESTION_CHARS, Scan, Span, detect_language
 
 Intent = Literal[
     "estimate_training_cost",
@@ -118,9 +118,9 @@ _SHORT_EN = re.compile(r"[a-zA-Z]{2,}")
 
 
 def _language(scan: Scan, previous: Parsed | None) -> str:
-    question = scan.original[: scan.values.get("_document_start", len(scan.original))]
+    question = scan.original[: min(scan.limit, scan.values.get("_document_start", scan.limit))]
     if len(question.strip()) < 4:
-        question = scan.original
+        question = scan.original[:MAX_QUESTION_CHARS]
     if len(_SHORT_CJK.findall(question)) == 0 and len(_SHORT_EN.findall(question)) == 0:
         return previous.language if previous else "en"
     if len(_SHORT_CJK.findall(question)) >= 1 and len(_SHORT_EN.findall(question)) <= 1:
@@ -140,7 +140,7 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
     is_followup, changed, dropped = False, [], []
     if previous is not None:
         base = previous.base_intent or previous.intent
-        target = followup.decide(base, previous.pending, decision, ctx, scan.norm)
+        target = followup.decide(base, previous.pending, decision, ctx, scan.question)
         if target is not None:
             old = previous.context
             ctx, changed, dropped = followup.merge(old, ctx, target)

@@ -75,8 +75,8 @@ def extract_documents(scan: Scan) -> None:
     and file paths."""
     question_has_noun = bool(CONTRACT_NOUN.search(scan.norm))
     candidates = []
-    for pattern in (_PASTE, _QUOTE):
-        m = pattern.search(scan.norm)
+    for pattern, end in ((_PASTE, len(scan.norm)), (_QUOTE, scan.limit)):
+        m = pattern.search(scan.norm, 0, end)  # a pasted document runs to the end, however long
         if m:
             group = "t" if m.group("t") is not None else "u"
             candidates.append((m.start(group), m.end(group)))
@@ -85,10 +85,12 @@ def extract_documents(scan: Scan) -> None:
         # a quoted clause inside a pasted remark ("写：“…”。有问题吗"): the quote is the text
         candidates = [(qs, qe)] if ps <= qs and qe <= pe and (pe - ps) - (qe - qs) < 15 else candidates[:1]
     for start, end in candidates:
-        body = scan.norm[start:end]
+        body = scan.norm[start : min(end, start + 5000)]  # enough to tell a contract
         if _CLAUSE.search(body) and (question_has_noun or len(_CLAUSE.findall(body)) >= 2):
             scan.take("text", scan.original[start:end].strip(), start, end)
             scan.values["_document_start"] = start
+            if end >= len(scan.norm) - 1:
+                scan.end_question_at(start)
             break
     for m in scan.find(_FILE):
         group = "p" if m.group("p") else "q"
@@ -101,7 +103,7 @@ def extract_stages(scan: Scan) -> None:
     """Project stages in the order named (read without taking: "预训练" is also a method)."""
     found: list[tuple[int, str]] = []
     for pattern, stage in _STAGE_RES:
-        m = pattern.search(scan.work)
+        m = scan.first(pattern)
         if m:
             found.append((m.start(), stage))
     if found:

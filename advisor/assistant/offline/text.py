@@ -16,6 +16,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
+MAX_QUESTION_CHARS = 1000
+"""Characters read for slots and cue words. A typed question is a few hundred characters
+at most (the longest in the question sets is ~200); anything longer is pasted material —
+a contract (taken whole as ``text``) or a table, which the tools read from files instead.
+Keeps parsing linear in the question, not in what was pasted after it."""
+
 BLANK = "\x00"  # not a word, digit or space character: it ends every pattern that meets it
 
 _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}
@@ -39,6 +45,9 @@ class Span(BaseModel):
 def normalize(text: str) -> str:
     """Half-width, lower case, same length as ``text``."""
     s = text.translate(_FULLWIDTH)
+    lowered = s.lower()
+    if len(lowered) == len(s):  # the usual case; a few letters ("İ") lower to two characters
+        return lowered
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in s)
 
 
@@ -69,17 +78,28 @@ class Scan:
     spans: list[Span] = field(default_factory=list)
     values: dict[str, Any] = field(default_factory=dict)
     notes: list[dict[str, Any]] = field(default_factory=list)
+    limit: int = 0  # where the question ends: a pasted document after it is not read again
 
     def __post_init__(self) -> None:
         self.norm = normalize(self.original)
         self.work = self.norm
+        self.limit = min(len(self.norm), MAX_QUESTION_CHARS)
+
+    @property
+    def question(self) -> str:
+        """The normalized question without a document pasted after it."""
+        return self.norm[: self.limit]
+
+    def end_question_at(self, start: int) -> None:
+        """Everything from ``start`` on is a pasted document: stop reading it for slots."""
+        self.limit = min(self.limit, start)
 
     def find(self, pattern: re.Pattern[str]) -> list[re.Match[str]]:
         """All matches of ``pattern`` in what is left (collected before any is taken)."""
-        return list(pattern.finditer(self.work))
+        return list(pattern.finditer(self.work, 0, self.limit))
 
     def first(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
-        return pattern.search(self.work)
+        return pattern.search(self.work, 0, self.limit)
 
     def take(self, slot: str, value: Any, start: int, end: int, *, keep: bool = False) -> None:
         """Record ``slot = value`` from ``[start, end)`` and blank that text out.
@@ -106,7 +126,7 @@ class Scan:
         return self.norm[max(0, start - before) : start], self.norm[end : end + after]
 
     def has(self, pattern: re.Pattern[str]) -> bool:
-        return pattern.search(self.norm) is not None
+        return pattern.search(self.norm, 0, self.limit) is not None
 
     def iter_slots(self, slot: str) -> Iterator[Span]:
         return (s for s in self.spans if s.slot == slot)
