@@ -185,7 +185,7 @@ def classify(scan: Scan) -> Decision:
 
 _CHOICE = _re(
     r"还是|(?<![a-z])or(?![a-z])|(?<![a-z])vs\.?(?![a-z])|versus|compare|对比|比较|选哪|哪个|哪款|哪张|which|替代|instead|"
-    r"better|更好|相比|compared|enough|够不够|够用"
+    r"better|更好|相比|compared|enough|够不够|够用|difference|区别|差多少|差别|差距|比(?!例|较少)"
 )
 
 

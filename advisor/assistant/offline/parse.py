@@ -156,6 +156,9 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
         missing = missing or ["task"]
     else:
         missing = missing_inputs(intent, ctx)
+        if intent == "estimate_training_cost" and missing == ["data"] and _rents_for_a_time(ctx):
+            # "Llama 3 70B LoRA for a week on 8 H100s": the time, not the data, sets the bill
+            intent, missing, reason = "compare_billing", [], "GPUs rented for a stated time"
         if any(m in JOB_MISSING for m in missing):
             pending, intent = intent, "clarify"
             reason = f"{pending} needs {', '.join(missing)}"
@@ -185,6 +188,10 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
         context=ctx,
         assumptions=scan.notes,
     )
+
+
+def _rents_for_a_time(ctx: dict[str, Any]) -> bool:
+    return "gpu" in ctx and any(k in ctx for k in ("wall_hours", "duration_hours"))
 
 
 def _swap_model_size(old: dict[str, Any], ctx: dict[str, Any]) -> None:
