@@ -22,7 +22,8 @@ COMMAND_MODULES = (
     "rules",  # rules, rules check
     "review",  # review
     "usage",  # usage
-    "assistant",  # ask, chat, learn
+    "assistant",  # ask, chat
+    "learn",  # learn
     "ui",  # ui
 )
 
