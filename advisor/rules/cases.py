@@ -29,7 +29,7 @@ class _CaseSpec(BaseModel):
     facts: dict[str, Any]
     expect: list[str] = Field(default_factory=list)
     absent: list[str] = Field(default_factory=list)
-    note: str | None = None
+    note: str | None = None  # what the case stands for (free text)
 
 
 @dataclass(frozen=True)
