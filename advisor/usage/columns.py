@@ -10,7 +10,8 @@ import re
 
 # --- nvidia-smi --query-gpu ------------------------------------------------------------
 # A header cell looks like "utilization.gpu [%]" or "memory.used [MiB]" (units dropped with
-# --format=csv,nounits). These are the fields the analysis reads; others are ignored.
+# --format=csv,nounits). These are the fields the analysis reads; others (power, clocks,
+# temperatures, ...) are ignored and not checked.
 SMI_TIMESTAMP = "timestamp"
 SMI_UTIL = "utilization.gpu"
 SMI_ID_FIELDS = ("uuid", "index", "pci.bus_id")
@@ -22,19 +23,10 @@ SMI_FIELDS = (
     "pci.bus_id",
     "hostname",
     "utilization.gpu",
-    "utilization.memory",
     "memory.used",
     "memory.total",
-    "power.draw",
 )
-SMI_NUMERIC = ("utilization.gpu", "utilization.memory", "memory.used", "memory.total", "power.draw")
-SMI_DEFAULT_UNITS = {
-    "utilization.gpu": "%",
-    "utilization.memory": "%",
-    "memory.used": "MiB",
-    "memory.total": "MiB",
-    "power.draw": "W",
-}
+SMI_DEFAULT_UNITS = {"utilization.gpu": "%", "memory.used": "MiB", "memory.total": "MiB"}
 
 _SMI_CELL = re.compile(r"^\s*([A-Za-z0-9_.]+)\s*(?:\[([^\]]*)\])?\s*$")
 

@@ -40,6 +40,7 @@ REQUIRED_KEYS: tuple[str, ...] = (
     "summary.period_hours",
     "chargeback.team_tag_keys",
     "chargeback.project_tag_keys",
+    "findings.min_saving",
     "engine.memory_limit_gb",
     "engine.progress_min_mb",
     "report.top_rows",

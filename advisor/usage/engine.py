@@ -36,6 +36,7 @@ class Engine:
         self.con.execute(f"SET memory_limit = '{float(memory_limit_gb):.3f}GB'")
         self.con.execute(f"SET threads = {int(self.threads)}")
         self.con.execute("SET preserve_insertion_order = false")
+        self.con.execute("SET TimeZone = 'UTC'")  # naive times are read as the log's own clock
         self.con.execute(f"SET temp_directory = '{sql_text(self._tmp)}'")
         self.progress = progress
 
@@ -95,6 +96,19 @@ class Engine:
             done.set()
             watcher.join()
             sink(f"{label} done in {time.monotonic() - started:.1f} s")
+
+
+@contextmanager
+def ordered_scan(engine: Engine) -> Iterator[None]:
+    """Single-threaded, order-preserving scans, so that ROW_NUMBER() OVER () is file order.
+    Used only to name the first malformed row after a read failed its checks."""
+    engine.execute("SET threads = 1")
+    engine.execute("SET preserve_insertion_order = true")
+    try:
+        yield
+    finally:
+        engine.execute(f"SET threads = {engine.threads}")
+        engine.execute("SET preserve_insertion_order = false")
 
 
 def sql_text(value: str) -> str:

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field, model_validator
 
+# Telemetry lands in `samples`, one row per sample keyed by an integer GPU number (gid) from
+# `gpu_keys`. Parquet logs go there directly (their id columns are cheap to scan first); CSV
+# logs and the Python readers pass through `tel_raw`, which still carries the id strings.
 TELEMETRY_STAGE = "tel_raw"
 TELEMETRY_STAGE_DDL = f"""
 CREATE TABLE IF NOT EXISTS {TELEMETRY_STAGE} (
@@ -19,16 +22,61 @@ CREATE TABLE IF NOT EXISTS {TELEMETRY_STAGE} (
     util DOUBLE,            -- utilization.gpu as a fraction 0..1
     mem_used_mib DOUBLE,
     mem_total_mib DOUBLE,
-    power_w DOUBLE,
     skip VARCHAR,           -- why the row is not a sample (NULL: it is one)
     bad VARCHAR             -- the column whose value is malformed (NULL: none)
 )
 """
+GPU_KEYS = "gpu_keys"
+GPU_KEYS_DDL = f"""
+CREATE TABLE IF NOT EXISTS {GPU_KEYS} (gid BIGINT, instance VARCHAR, gpu_id VARCHAR, model VARCHAR)
+"""
+SAMPLES = "samples"
+SAMPLES_DDL = f"""
+CREATE TABLE IF NOT EXISTS {SAMPLES} (
+    src INTEGER, gid BIGINT, t DOUBLE, util DOUBLE, mem_used_mib DOUBLE, mem_total_mib DOUBLE,
+    skip VARCHAR, bad VARCHAR
+)
+"""
+TELEMETRY_DDL = (TELEMETRY_STAGE_DDL, GPU_KEYS_DDL, SAMPLES_DDL)
+
+
+def register_keys_sql(source: str) -> str:
+    """SQL adding the (instance, gpu_id) pairs of ``source`` that ``gpu_keys`` lacks, numbered
+    after the ones it has."""
+    return f"""
+INSERT INTO {GPU_KEYS}
+SELECT (SELECT COALESCE(MAX(gid), 0) FROM {GPU_KEYS}) + ROW_NUMBER() OVER (ORDER BY instance, gpu_id),
+       instance, gpu_id, model
+FROM (SELECT instance, gpu_id, MAX(model) AS model FROM ({source}) k
+      WHERE gpu_id IS NOT NULL GROUP BY instance, gpu_id) n
+WHERE NOT EXISTS (SELECT 1 FROM {GPU_KEYS} g WHERE g.instance = n.instance AND g.gpu_id = n.gpu_id)
+"""
+
+
+def insert_samples_sql(source: str) -> str:
+    """SQL moving staged rows (with id strings) from ``source`` into ``samples``."""
+    return f"""
+INSERT INTO {SAMPLES}
+SELECT r.src, k.gid, r.t, r.util, r.mem_used_mib, r.mem_total_mib, r.skip, r.bad
+FROM ({source}) r
+LEFT JOIN {GPU_KEYS} k ON k.instance = r.instance AND k.gpu_id = r.gpu_id
+"""
+
+
+def promote_staged(engine, src: int) -> None:  # type: ignore[no-untyped-def]
+    """Move one file's rows from ``tel_raw`` into ``samples``."""
+    where = f"SELECT * FROM {TELEMETRY_STAGE} WHERE src = {int(src)}"
+    engine.execute(register_keys_sql(where))
+    engine.execute(insert_samples_sql(where))
+    engine.execute(f"DROP TABLE {TELEMETRY_STAGE}")  # only this file's rows were in it; frees memory
+    engine.execute(TELEMETRY_STAGE_DDL)
+
 
 # Reasons a row is read but not used as a sample.
 SKIP_NO_UTILIZATION = "no_utilization_value"
 SKIP_REPEATED_HEADER = "repeated_header"
 SKIP_OTHER_METRIC = "other_metric"
+SKIP_SUPERSEDED = "superseded_metric"  # a second metric of the same kind for one GPU and time
 
 
 class FileSummary(BaseModel):
@@ -67,7 +115,6 @@ def telemetry_arrow(rows: list[dict]):  # type: ignore[no-untyped-def]
         ("util", pa.float64()),
         ("mem_used_mib", pa.float64()),
         ("mem_total_mib", pa.float64()),
-        ("power_w", pa.float64()),
         ("skip", pa.string()),
         ("bad", pa.string()),
     ]

@@ -14,13 +14,17 @@ from dataclasses import dataclass
 from advisor.errors import DocumentError
 from advisor.usage import columns as C
 from advisor.usage.detect import Detected
-from advisor.usage.engine import Engine, csv_error, sql_ident, sql_text
+from advisor.usage.engine import Engine, csv_error, ordered_scan, sql_ident, sql_text
 from advisor.usage.readers.common import (
+    SAMPLES,
     SKIP_NO_UTILIZATION,
     SKIP_REPEATED_HEADER,
+    TELEMETRY_DDL,
     TELEMETRY_STAGE,
-    TELEMETRY_STAGE_DDL,
     FileSummary,
+    insert_samples_sql,
+    promote_staged,
+    register_keys_sql,
 )
 
 NUMERIC_TYPES = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT",
@@ -66,7 +70,7 @@ def _time(col: Column, x: str) -> str:
     return f"epoch(TRY_CAST(REPLACE(CAST({x} AS VARCHAR), '/', '-') AS TIMESTAMP))"
 
 
-NUMBER_FIELDS = (("memory.used", "mem_used_mib"), ("memory.total", "mem_total_mib"), ("power.draw", "power_w"))
+NUMBER_FIELDS = (("memory.used", "mem_used_mib"), ("memory.total", "mem_total_mib"))
 
 
 class SmiTable:
@@ -116,9 +120,9 @@ class SmiTable:
         cols = ", ".join(f"{c.ident} AS {self._alias(f)}" for f, c in self.cols.items())
         return f"SELECT {cols}{extra} FROM {source}"
 
-    def _layer_b(self, instance: str) -> str:
+    def _id_exprs(self, instance: str) -> list[str]:
+        """SQL for instance, gpu_id and model over layer (a) columns."""
         a = self._alias
-        ts, util = self.cols["timestamp"], self.cols[C.SMI_UTIL]
         ids = []
         for name, prefix in (("uuid", ""), ("index", "index "), ("pci.bus_id", "")):
             col = self.cols.get(name)
@@ -130,10 +134,13 @@ class SmiTable:
         inst_sql = f"CASE WHEN {_na(host, a('hostname'))} THEN {inst} ELSE TRIM({a('hostname')}) END" if host else inst
         name = self.cols.get("name")
         model = f"CASE WHEN NOT {_na(name, a('name'))} THEN TRIM(CAST({a('name')} AS VARCHAR)) END" if name else "CAST(NULL AS VARCHAR)"
+        return [f"{inst_sql} AS instance", f"COALESCE({', '.join(ids)}) AS gpu_id", f"{model} AS model"]
+
+    def _layer_b(self, instance: str) -> str:
+        a = self._alias
+        ts, util = self.cols["timestamp"], self.cols[C.SMI_UTIL]
         parts = [
-            f"{inst_sql} AS instance",
-            f"COALESCE({', '.join(ids)}) AS gpu_id",
-            f"{model} AS model",
+            *self._id_exprs(instance),
             f"{_time(ts, a('timestamp'))} AS t_v",
             f"{_number(util, a(C.SMI_UTIL))} AS util_v",
         ]
@@ -162,7 +169,7 @@ class SmiTable:
                 f"WHEN util_v IS NULL AND {util_na} THEN '{SKIP_NO_UTILIZATION}' END")
         return (
             f"{int(src)} AS src, instance, gpu_id, model, t_v AS t, util_v / 100.0 AS util, "
-            f"mem_used_mib_v AS mem_used_mib, mem_total_mib_v AS mem_total_mib, power_w_v AS power_w, "
+            f"mem_used_mib_v AS mem_used_mib, mem_total_mib_v AS mem_total_mib, "
             f"{skip} AS skip, CASE {' '.join(bad)} END AS bad"
         )
 
@@ -172,6 +179,13 @@ class SmiTable:
         b = f"SELECT {self._layer_b(instance)}, * FROM ({self._layer_a(source or self.source(), extra)})"
         carry = ", rn" if extra else ""
         return f"SELECT {self._layer_c(src)}{carry} FROM ({b})"
+
+    def keys(self, instance: str) -> str:
+        """SELECT of the distinct (instance, gpu_id, model): only the id columns are read,
+        and the few distinct raw values are parsed after grouping."""
+        fields = [f for f in ("hostname", "uuid", "index", "pci.bus_id", "name") if f in self.cols]
+        raw = ", ".join(f"{self.cols[f].ident} AS {self._alias(f)}" for f in fields)
+        return f"SELECT {', '.join(self._id_exprs(instance))} FROM (SELECT DISTINCT {raw} FROM {self.source()}) d"
 
     def raw(self, field: str) -> str:
         col = self.cols.get(field) or self.cols.get("uuid") or self.cols["timestamp"]
@@ -183,39 +197,47 @@ class SmiTable:
 
 
 def read_smi_table(engine: Engine, det: Detected, src: int, instance: str, *, label: str | None = None) -> FileSummary:
-    """Stage one nvidia-smi CSV/Parquet file; returns how its rows were accounted for."""
+    """Stage one nvidia-smi CSV/Parquet file into ``samples``; returns its accounting.
+
+    Parquet: the GPU ids are registered first (a cheap columnar scan), then the samples go in
+    with their integer GPU number. CSV: one parse into ``tel_raw``, then the same move.
+    """
     import duckdb
 
     types: dict[str, str] | None = None
-    if det.container == "parquet":
+    parquet = det.container == "parquet"
+    if parquet:
         rel = engine.rows(f"DESCRIBE SELECT * FROM read_parquet('{sql_text(str(det.path))}')")
         types = {r["column_name"]: str(r["column_type"]) for r in rel}
     table = SmiTable(det, types)
-    engine.execute(TELEMETRY_STAGE_DDL)
+    for ddl in TELEMETRY_DDL:
+        engine.execute(ddl)
+    staged = SAMPLES if parquet else TELEMETRY_STAGE
     try:
-        engine.execute(
-            f"INSERT INTO {TELEMETRY_STAGE} {table.select(src, instance)}",
-            label=label,
-        )
+        if parquet:
+            engine.execute(register_keys_sql(table.keys(instance)))
+            engine.execute(insert_samples_sql(table.select(src, instance)), label=label)
+        else:
+            engine.execute(f"INSERT INTO {TELEMETRY_STAGE} {table.select(src, instance)}", label=label)
     except duckdb.Error as exc:
         raise csv_error(det.name, exc) from exc
+    if engine.one(f"SELECT COUNT(bad) AS n FROM {staged} WHERE src = {int(src)}")["n"]:
+        raise _locate_bad_row(engine, det, table, src, instance)
+    if not parquet:
+        promote_staged(engine, src)
     counts = engine.one(
         f"""SELECT COUNT(*) AS rows_read,
-                   COUNT(CASE WHEN bad IS NOT NULL THEN 1 END) AS bad_rows,
                    COUNT(CASE WHEN skip = '{SKIP_REPEATED_HEADER}' THEN 1 END) AS headers,
-                   COUNT(CASE WHEN skip = '{SKIP_NO_UTILIZATION}' AND bad IS NULL THEN 1 END) AS no_util,
-                   COUNT(DISTINCT CASE WHEN skip IS NULL THEN instance || '/' || gpu_id END) AS gpus
-            FROM {TELEMETRY_STAGE} WHERE src = {int(src)}"""
+                   COUNT(CASE WHEN skip = '{SKIP_NO_UTILIZATION}' THEN 1 END) AS no_util,
+                   COUNT(DISTINCT CASE WHEN skip IS NULL THEN gid END) AS gpus
+            FROM {SAMPLES} WHERE src = {int(src)}"""
     )
-    if counts["bad_rows"]:
-        raise _locate_bad_row(engine, det, table, src, instance)
     skipped = {k: int(v) for k, v in ((SKIP_REPEATED_HEADER, counts["headers"]), (SKIP_NO_UTILIZATION, counts["no_util"])) if v}
     rows_read = int(counts["rows_read"])
-    kind = "Parquet" if det.container == "parquet" else "CSV"
     return FileSummary(
         path=det.name,
         kind="nvidia_smi_csv",
-        format=f"nvidia-smi --query-gpu ({kind})",
+        format=f"nvidia-smi --query-gpu ({'Parquet' if parquet else 'CSV'})",
         rows_read=rows_read,
         rows_used=rows_read - sum(skipped.values()),
         rows_skipped=skipped,
@@ -232,20 +254,16 @@ def _locate_bad_row(engine: Engine, det: Detected, table: SmiTable, src: int, in
     else:
         source = f"(SELECT *, ROW_NUMBER() OVER () AS rn FROM {table.source()})"
         extra = ", rn"
-    engine.execute("SET threads = 1")
-    engine.execute("SET preserve_insertion_order = true")
-    try:
+    with ordered_scan(engine):
         probe = engine.one(
             f"SELECT rn, bad FROM ({table.select(src, instance, source, extra)}) "
             f"WHERE bad IS NOT NULL ORDER BY rn LIMIT 1"
         )
         field = probe["bad"]
         value = engine.one(
-            f"SELECT {table.raw(field)} AS v FROM (SELECT *{extra} FROM {source}) WHERE rn = {int(probe['rn'])}"
+            f"SELECT {table.raw(field)} AS v FROM (SELECT *{extra if det.container == 'parquet' else ''} "
+            f"FROM {source}) WHERE rn = {int(probe['rn'])}"
         ).get("v")
-    finally:
-        engine.execute(f"SET threads = {engine.threads}")
-        engine.execute("SET preserve_insertion_order = false")
     rn = int(probe["rn"])
     where = f"row {rn}" if det.container == "parquet" else f"row {rn} (line {rn + 1})"
     shown = "empty" if value is None or not str(value).strip() else repr(str(value).strip())

@@ -1,0 +1,212 @@
+"""One usage analysis of a set of files: read, analyse in SQL, summarise, derive facts.
+
+The orchestration only: readers stage the files, :mod:`fleet`, :mod:`billing` and
+:mod:`chargeback` run the engine-neutral queries, :mod:`facts` feeds the rules. The result
+carries every assumption it used so the report can list them.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from advisor.errors import InputError
+from advisor.money import FxRate
+from advisor.rules.findings import Assumption
+from advisor.usage.billing import analyze_billing
+from advisor.usage.chargeback import analyze_inventory
+from advisor.usage.defaults import UsageDefaults, load_defaults
+from advisor.usage.engine import Engine, Progress
+from advisor.usage.facts import file_facts, gpus_needed
+from advisor.usage.fleet import analyze_fleet
+from advisor.usage.models import BillingSection, FileSummary, InventorySection, TelemetrySection, UsageSummary
+from advisor.usage.readers import read_files
+
+# The thresholds every file analysis lists in its assumptions.
+FILE_ASSUMPTIONS = (
+    "utilization.target",
+    "utilization.low_use_line",
+    "utilization.long_low_use_share",
+    "utilization.idle_cutoff",
+    "idle.min_stretch_hours",
+    "idle.forgotten_min_hours",
+    "sampling.default_interval_s",
+    "sampling.max_gap_factor",
+    "offpeak.start_hour",
+    "offpeak.end_hour",
+    "offpeak.discount",
+    "offpeak.min_util_gap",
+    "billing.committed_discount",
+    "billing.steady_coverage",
+    "storage.after_compute_min_hours",
+    "rightsize.fraction_step",
+    "rightsize.max_fraction",
+    "rightsize.percentile",
+    "chargeback.team_tag_keys",
+    "chargeback.project_tag_keys",
+    "findings.min_saving",
+)
+
+
+@dataclass
+class UsageOptions:
+    price_per_gpu_hour: float | None = None
+    currency: str | None = None
+    as_of: float | None = None
+    billing_mode: str = "on_demand"
+    progress: Progress | None = None
+    threads: int | None = None
+
+
+@dataclass
+class UsageResult:
+    inputs: list[FileSummary]
+    summary: UsageSummary
+    telemetry: TelemetrySection | None
+    billing: BillingSection | None
+    inventory: InventorySection | None
+    facts: dict[str, Any]
+    assumptions: list[Assumption] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    currency: str = "USD"
+
+
+def _fx() -> FxRate | None:
+    try:
+        from advisor.catalog import get_catalog
+
+        return get_catalog().fx
+    except Exception:  # the catalog is optional here: without it currencies must match
+        return None
+
+
+def _rate(src: str | None, dst: str) -> tuple[float | None, FxRate | None]:
+    """Factor from ``src`` to ``dst`` money, and the rate used (None when equal)."""
+    if src is None or src == dst:
+        return 1.0, None
+    fx = _fx()
+    if fx is None:
+        return None, None
+    from advisor.money import convert
+
+    return convert(1.0, src, dst, fx), fx  # type: ignore[arg-type]
+
+
+def analyze_files(paths: list[str], options: UsageOptions, defaults: UsageDefaults | None = None) -> UsageResult:
+    """Analyse telemetry, billing and inventory files together."""
+    if not paths:
+        raise InputError("files", [], "one or more telemetry, billing or inventory files")
+    d = defaults or load_defaults()
+    assumptions = d.assumptions(list(FILE_ASSUMPTIONS))
+    notes: list[str] = []
+    with Engine(memory_limit_gb=d.number("engine.memory_limit_gb"), threads=options.threads, progress=options.progress) as engine:
+        inputs = read_files(
+            engine,
+            paths,
+            currency=options.currency or "USD",
+            progress_min_bytes=int(d.number("engine.progress_min_mb") * 1e6),
+        )
+        for f in inputs:
+            notes.extend(f"{f.path}: {n}" for n in f.notes)
+        if not any(_size(p) >= d.number("engine.progress_min_mb") * 1e6 for p in paths):
+            engine.progress = None  # small inputs finish before progress would help
+        inventory_rows = engine.rows("SELECT * FROM inventory ORDER BY src, row_no")
+        billing_currencies = [r["currency"] for r in engine.rows("SELECT DISTINCT currency FROM billing ORDER BY currency")]
+        currency = options.currency or (
+            billing_currencies[0]
+            if len(billing_currencies) == 1
+            else (inventory_rows[0]["currency"] if inventory_rows else "USD")
+        )
+        if not options.currency and currency == "USD" and not billing_currencies and not inventory_rows:
+            assumptions.append(Assumption(name="currency", value="USD", source="default: no currency given", unit=None))
+        fleet_out = analyze_fleet(
+            engine, d, inventory=inventory_rows, price_per_gpu_hour=options.price_per_gpu_hour, currency=currency
+        )
+        telemetry, fleet = fleet_out if fleet_out else (None, None)
+        if fleet is not None:
+            assumptions.extend(fleet.assumptions)
+        billing_out = analyze_billing(engine, d)
+        billing_section, billing_numbers = (billing_out[0], billing_out[1]) if billing_out else (None, None)
+        if billing_out:
+            notes.extend(billing_out[2])
+        as_of = options.as_of
+        if as_of is None:
+            ends = [x for x in (fleet.t_end if fleet else None, billing_numbers.end_t if billing_numbers else None) if x]
+            as_of = max(ends) if ends else time.time()
+            if inventory_rows:
+                source = "end of the supplied telemetry/billing data" if ends else "the time of the analysis"
+                assumptions.append(Assumption(name="as_of", value=_iso(as_of), source=source, unit=None))
+        inv_out = analyze_inventory(
+            engine,
+            as_of=as_of,
+            telemetry_window=(fleet.t_start, fleet.t_end) if fleet and fleet.t_start is not None else None,  # type: ignore[arg-type]
+            currency=currency,
+            fx=_fx() if any(r["currency"] != currency for r in inventory_rows) else None,
+        )
+    inventory_section, inventory_numbers = inv_out if inv_out else (None, None)
+    billing_rate, fx = _rate(billing_numbers.currency if billing_numbers else None, currency)
+    if billing_numbers is not None and billing_numbers.currency and billing_numbers.currency != currency:
+        if fx is not None:
+            assumptions.append(Assumption(name="fx_rate", value=f"1 {fx.base} = {fx.rate} {fx.quote}", source=f"{fx.source} ({fx.as_of})"))
+        else:
+            notes.append(f"billing amounts are in {billing_numbers.currency}; without an exchange rate they are not compared with {currency} prices")
+    summary = _summary(fleet, inventory_numbers, currency, d)
+    facts = file_facts(
+        currency=currency,
+        billing_mode=options.billing_mode,
+        d=d,
+        fleet=fleet,
+        billing=billing_numbers,
+        billing_rate=billing_rate,
+        inventory=inventory_numbers,
+    )
+    return UsageResult(
+        inputs=inputs,
+        summary=summary,
+        telemetry=telemetry,
+        billing=billing_section,
+        inventory=inventory_section,
+        facts=facts,
+        assumptions=assumptions,
+        notes=notes,
+        currency=currency,
+    )
+
+
+def _size(path: str) -> int:
+    from pathlib import Path
+
+    return Path(path).stat().st_size
+
+
+def _iso(t: float) -> str:
+    from advisor.usage.values import iso
+
+    return iso(t) or ""
+
+
+def _summary(fleet, inventory, currency: str, d: UsageDefaults) -> UsageSummary:  # type: ignore[no-untyped-def]
+    target = d.number("utilization.target")
+    if fleet is None:
+        return UsageSummary(
+            target_utilization=target,
+            currency=currency,
+            total_cost=inventory.total_cost if inventory is not None else None,
+        )
+    return UsageSummary(
+        gpu_count=fleet.gpu_count,
+        avg_utilization=fleet.busy_gpu_hours / fleet.gpu_hours if fleet.gpu_hours else 0.0,
+        target_utilization=target,
+        period_hours=fleet.period_hours,
+        gpu_hours=fleet.gpu_hours,
+        busy_gpu_hours=fleet.busy_gpu_hours,
+        idle_gpu_hours=fleet.idle_gpu_hours,
+        idle_cost=fleet.idle_cost + fleet.forgotten_cost,
+        waste_cost=fleet.waste_cost,
+        target_saving=fleet.target_saving,
+        gpus_needed_at_target=gpus_needed(fleet, d),
+        total_cost=fleet.total_cost,
+        price_per_gpu_hour=fleet.uniform_price,
+        currency=currency,
+    )

@@ -1,0 +1,162 @@
+"""Facts for the ``utilization`` rule pack (declared in ``rules/facts/usage.yaml``).
+
+A flat dict of plain values. A fact is present only when the inputs can support it: summary
+mode has no idle stretches, a billing export alone has no utilization, so the rules that need
+those facts cannot fire on a guess. Money facts are in the ``currency`` fact.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from advisor.usage.billing import BillingNumbers
+from advisor.usage.chargeback import InventoryNumbers
+from advisor.usage.defaults import UsageDefaults
+from advisor.usage.fleet import FleetNumbers
+from advisor.usage.summary import SummaryNumbers
+
+
+# Money facts a rule claims as a saving; below findings.min_saving they are reported as 0.
+SAVING_FACTS = (
+    "idle_cost",
+    "forgotten_gpu_cost",
+    "target_saving",
+    "low_use_saving",
+    "offpeak_saving",
+    "rightsize_saving",
+    "unused_commitment_cost",
+    "storage_after_compute_cost",
+    "forgotten_resource_cost",
+)
+
+
+def material(facts: dict[str, Any], d: UsageDefaults) -> dict[str, Any]:
+    """Zero the saving facts below ``findings.min_saving`` (and a steady on-demand cost whose
+    commitment saving would be below it), so that rules never advise over rounding noise."""
+    floor = d.number("findings.min_saving")
+    out = dict(facts)
+    for name in SAVING_FACTS:
+        if name in out and out[name] < floor:
+            out[name] = 0.0
+    steady = out.get("steady_on_demand_cost")
+    if steady is not None and steady * d.number("billing.committed_discount") < floor:
+        out["steady_on_demand_cost"] = 0.0
+    return out
+
+
+def _thresholds(d: UsageDefaults) -> dict[str, Any]:
+    return {
+        "target_utilization": d.number("utilization.target"),
+        "low_use_line": d.number("utilization.low_use_line"),
+        "idle_min_stretch_hours": d.number("idle.min_stretch_hours"),
+        "forgotten_min_hours": d.number("idle.forgotten_min_hours"),
+        "offpeak_discount": d.number("offpeak.discount"),
+        "committed_discount": d.number("billing.committed_discount"),
+        "long_low_use_share": d.number("utilization.long_low_use_share"),
+    }
+
+
+def _utilization(avg: float, d: UsageDefaults) -> dict[str, Any]:
+    target, low = d.number("utilization.target"), d.number("utilization.low_use_line")
+    return {
+        "avg_utilization": avg,
+        "utilization_gap": max(0.0, target - avg),
+        "below_target": avg < target,
+        "below_low_use_line": avg < low,
+    }
+
+
+def summary_facts(
+    n: SummaryNumbers, *, gpu_count: int, avg_utilization: float, period_hours: float, currency: str, billing_mode: str, d: UsageDefaults
+) -> dict[str, Any]:
+    """Facts of summary mode: utilization and its cost, nothing about stretches or files."""
+    return material({
+        "mode": "summary",
+        "currency": currency,
+        "billing_mode": billing_mode,
+        "gpu_count": gpu_count,
+        "period_hours": period_hours,
+        "period_days": period_hours / 24,
+        "gpu_hours": n.gpu_hours,
+        "busy_gpu_hours": n.busy_gpu_hours,
+        "total_gpu_cost": n.total_cost,
+        "waste_cost": n.waste_cost,
+        "target_saving": n.target_saving,
+        "gpus_needed_at_target": n.gpus_needed_at_target,
+        **_utilization(avg_utilization, d),
+        **_thresholds(d),
+    }, d)
+
+
+def file_facts(
+    *,
+    currency: str,
+    billing_mode: str,
+    d: UsageDefaults,
+    fleet: FleetNumbers | None,
+    billing: BillingNumbers | None,
+    billing_rate: float | None,
+    inventory: InventoryNumbers | None,
+) -> dict[str, Any]:
+    """Facts from analysed files. ``billing_rate`` converts billing money into ``currency``
+    (None: the billing export is in another currency and no rate is known, so its money facts
+    are left out)."""
+    facts: dict[str, Any] = {"mode": "files", "currency": currency, "billing_mode": billing_mode, **_thresholds(d)}
+    if fleet is not None:
+        facts.update(
+            gpu_count=fleet.gpu_count,
+            period_hours=fleet.period_hours,
+            period_days=fleet.period_hours / 24,
+            gpu_hours=fleet.gpu_hours,
+            busy_gpu_hours=fleet.busy_gpu_hours,
+            total_gpu_cost=fleet.total_cost,
+            waste_cost=fleet.waste_cost,
+            target_saving=fleet.target_saving,
+            gpus_needed_at_target=gpus_needed(fleet, d),
+            idle_gpu_hours=fleet.idle_gpu_hours,
+            idle_cost=fleet.idle_cost,
+            forgotten_gpu_count=fleet.forgotten_gpu_count,
+            forgotten_gpu_hours=fleet.forgotten_gpu_hours,
+            forgotten_gpu_cost=fleet.forgotten_cost,
+            low_use_gpu_count=fleet.low_use_gpu_count,
+            low_use_saving=fleet.low_use_saving,
+            offpeak_shiftable_gpu_hours=fleet.offpeak_shiftable_gpu_hours,
+            offpeak_saving=fleet.offpeak_saving,
+            steady_gpu_count=fleet.steady_gpu_count,
+            steady_gpu_cost=fleet.steady_cost,
+            rightsize_gpu_count=fleet.rightsize_gpu_count,
+            rightsize_saving=fleet.rightsize_saving,
+            **_utilization(fleet.busy_gpu_hours / fleet.gpu_hours if fleet.gpu_hours else 0.0, d),
+        )
+        if fleet.peak_util is not None:
+            facts["peak_hours_utilization"] = fleet.peak_util
+            facts["offpeak_hours_utilization"] = fleet.offpeak_util
+    steady_cost = fleet.steady_cost if fleet is not None else 0.0
+    if billing is not None and billing_rate is not None:
+        facts.update(
+            billed_cost=billing.total_billed * billing_rate,
+            unused_commitment_cost=billing.unused_commitment_cost * billing_rate,
+            storage_after_compute_cost=billing.storage_after_compute_cost * billing_rate,
+            billing_steady_resources=billing.steady_on_demand_resources,
+        )
+        steady_cost += billing.steady_on_demand_cost * billing_rate
+    if fleet is not None or (billing is not None and billing_rate is not None):
+        facts["steady_on_demand_cost"] = steady_cost if billing_mode == "on_demand" else 0.0
+    if inventory is not None:
+        facts.update(
+            inventory_cost=inventory.total_cost,
+            forgotten_resource_count=inventory.forgotten_count,
+            forgotten_resource_cost=inventory.forgotten_cost,
+            after_project_end_cost=inventory.after_project_end_cost,
+            no_telemetry_cost=inventory.no_telemetry_cost,
+        )
+    return material(facts, d)
+
+
+def gpus_needed(fleet: FleetNumbers, d: UsageDefaults) -> int:
+    """GPUs that would carry the fleet's average concurrent work at the target utilization."""
+    if not fleet.period_hours:
+        return 0
+    concurrent = fleet.busy_gpu_hours / fleet.period_hours
+    return min(fleet.gpu_count, math.ceil(round(concurrent / d.number("utilization.target"), 9)))

@@ -1,0 +1,263 @@
+"""The analysis as SQL, kept engine-neutral so that it can move to a distributed engine.
+
+Only standard SQL is used here: CTEs, GROUP BY, CASE, window functions (LEAD, LAG,
+ROW_NUMBER, running SUM), FLOOR/MOD arithmetic on epoch seconds for hours and days, and
+NULLIF/COALESCE. No engine-specific date, JSON or list functions: the readers bring times to
+epoch seconds and money to DECIMAL. Parameters are written ``$name`` (bound by the driver).
+
+Tables the readers provide:
+  gpu_keys(gid, instance, gpu_id, model)
+  samples(src, gid, t, util, mem_used_mib, mem_total_mib, skip, bad)
+  billing(src, billed_cost, effective_cost, list_cost, contracted_cost, currency, start_t,
+          end_t, charge_category, charge_frequency, service_name, service_category, provider,
+          sub_account_id, sub_account_name, resource_id, resource_name, resource_type,
+          commitment_status, commitment_id, pricing_category, consumed_quantity, consumed_unit,
+          sku_id, tags, bad)
+  inventory(src, row_no, resource, gpu_type, gpu_count, price_per_gpu_hour, currency, team,
+            project, start_t, end_t, project_end_t)
+Tables the analysis adds: gpus, timed, idle_runs, gpu_price, tag_owner.
+GREATEST and LEAST are not in ISO SQL but every major engine has them.
+"""
+
+from __future__ import annotations
+
+# --- Telemetry ---------------------------------------------------------------------------
+
+# One row per GPU (a GPU is a gpu_id on an instance). interval_s: its usual sample spacing.
+GPUS = """
+CREATE TABLE gpus AS
+SELECT k.gid, k.instance, k.gpu_id, k.model, s.src, s.samples, s.t_min, s.t_max,
+       CASE WHEN s.samples > 1 AND s.t_max > s.t_min
+            THEN (s.t_max - s.t_min) / (s.samples - 1) ELSE $default_interval_s END AS interval_s
+FROM (
+    SELECT gid, MIN(src) AS src, COUNT(*) AS samples, MIN(t) AS t_min, MAX(t) AS t_max
+    FROM samples WHERE skip IS NULL GROUP BY gid
+) s
+JOIN gpu_keys k ON k.gid = s.gid
+"""
+
+# Every sample with the time it stands for (dt): the gap to the next sample, or one usual
+# interval when the gap is too long (missing data is not billed idle time) or it is the last.
+TIMED = """
+CREATE TABLE timed AS
+SELECT gid, t, util, mem_used_mib, mem_total_mib, rn,
+       CASE WHEN gap_after IS NULL OR gap_after > $gap_factor * interval_s
+            THEN interval_s ELSE gap_after END AS dt
+FROM (
+    SELECT s.gid, s.t, s.util, s.mem_used_mib, s.mem_total_mib, g.interval_s,
+           LEAD(s.t) OVER w - s.t AS gap_after,
+           ROW_NUMBER() OVER w AS rn
+    FROM samples s
+    JOIN gpus g ON g.gid = s.gid
+    WHERE s.skip IS NULL
+    WINDOW w AS (PARTITION BY s.gid ORDER BY s.t)
+) x
+"""
+
+# Stretches of consecutive near-idle samples per GPU: gaps-and-islands over the idle rows,
+# where consecutive rows share rn - ROW_NUMBER(). A gap in the data does not end a stretch
+# (the gap itself is not counted: dt is capped).
+IDLE_RUNS = """
+CREATE TABLE idle_runs AS
+SELECT gid, MIN(t) AS start_t, MAX(t + dt) AS end_t, SUM(dt) AS seconds, MAX(rn) AS last_rn
+FROM (
+    SELECT gid, t, dt, rn, rn - ROW_NUMBER() OVER (PARTITION BY gid ORDER BY t) AS island
+    FROM timed
+    WHERE util < $idle_cutoff
+) i
+GROUP BY gid, island
+HAVING SUM(dt) >= $min_idle_seconds
+"""
+
+# Per GPU: time, busy time, time below the low-use line and near idle, memory peak, cost.
+GPU_STATS = """
+SELECT g.gid, g.instance, g.gpu_id, g.model, g.samples, g.t_min, g.t_max,
+       SUM(s.dt) AS seconds,
+       SUM(s.util * s.dt) AS busy_seconds,
+       SUM(CASE WHEN s.util < $low_use THEN s.dt ELSE 0 END) AS low_seconds,
+       SUM(CASE WHEN s.util >= $low_use THEN s.dt ELSE 0 END) AS steady_seconds,
+       MAX(s.mem_used_mib / NULLIF(s.mem_total_mib, 0)) AS peak_mem_share,
+       COUNT(s.mem_used_mib) AS mem_samples,
+       MAX(CASE WHEN s.rn = g.samples THEN s.dt END) AS last_dt,
+       MAX(p.price) AS price
+FROM gpus g
+JOIN timed s ON s.gid = g.gid
+LEFT JOIN gpu_price p ON p.gid = g.gid
+GROUP BY g.gid, g.instance, g.gpu_id, g.model, g.samples, g.t_min, g.t_max
+ORDER BY g.gid
+"""
+
+# Sample percentiles per GPU from a histogram of utilization in 0.1-point buckets (exact for
+# nvidia-smi's whole percents) - cheaper than sorting every sample.
+GPU_PERCENTILES = """
+WITH h AS (
+    SELECT gid, FLOOR(util * 1000 + 0.5) AS b, COUNT(*) AS n
+    FROM timed GROUP BY gid, FLOOR(util * 1000 + 0.5)
+), c AS (
+    SELECT gid, b,
+           SUM(n) OVER (PARTITION BY gid ORDER BY b ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS cum,
+           SUM(n) OVER (PARTITION BY gid) AS total
+    FROM h
+)
+SELECT gid,
+       MIN(CASE WHEN cum >= 0.5 * total THEN b END) / 1000.0 AS median_util,
+       MIN(CASE WHEN cum >= $percentile * total THEN b END) / 1000.0 AS high_util
+FROM c GROUP BY gid
+"""
+
+# Idle stretches per GPU, with whether the stretch runs to the GPU's last sample ("open").
+GPU_IDLE = """
+SELECT r.gid, COUNT(*) AS stretches, SUM(r.seconds) AS idle_seconds,
+       SUM(CASE WHEN r.last_rn = g.samples THEN r.seconds ELSE 0 END) AS open_seconds
+FROM idle_runs r JOIN gpus g ON g.gid = r.gid
+GROUP BY r.gid
+"""
+
+TOP_IDLE_RUNS = """
+SELECT g.instance, g.gpu_id, g.model, r.start_t, r.end_t, r.seconds,
+       CASE WHEN r.last_rn = g.samples THEN 1 ELSE 0 END AS open_run,
+       r.seconds / 3600.0 * p.price AS cost
+FROM idle_runs r
+JOIN gpus g ON g.gid = r.gid
+LEFT JOIN gpu_price p ON p.gid = r.gid
+ORDER BY r.seconds DESC, g.instance, g.gpu_id, r.start_t
+LIMIT $top
+"""
+
+# Fleet utilization by hour of day and by day of week (0 = Monday; day 0 was a Thursday).
+BY_HOUR = """
+SELECT MOD(CAST(FLOOR(t / 3600) AS BIGINT), 24) AS hour,
+       SUM(util * dt) / SUM(dt) AS avg_util, SUM(dt) / 3600.0 AS gpu_hours
+FROM timed GROUP BY MOD(CAST(FLOOR(t / 3600) AS BIGINT), 24) ORDER BY hour
+"""
+
+BY_WEEKDAY = """
+SELECT MOD(CAST(FLOOR(t / 86400) AS BIGINT) + 3, 7) AS weekday,
+       SUM(util * dt) / SUM(dt) AS avg_util, SUM(dt) / 3600.0 AS gpu_hours
+FROM timed GROUP BY MOD(CAST(FLOOR(t / 86400) AS BIGINT) + 3, 7) ORDER BY weekday
+"""
+
+TELEMETRY_TREND = """
+SELECT CAST(FLOOR(t / 86400) AS BIGINT) AS day,
+       SUM(util * dt) / SUM(dt) AS avg_util, SUM(dt) / 3600.0 AS gpu_hours,
+       COUNT(DISTINCT gid) AS gpus
+FROM timed GROUP BY CAST(FLOOR(t / 86400) AS BIGINT) ORDER BY day
+"""
+
+# Utilization inside and outside the off-peak window (hours are the samples' own clock).
+PEAK_OFFPEAK = """
+SELECT CASE WHEN MOD(CAST(FLOOR(t / 3600) AS BIGINT), 24) >= $offpeak_start
+              OR MOD(CAST(FLOOR(t / 3600) AS BIGINT), 24) < $offpeak_end THEN 1 ELSE 0 END AS offpeak,
+       SUM(util * dt) / 3600.0 AS busy_gpu_hours, SUM(dt) / 3600.0 AS gpu_hours,
+       SUM(util * dt / 3600.0 * p.price) AS busy_cost
+FROM timed s LEFT JOIN gpu_price p ON p.gid = s.gid
+GROUP BY CASE WHEN MOD(CAST(FLOOR(t / 3600) AS BIGINT), 24) >= $offpeak_start
+               OR MOD(CAST(FLOOR(t / 3600) AS BIGINT), 24) < $offpeak_end THEN 1 ELSE 0 END
+"""
+
+# --- Billing (FOCUS) ---------------------------------------------------------------------
+
+BILLING_TOTALS = """
+SELECT currency, COUNT(*) AS rows_n,
+       SUM(billed_cost) AS billed, SUM(effective_cost) AS effective, SUM(list_cost) AS list_cost,
+       MIN(start_t) AS start_t, MAX(end_t) AS end_t
+FROM billing GROUP BY currency ORDER BY currency
+"""
+
+BILLING_BY_SERVICE = """
+SELECT currency, COALESCE(service_category, '(none)') AS category, COALESCE(service_name, '(none)') AS name,
+       COUNT(*) AS rows_n, SUM(billed_cost) AS billed, SUM(effective_cost) AS effective
+FROM billing
+GROUP BY currency, COALESCE(service_category, '(none)'), COALESCE(service_name, '(none)')
+ORDER BY billed DESC, name
+"""
+
+BILLING_BY_RESOURCE = """
+SELECT currency, COALESCE(resource_id, '(no resource id)') AS resource_id,
+       MAX(resource_name) AS resource_name, MAX(resource_type) AS resource_type,
+       MAX(service_name) AS service_name,
+       COUNT(*) AS rows_n, SUM(billed_cost) AS billed, SUM(effective_cost) AS effective
+FROM billing
+GROUP BY currency, COALESCE(resource_id, '(no resource id)')
+ORDER BY billed DESC, resource_id
+"""
+
+BILLING_BY_OWNER = """
+SELECT b.currency, COALESCE(o.team, '(untagged)') AS team, COALESCE(o.project, '(untagged)') AS project,
+       COUNT(*) AS rows_n, SUM(b.billed_cost) AS billed, SUM(b.effective_cost) AS effective
+FROM billing b LEFT JOIN tag_owner o ON o.tags = b.tags
+GROUP BY b.currency, COALESCE(o.team, '(untagged)'), COALESCE(o.project, '(untagged)')
+ORDER BY billed DESC, team, project
+"""
+
+BILLING_DISTINCT_TAGS = "SELECT DISTINCT tags FROM billing WHERE tags IS NOT NULL"
+
+BILLING_UNUSED_COMMITMENT = """
+SELECT currency, COUNT(*) AS rows_n, SUM(effective_cost) AS effective, SUM(billed_cost) AS billed
+FROM billing WHERE UPPER(commitment_status) = 'UNUSED'
+GROUP BY currency
+"""
+
+# Storage charged after the last compute charge of the same sub-account, when compute stopped
+# well before the end of the export.
+BILLING_STORAGE_AFTER_COMPUTE = """
+WITH compute_end AS (
+    SELECT COALESCE(sub_account_id, '(none)') AS account, MAX(end_t) AS last_compute_t
+    FROM billing
+    WHERE UPPER(service_category) = 'COMPUTE' AND UPPER(charge_category) = 'USAGE' AND effective_cost > 0
+    GROUP BY COALESCE(sub_account_id, '(none)')
+), export_end AS (SELECT MAX(end_t) AS end_t FROM billing)
+SELECT b.currency, c.account, MAX(c.last_compute_t) AS last_compute_t, COUNT(*) AS rows_n,
+       SUM(b.effective_cost) AS effective, SUM(b.billed_cost) AS billed
+FROM billing b
+JOIN compute_end c ON c.account = COALESCE(b.sub_account_id, '(none)')
+CROSS JOIN export_end e
+WHERE UPPER(b.service_category) = 'STORAGE'
+  AND b.start_t >= c.last_compute_t
+  AND e.end_t - c.last_compute_t >= $min_after_seconds
+GROUP BY b.currency, c.account
+ORDER BY billed DESC
+"""
+
+# On-demand compute resources billed for most of the export window: candidates for a
+# monthly or yearly commitment.
+BILLING_STEADY_ON_DEMAND = """
+WITH w AS (SELECT MIN(start_t) AS start_t, MAX(end_t) AS end_t FROM billing),
+r AS (
+    SELECT currency, resource_id, SUM(effective_cost) AS effective,
+           SUM(CASE WHEN UPPER(consumed_unit) LIKE 'HOUR%' THEN consumed_quantity ELSE 0 END) AS hours
+    FROM billing
+    WHERE UPPER(service_category) = 'COMPUTE' AND UPPER(charge_category) = 'USAGE'
+      AND UPPER(COALESCE(pricing_category, 'STANDARD')) IN ('STANDARD', 'ON-DEMAND', 'ONDEMAND')
+      AND commitment_id IS NULL AND resource_id IS NOT NULL
+    GROUP BY currency, resource_id
+)
+SELECT r.currency, COUNT(*) AS resources, SUM(r.effective) AS effective, SUM(r.hours) AS hours
+FROM r CROSS JOIN w
+WHERE r.hours >= $steady_coverage * (w.end_t - w.start_t) / 3600.0 AND r.effective > 0
+GROUP BY r.currency
+"""
+
+BILLING_TREND = """
+SELECT currency, CAST(FLOOR(start_t / 86400) AS BIGINT) AS day,
+       SUM(billed_cost) AS billed, SUM(effective_cost) AS effective
+FROM billing GROUP BY currency, CAST(FLOOR(start_t / 86400) AS BIGINT) ORDER BY currency, day
+"""
+
+# --- Inventory ---------------------------------------------------------------------------
+
+# Each rented resource: billed hours up to its end (or the as-of time), its cost, the hours
+# billed after its project ended, and whether telemetry shows it at all.
+INVENTORY_RESOURCES = """
+SELECT i.src, i.row_no, i.resource, i.gpu_type, i.gpu_count, i.price_per_gpu_hour, i.currency,
+       i.team, i.project, i.start_t, i.end_t, i.project_end_t,
+       GREATEST(COALESCE(i.end_t, $as_of) - i.start_t, 0) / 3600.0 AS hours,
+       CASE WHEN i.project_end_t IS NOT NULL
+            THEN GREATEST(COALESCE(i.end_t, $as_of) - GREATEST(i.project_end_t, i.start_t), 0) / 3600.0
+            ELSE 0 END AS hours_after_project_end,
+       (SELECT COUNT(*) FROM gpus g WHERE g.instance = i.resource OR g.gpu_id = i.resource) AS telemetry_gpus,
+       GREATEST(LEAST(COALESCE(i.end_t, $as_of), $tel_end) - GREATEST(i.start_t, $tel_start), 0) / 3600.0
+           AS hours_in_telemetry_window
+FROM inventory i
+ORDER BY i.src, i.row_no
+"""

@@ -1,0 +1,137 @@
+"""Text captures that hold ``nvidia-smi --query-gpu --format=csv`` sections among other output.
+
+Such files (a support bundle, the nvidia_gpu_exporter captures, a shell session saved to a
+file) mix tables, ``nvidia-smi -q`` output and comments. Every block that starts with a
+``--query-gpu`` header line is read until the next blank or comment line; other text is not a
+row. Captures are small, so this reader works in Python with exact line numbers.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from advisor.errors import DocumentError
+from advisor.usage import columns as C
+from advisor.usage import values as V
+from advisor.usage.detect import Detected, open_text
+from advisor.usage.readers.common import (
+    SKIP_NO_UTILIZATION,
+    SKIP_REPEATED_HEADER,
+    FileSummary,
+)
+
+NUMBER_FIELDS = (("memory.used", "mem_used_mib"), ("memory.total", "mem_total_mib"))
+
+
+class SmiHeader:
+    """The positions and units of the fields the analysis reads, from one header line."""
+
+    def __init__(self, cells: list[str], path: str, line_no: int) -> None:
+        self.width = len(cells)
+        self.pos: dict[str, int] = {}
+        self.unit: dict[str, str | None] = {}
+        self.text: dict[str, str] = {}
+        for i, cell in enumerate(cells):
+            name, unit = C.smi_field(cell)
+            if name in C.SMI_FIELDS and name not in self.pos:
+                self.pos[name] = i
+                self.unit[name] = unit or C.SMI_DEFAULT_UNITS.get(name)
+                self.text[name] = cell.strip()
+        where = f"line {line_no}: "
+        if "timestamp" not in self.pos:
+            raise DocumentError(path, where + "missing column 'timestamp'", hint="add timestamp to --query-gpu")
+        if C.SMI_UTIL not in self.pos:
+            raise DocumentError(path, where + "missing column 'utilization.gpu'")
+        if not any(f in self.pos for f in C.SMI_ID_FIELDS):
+            raise DocumentError(path, where + "missing column 'uuid' (or 'index' or 'pci.bus_id')")
+
+    def cell(self, cells: list[str], name: str) -> str | None:
+        i = self.pos.get(name)
+        return cells[i].strip() if i is not None else None
+
+
+def smi_row(head: SmiHeader, cells: list[str], *, path: str, line_no: int, src: int, instance: str) -> dict:
+    """One data line -> a staging row (``skip`` set when it is not a sample)."""
+    if len(cells) != head.width:
+        raise DocumentError(path, f"line {line_no}: expected {head.width} columns, found {len(cells)}")
+    ts_text = head.cell(cells, "timestamp")
+    if ts_text == "timestamp":
+        return {"skip": SKIP_REPEATED_HEADER}
+
+    def fail(field: str, problem: str) -> DocumentError:
+        return DocumentError(path, f"line {line_no}, column {head.text[field]!r}: {problem}")
+
+    try:
+        t = V.timestamp(ts_text)
+    except V.BadValue as exc:
+        raise fail("timestamp", str(exc)) from exc
+    row: dict = {"src": src, "t": t}
+    try:
+        util = V.number(head.cell(cells, C.SMI_UTIL), head.unit[C.SMI_UTIL])
+    except V.BadValue as exc:
+        raise fail(C.SMI_UTIL, str(exc)) from exc
+    if util is not None and not 0 <= util <= 100:
+        raise fail(C.SMI_UTIL, f"{util:g} is not a utilization between 0 and 100 %")
+    for field, out in NUMBER_FIELDS:
+        if field in head.pos:
+            try:
+                row[out] = V.number(head.cell(cells, field), head.unit[field])
+            except V.BadValue as exc:
+                raise fail(field, str(exc)) from exc
+    gpu_id = None
+    for name, prefix in (("uuid", ""), ("index", "index "), ("pci.bus_id", "")):
+        value = head.cell(cells, name)
+        if not V.is_missing(value):
+            gpu_id = prefix + str(value)
+            break
+    if gpu_id is None:
+        raise fail(next(f for f in C.SMI_ID_FIELDS if f in head.pos), "no GPU id (uuid, index or pci.bus_id all empty)")
+    host = head.cell(cells, "hostname")
+    name = head.cell(cells, "name")
+    row.update(
+        instance=instance if V.is_missing(host) else host,
+        gpu_id=gpu_id,
+        model=None if V.is_missing(name) else name,
+        util=None if util is None else util / 100.0,
+        skip=SKIP_NO_UTILIZATION if util is None else None,
+    )
+    return row
+
+
+def read_capture(det: Detected, src: int, instance: str) -> tuple[FileSummary, list[dict]]:
+    """All ``--query-gpu`` sections of a text capture -> staging rows and their accounting."""
+    path = det.name
+    with open_text(Path(det.path)) as fh:
+        lines = fh.read().splitlines()
+    rows: list[dict] = []
+    sections = 0
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if "utilization.gpu" not in line or not C.is_smi_header(C.split_csv_line(line)):
+            i += 1
+            continue
+        head = SmiHeader(C.split_csv_line(line), path, i + 1)
+        sections += 1
+        i += 1
+        while i < len(lines) and lines[i].strip() and not lines[i].lstrip().startswith("#"):
+            rows.append(smi_row(head, C.split_csv_line(lines[i]), path=path, line_no=i + 1, src=src, instance=instance))
+            i += 1
+    if sections == 0:
+        raise DocumentError(path, "no nvidia-smi --query-gpu CSV section found")
+    skipped: dict[str, int] = {}
+    for r in rows:
+        if r.get("skip"):
+            skipped[r["skip"]] = skipped.get(r["skip"], 0) + 1
+    used = [r for r in rows if not r.get("skip")]
+    summary = FileSummary(
+        path=path,
+        kind="nvidia_smi_capture",
+        format="nvidia-smi --query-gpu sections in a text capture",
+        rows_read=len(rows),
+        rows_used=len(used),
+        rows_skipped=skipped,
+        gpus=len({(r["instance"], r["gpu_id"]) for r in used}),
+        sections=sections,
+    )
+    return summary, used

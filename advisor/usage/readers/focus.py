@@ -1,0 +1,181 @@
+"""FOCUS billing exports (FinOps Open Cost and Usage Specification 1.0-1.2), CSV or Parquet.
+
+Money stays exact: cost columns are read as text (or as the Parquet decimal) and cast to
+DECIMAL(38, 18), so a sum in SQL equals the file's sum to the last digit it carries. Column
+names match case-, space- and underscore-blind (``billed_cost`` = ``BilledCost``). Every row
+is kept: the billing totals account for all of them.
+"""
+
+from __future__ import annotations
+
+from advisor.errors import DocumentError
+from advisor.usage import columns as C
+from advisor.usage.detect import Detected
+from advisor.usage.engine import Engine, csv_error, ordered_scan, sql_ident, sql_text
+from advisor.usage.readers.common import FileSummary
+
+BILLING_TABLE = "billing"
+MONEY_SQL_TYPE = "DECIMAL(38, 18)"
+# Canonical FOCUS column -> staging column.
+STAGE_NAMES = {
+    "BilledCost": "billed_cost",
+    "EffectiveCost": "effective_cost",
+    "ListCost": "list_cost",
+    "ContractedCost": "contracted_cost",
+    "BillingCurrency": "currency",
+    "ChargePeriodStart": "start_t",
+    "ChargePeriodEnd": "end_t",
+    "ChargeCategory": "charge_category",
+    "ChargeFrequency": "charge_frequency",
+    "ServiceName": "service_name",
+    "ServiceCategory": "service_category",
+    "ProviderName": "provider",
+    "SubAccountId": "sub_account_id",
+    "SubAccountName": "sub_account_name",
+    "ResourceId": "resource_id",
+    "ResourceName": "resource_name",
+    "ResourceType": "resource_type",
+    "CommitmentDiscountStatus": "commitment_status",
+    "CommitmentDiscountId": "commitment_id",
+    "PricingCategory": "pricing_category",
+    "ConsumedQuantity": "consumed_quantity",
+    "ConsumedUnit": "consumed_unit",
+    "SkuId": "sku_id",
+    "Tags": "tags",
+}
+NOT_NULL = ("BilledCost", "EffectiveCost", "BillingCurrency", "ChargePeriodStart", "ChargePeriodEnd")
+
+
+def _locate_columns(det: Detected) -> dict[str, tuple[int, str]]:
+    """Canonical FOCUS name -> (position, header cell) for the columns the analysis reads."""
+    by_key = {C.norm_key(cell): (i, cell) for i, cell in enumerate(det.header)}
+    found: dict[str, tuple[int, str]] = {}
+    for canon in (*C.FOCUS_REQUIRED, *C.FOCUS_OPTIONAL):
+        hit = by_key.get(C.norm_key(canon))
+        if hit is not None:
+            found[canon] = hit
+    missing = [c for c in C.FOCUS_REQUIRED if c not in found]
+    if missing:
+        raise DocumentError(det.name, f"missing column {missing[0]!r} (mandatory in FOCUS 1.0-1.2)")
+    return found
+
+
+def _source(det: Detected) -> str:
+    path = sql_text(str(det.path))
+    if det.container == "parquet":
+        return f"read_parquet('{path}')"
+    cols = ", ".join(f"'c{i}': 'VARCHAR'" for i in range(len(det.header)))
+    return (
+        f"read_csv('{path}', delim = ',', quote = '\"', escape = '\"', header = true, auto_detect = false, "
+        f"nullstr = ['', 'NULL'], columns = {{{cols}}})"
+    )
+
+
+def _expr(canon: str, ident: str, sql_type: str) -> tuple[str, str | None]:
+    """(parsed value SQL, check SQL that is TRUE when the cell is malformed) for one column."""
+    text = f"CAST({ident} AS VARCHAR)"
+    if canon in C.FOCUS_MONEY:
+        if sql_type.startswith(("DOUBLE", "FLOAT", "REAL")):
+            # the shortest text that round-trips the binary value: what the exporter meant
+            value = f"TRY_CAST(CAST({ident} AS VARCHAR) AS {MONEY_SQL_TYPE})"
+        else:
+            value = f"TRY_CAST({text} AS {MONEY_SQL_TYPE})"
+    elif canon in C.FOCUS_NUMBERS:
+        value = f"TRY_CAST({text} AS DOUBLE)"
+    elif canon in C.FOCUS_TIMES:
+        if sql_type.startswith(("TIMESTAMP", "DATE")):
+            value = f"epoch(CAST({ident} AS TIMESTAMPTZ))"
+        else:
+            value = f"epoch(TRY_CAST({text} AS TIMESTAMPTZ))"
+    else:
+        value = f"NULLIF(NULLIF(TRIM({text}), ''), 'NULL')"
+        return value, (f"({value} IS NULL)" if canon in NOT_NULL else None)
+    null_bad = canon in NOT_NULL
+    check = f"({value} IS NULL AND ({ident} IS NOT NULL OR {str(null_bad).upper()}))"
+    return value, check
+
+
+BILLING_DDL = f"""
+CREATE TABLE IF NOT EXISTS {BILLING_TABLE} (
+    src INTEGER,
+    billed_cost {MONEY_SQL_TYPE}, effective_cost {MONEY_SQL_TYPE},
+    list_cost {MONEY_SQL_TYPE}, contracted_cost {MONEY_SQL_TYPE},
+    currency VARCHAR, start_t DOUBLE, end_t DOUBLE,
+    charge_category VARCHAR, charge_frequency VARCHAR,
+    service_name VARCHAR, service_category VARCHAR, provider VARCHAR,
+    sub_account_id VARCHAR, sub_account_name VARCHAR,
+    resource_id VARCHAR, resource_name VARCHAR, resource_type VARCHAR,
+    commitment_status VARCHAR, commitment_id VARCHAR, pricing_category VARCHAR,
+    consumed_quantity DOUBLE, consumed_unit VARCHAR, sku_id VARCHAR, tags VARCHAR,
+    bad VARCHAR
+)
+"""
+
+
+def read_focus(engine: Engine, det: Detected, src: int, *, label: str | None = None) -> FileSummary:
+    """Stage one FOCUS export into the billing table; every row is kept and counted."""
+    import duckdb
+
+    types: dict[str, str] = {}
+    if det.container == "parquet":
+        rel = engine.rows(f"DESCRIBE SELECT * FROM read_parquet('{sql_text(str(det.path))}')")
+        types = {r["column_name"]: str(r["column_type"]) for r in rel}
+    found = _locate_columns(det)
+    select = [f"{int(src)} AS src"]
+    checks: list[tuple[str, str]] = []
+    for canon, stage in STAGE_NAMES.items():
+        if canon not in found:
+            select.append(f"NULL AS {stage}")
+            continue
+        pos, cell = found[canon]
+        ident = sql_ident(cell) if det.container == "parquet" else f"c{pos}"
+        value, check = _expr(canon, ident, types.get(cell, "VARCHAR"))
+        select.append(f"{value} AS {stage}")
+        if check:
+            checks.append((check, cell))
+    bad = "CASE " + " ".join(f"WHEN {cond} THEN '{sql_text(cell)}'" for cond, cell in checks) + " END"
+    body = f"{', '.join(select)}, {bad} AS bad"
+    engine.execute(BILLING_DDL)
+    try:
+        engine.execute(f"INSERT INTO {BILLING_TABLE} SELECT {body} FROM {_source(det)}", label=label)
+    except duckdb.Error as exc:
+        raise csv_error(det.name, exc) from exc
+    counts = engine.one(
+        f"SELECT COUNT(*) AS n, COUNT(bad) AS bad FROM {BILLING_TABLE} WHERE src = {int(src)}"
+    )
+    if counts["bad"]:
+        raise _bad_row(engine, det, body)
+    version = C.focus_version(list(det.header))
+    container = "Parquet" if det.container == "parquet" else "CSV"
+    return FileSummary(
+        path=det.name,
+        kind="focus",
+        format=f"FOCUS {version} ({container})",
+        rows_read=int(counts["n"]),
+        rows_used=int(counts["n"]),
+    )
+
+
+def _bad_row(engine: Engine, det: Detected, body: str) -> DocumentError:
+    """The first malformed row in file order, with its column and value."""
+    if det.container == "parquet":
+        path = sql_text(str(det.path))
+        source = f"(SELECT *, file_row_number + 1 AS rn FROM read_parquet('{path}', file_row_number = true))"
+    else:
+        source = f"(SELECT *, ROW_NUMBER() OVER () AS rn FROM {_source(det)})"
+    with ordered_scan(engine):
+        probe = engine.one(f"SELECT rn, bad FROM (SELECT rn, {body} FROM {source}) WHERE bad IS NOT NULL ORDER BY rn LIMIT 1")
+        cell = probe["bad"]
+        pos = det.header.index(cell)
+        ident = sql_ident(cell) if det.container == "parquet" else f"c{pos}"
+        value = engine.one(f"SELECT CAST({ident} AS VARCHAR) AS v FROM {source} WHERE rn = {int(probe['rn'])}").get("v")
+    rn = int(probe["rn"])
+    where = f"row {rn}"  # data rows after the header; quoted fields may span lines
+    canon = next((c for c in STAGE_NAMES if C.norm_key(c) == C.norm_key(cell)), cell)
+    if value is None or not str(value).strip():
+        problem = "is empty (mandatory in FOCUS)"
+    elif canon in C.FOCUS_TIMES:
+        problem = f"{str(value).strip()!r} is not a date-time (expected ISO 8601, e.g. 2024-09-01T00:00:00Z)"
+    else:
+        problem = f"{str(value).strip()!r} is not a number"
+    return DocumentError(det.name, f"{where}, column {cell!r}: {problem}")
