@@ -133,8 +133,7 @@ def _delete(proc: _Process, name: str, sid: str) -> None:
             raise
 
 
-def _run(pack: Pack, facts: dict[str, Any], lang: str) -> list[Finding]:
-    normalized = pack.normalize(facts)
+def _run(pack: Pack, normalized: dict[str, Any], facts: dict[str, Any], lang: str) -> list[Finding]:
     proc = _process()
     with proc.lock:
         name = _register(proc, pack)
@@ -182,15 +181,24 @@ def _check(facts: Any, lang: str) -> None:
 def evaluate(pack: str, facts: dict[str, Any], *, lang: str = "en") -> list[Finding]:
     """Findings of one pack for ``facts``, most severe first."""
     _check(facts, lang)
-    return sort_findings(_run(get_pack(pack), facts, lang))
+    found = get_pack(pack)
+    return sort_findings(_run(found, found.normalize(facts), facts, lang))
 
 
 def evaluate_packs(packs: Iterable[str], facts: dict[str, Any], *, lang: str = "en") -> list[Finding]:
     """Findings of several packs for the same ``facts``, most severe first."""
     _check(facts, lang)
+    chosen = [get_pack(name) for name in dict.fromkeys(packs)]
+    # Packs of one domain share a registry: check the facts once for all of them.
+    normalized: dict[str, dict[str, Any]] = {}
+    for pack in chosen:
+        key = pack.registry.digest
+        if key not in normalized:
+            names = frozenset().union(*(p.uses for p in chosen if p.registry.digest == key))
+            normalized[key] = pack.registry.normalize(facts, names)
     found: list[Finding] = []
-    for name in dict.fromkeys(packs):
-        found.extend(_run(get_pack(name), facts, lang))
+    for pack in chosen:
+        found.extend(_run(pack, normalized[pack.registry.digest], facts, lang))
     return sort_findings(found)
 
 

@@ -10,6 +10,7 @@ restart.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -98,13 +99,7 @@ class Pack:
 
     def normalize(self, facts: dict[str, Any]) -> dict[str, Any]:
         """The facts this pack reads, type-checked; missing and ``None`` values are dropped."""
-        out: dict[str, Any] = {}
-        for name in self.uses:
-            if name in facts:
-                value = self.registry.check_value(name, facts[name])
-                if value is not None:
-                    out[name] = value
-        return out
+        return self.registry.normalize(facts, self.uses)
 
     def message(self, facts: dict[str, Any], sid: str) -> dict[str, Any]:
         """The one engine fact of an evaluation, built from normalized facts."""
@@ -246,19 +241,32 @@ def _parse_rule(
 
 # --- cached access -------------------------------------------------------------------------
 
-_CACHE: dict[str, tuple[tuple[int, int, str], Pack]] = {}
+@dataclass(frozen=True)
+class _Entry:
+    key: tuple[tuple[int, int] | None, tuple[int, int] | None]
+    pack: Pack
+
+
+_CACHE: dict[str, _Entry] = {}
+
+
+def _stat(path: str) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
 
 
 def _cached(path: Path) -> Pack:
-    st = path.stat()
-    registry_key = ""
-    hit = _CACHE.get(str(path))
-    if hit:
-        registry_key = load_registry(path.parent, hit[1].domain).digest
-        if hit[0] == (st.st_mtime_ns, st.st_size, registry_key):
-            return hit[1]
+    """The pack at ``path``, parsed again only when it or its fact registry changed."""
+    where = str(path)
+    hit = _CACHE.get(where)
+    if hit is not None and hit.key == (_stat(where), _stat(hit.pack.registry.path)):
+        return hit.pack
+    before = _stat(where)
     pack = parse_pack(path)
-    _CACHE[str(path)] = ((st.st_mtime_ns, st.st_size, pack.registry.digest), pack)
+    _CACHE[where] = _Entry((before, _stat(pack.registry.path)), pack)
     return pack
 
 
@@ -266,6 +274,9 @@ def get_pack(name: str) -> Pack:
     """The pack ``rules/<name>.yaml`` (cached); :class:`UnknownNameError` with close matches."""
     base = config.rules_dir()
     path = base / f"{name}.yaml"
+    hit = _CACHE.get(str(path))
+    if hit is not None and hit.key == (_stat(str(path)), _stat(hit.pack.registry.path)):
+        return hit.pack
     if not re.fullmatch(r"[a-z][a-z0-9_]*", name or "") or not path.is_file():
         names = [p.stem for p in pack_paths(base)]
         raise UnknownNameError("rule pack", name, close_matches(name, names), accepted=f"one of {', '.join(names) or '(none)'}")

@@ -26,6 +26,8 @@ from advisor.errors import InputError, RuleError
 
 FactType = Literal["number", "integer", "boolean", "string"]
 FACT_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+# (declared type, Python type) pairs accepted as they are, the common case.
+_EXACT = {("number", float), ("number", int), ("integer", int), ("boolean", bool), ("string", str)}
 # Field names the engine itself uses in every message; a fact may not take them.
 RESERVED = frozenset({"sid", "id"})
 
@@ -51,6 +53,15 @@ class FactRegistry:
     def spec(self, name: str) -> FactSpec | None:
         return self.facts.get(name)
 
+    def normalize(self, facts: dict[str, Any], names: frozenset[str]) -> dict[str, Any]:
+        """The facts among ``names``, type-checked; missing and ``None`` values are dropped."""
+        out: dict[str, Any] = {}
+        for name in names & facts.keys():
+            value = self.check_value(name, facts[name])
+            if value is not None:
+                out[name] = value
+        return out
+
     def check_value(self, name: str, value: Any) -> Any:
         """``value`` as a plain Python value of the fact's declared type, or :class:`InputError`.
 
@@ -58,10 +69,12 @@ class FactRegistry:
         """
         if value is None:
             return None
+        kind = self.facts[name].type
+        if (kind, type(value)) in _EXACT:
+            return None if type(value) is float and not math.isfinite(value) else value
         item = getattr(value, "item", None)  # numpy scalars
         if callable(item) and not isinstance(value, str | bool | int | float):
             value = item()
-        kind = self.facts[name].type
         if kind == "boolean":
             if isinstance(value, bool):
                 return value

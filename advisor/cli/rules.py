@@ -1,0 +1,119 @@
+"""``advisor rules`` and ``advisor rules check``: list the rule packs, validate them.
+
+Listing and checking read the YAML packs only; the rules engine (durable-rules) is never
+imported here, so these commands start fast and work even where the engine cannot load.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``rules`` group (list) and ``rules check`` to ``app``."""
+    group = typer.Typer(
+        help="List the rule packs and their rules; `check` validates them. 规则包列表与校验。",
+        no_args_is_help=False,
+        add_completion=False,
+    )
+    group.callback(invoke_without_command=True)(list_rules)
+    group.command("check", help="Validate every pack, fact registry and case file; exit 2 if any is broken.")(check)
+    app.add_typer(group, name="rules")
+
+
+def list_rules(
+    ctx: typer.Context,
+    pack: Annotated[str | None, typer.Option("--pack", help="only this pack, e.g. sizing")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
+) -> None:
+    """Every pack (or one) with its rules: id, severity, category, requirement, title in en/zh."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from advisor import config
+    from advisor.cli.common import emit_json
+    from advisor.rules import get_pack, load_packs
+
+    packs = [get_pack(pack)] if pack else list(load_packs().values())
+    doc = {"rules_dir": str(config.rules_dir()), "packs": [_pack_doc(p) for p in packs]}
+    if as_json:
+        emit_json(doc)
+        return
+    _print_table(doc)
+
+
+def check(
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
+) -> None:
+    """One line per problem on stderr and exit code 2, or a summary of what is valid."""
+    import sys
+
+    from advisor import config
+    from advisor.cli.common import emit_json
+    from advisor.rules import check_packs, load_packs
+    from advisor.rules.cases import case_paths
+
+    problems = check_packs()
+    if problems:
+        if as_json:
+            emit_json({"ok": False, "problems": problems})
+        for line in problems:
+            print(f"error: {line}", file=sys.stderr)
+        raise typer.Exit(2)
+    packs = load_packs()
+    cases = case_paths()
+    summary = {
+        "ok": True,
+        "rules_dir": str(config.rules_dir()),
+        "packs": {name: len(p.rules) for name, p in packs.items()},
+        "rules": sum(len(p.rules) for p in packs.values()),
+        "case_files": [p.stem for p in cases],
+        "problems": [],
+    }
+    if as_json:
+        emit_json(summary)
+        return
+    per_pack = ", ".join(f"{name} {count}" for name, count in summary["packs"].items())
+    print(f"{len(packs)} packs, {summary['rules']} rules ({per_pack}); {len(cases)} case files; all valid")
+
+
+def _pack_doc(pack: Any) -> dict[str, Any]:
+    return {
+        "pack": pack.name,
+        "domain": pack.domain,
+        "path": pack.path,
+        "description": pack.description,
+        "rules": [
+            {
+                "id": r.id,
+                "severity": r.severity,
+                "category": r.category,
+                "requirement": list(r.requirement),
+                "title": {lang: r.text[lang]["title"].source for lang in ("en", "zh")},
+                "source": r.source,
+            }
+            for r in pack.rules
+        ],
+    }
+
+
+def _print_table(doc: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    from advisor.cli.common import console
+
+    out = console()
+    for pack in doc["packs"]:
+        table = Table(
+            title=f"{pack['pack']} ({pack['domain']}): {pack['description']['en']}",
+            title_justify="left",
+        )
+        table.add_column("id", no_wrap=True)
+        for header in ("severity", "category", "requirement", "title", "标题"):
+            table.add_column(header)
+        for r in pack["rules"]:
+            table.add_row(
+                r["id"], r["severity"], r["category"], " ".join(r["requirement"]), r["title"]["en"], r["title"]["zh"]
+            )
+        out.print(table)
