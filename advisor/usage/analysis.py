@@ -20,7 +20,13 @@ from advisor.usage.defaults import UsageDefaults, load_defaults
 from advisor.usage.engine import Engine, Progress
 from advisor.usage.facts import file_facts, gpus_needed
 from advisor.usage.fleet import analyze_fleet
-from advisor.usage.models import BillingSection, FileSummary, InventorySection, TelemetrySection, UsageSummary
+from advisor.usage.models import (
+    BillingSection,
+    FileSummary,
+    InventorySection,
+    TelemetrySection,
+    UsageSummary,
+)
 from advisor.usage.readers import read_files
 
 # The thresholds every file analysis lists in its assumptions.

@@ -14,7 +14,12 @@ from dataclasses import dataclass
 from advisor.money import convert
 from advisor.usage import queries as Q
 from advisor.usage.engine import Engine
-from advisor.usage.models import ChargebackLine, ForgottenResource, InventoryResource, InventorySection
+from advisor.usage.models import (
+    ChargebackLine,
+    ForgottenResource,
+    InventoryResource,
+    InventorySection,
+)
 from advisor.usage.values import iso
 
 

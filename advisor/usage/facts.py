@@ -16,7 +16,6 @@ from advisor.usage.defaults import UsageDefaults
 from advisor.usage.fleet import FleetNumbers
 from advisor.usage.summary import SummaryNumbers
 
-
 # Money facts a rule claims as a saving; below findings.min_saving they are reported as 0.
 SAVING_FACTS = (
     "idle_cost",

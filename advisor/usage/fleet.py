@@ -14,7 +14,14 @@ from advisor.rules.findings import Assumption
 from advisor.usage import queries as Q
 from advisor.usage.defaults import UsageDefaults
 from advisor.usage.engine import Engine
-from advisor.usage.models import GpuUsage, IdleStretch, InstanceUsage, ProfilePoint, TelemetrySection, TrendPoint
+from advisor.usage.models import (
+    GpuUsage,
+    IdleStretch,
+    InstanceUsage,
+    ProfilePoint,
+    TelemetrySection,
+    TrendPoint,
+)
 from advisor.usage.prices import resolve_prices
 from advisor.usage.values import day, iso
 

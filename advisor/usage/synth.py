@@ -183,6 +183,9 @@ def write_fleet(out: str | Path, spec: FleetSpec, *, progress=None) -> dict:  # 
     Returns a description: rows, GPUs, the profile of each node and the forgotten GPUs' uuids,
     so that tests and demos can check what the analysis finds.
     """
+    import contextlib
+    import gzip
+
     import pyarrow as pa
     import pyarrow.csv as pacsv
     import pyarrow.parquet as pq
@@ -192,37 +195,31 @@ def write_fleet(out: str | Path, spec: FleetSpec, *, progress=None) -> dict:  # 
     t = start + np.arange(spec.samples_per_gpu, dtype=np.float64) * spec.interval_s
     profiles = node_profiles(spec)
     parquet = out.suffix == ".parquet"
-    writer = None
-    sink = None
     forgotten: list[str] = []
-    try:
+    with contextlib.ExitStack() as stack:
+        writer = None
+        sink = None
         if not parquet:
-            import gzip
-
-            sink = gzip.open(out, "wb") if out.suffix == ".gz" else out.open("wb")
+            opener = gzip.open if out.suffix == ".gz" else open
+            sink = stack.enter_context(opener(out, "wb"))
             sink.write((", ".join(HEADER) + "\n").encode())
         for node, profile in enumerate(profiles):
             data = generate_node(spec, node, profile, t)
             table = _arrow_chunk(spec, node, data)
             if profile == "forgotten":
                 forgotten.extend(sorted(set(table["uuid"].to_pylist())))
-            if parquet:
+            if sink is None:
                 if writer is None:
-                    writer = pq.ParquetWriter(out, table.schema, compression="zstd")
+                    writer = stack.enter_context(pq.ParquetWriter(out, table.schema, compression="zstd"))
                 writer.write_table(table)
             else:
                 lines = pa.table({"line": _csv_lines(table)})
                 opts = pacsv.WriteOptions(include_header=False, quoting_style="none", delimiter="\t")
                 buf = pa.BufferOutputStream()
                 pacsv.write_csv(lines, buf, write_options=opts)
-                sink.write(buf.getvalue().to_pybytes())  # type: ignore[union-attr]
+                sink.write(buf.getvalue().to_pybytes())
             if progress is not None:
                 progress(node + 1, len(profiles))
-    finally:
-        if writer is not None:
-            writer.close()
-        if sink is not None:
-            sink.close()
     return {
         "path": str(out),
         "rows": spec.rows,

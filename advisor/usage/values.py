@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from datetime import UTC, datetime
 
+
 class BadValue(ValueError):
     """A cell that is neither a number (with its unit) nor a "not available" marker."""
 

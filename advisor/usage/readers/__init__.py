@@ -20,7 +20,12 @@ from advisor.usage.readers.common import (
     telemetry_arrow,
 )
 from advisor.usage.readers.focus import BILLING_DDL, read_focus
-from advisor.usage.readers.inventory import INVENTORY_DDL, INVENTORY_TABLE, inventory_arrow, read_inventory
+from advisor.usage.readers.inventory import (
+    INVENTORY_DDL,
+    INVENTORY_TABLE,
+    inventory_arrow,
+    read_inventory,
+)
 from advisor.usage.readers.prometheus import read_prometheus
 from advisor.usage.readers.smi_sql import read_smi_table
 

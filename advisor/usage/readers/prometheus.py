@@ -15,7 +15,12 @@ from pathlib import Path
 
 from advisor.errors import DocumentError
 from advisor.usage.detect import Detected, open_text
-from advisor.usage.readers.common import SKIP_NO_UTILIZATION, SKIP_OTHER_METRIC, SKIP_SUPERSEDED, FileSummary
+from advisor.usage.readers.common import (
+    SKIP_NO_UTILIZATION,
+    SKIP_OTHER_METRIC,
+    SKIP_SUPERSEDED,
+    FileSummary,
+)
 
 # metric name -> (what it measures, factor to our unit). Utilization as a fraction, memory in
 # MiB. Listed in order of preference when an exporter sends two of one kind.

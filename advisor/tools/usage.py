@@ -1,0 +1,280 @@
+"""Tool ``analyze_usage``: where rented GPUs are wasted, and what fixing it saves.
+
+Two ways in: files (nvidia-smi logs, GPU-exporter metrics, FOCUS billing exports, an
+inventory CSV), analysed in SQL by :mod:`advisor.usage`; or a summary (GPU count, average
+utilization, price, period) for a question without files. Either way the ``utilization`` rule
+pack turns the figures into findings, each with its saving.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from advisor.errors import InputError
+from advisor.money import format_money, normalize_currency
+from advisor.rules.findings import Assumption, Finding
+from advisor.usage.models import (
+    BillingSection,
+    FileSummary,
+    InventorySection,
+    TelemetrySection,
+    UsageSummary,
+)
+
+
+class AnalyzeUsageRequest(BaseModel):
+    """Usage data to analyse: files, or a summary of the fleet."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    files: list[str] | None = Field(
+        None,
+        description="Paths of files the user named: nvidia-smi --query-gpu CSV logs, Prometheus text "
+        "from nvidia_gpu_exporter or DCGM exporter, FOCUS billing exports (CSV or Parquet), or an "
+        "inventory CSV (resource, gpu_type, gpu_count, price_per_hour, team, project, start, end). "
+        "Leave empty when the user only describes the fleet.",
+    )
+    gpu_count: int | None = Field(
+        None, description="Summary mode: how many GPUs the user rents (set with avg_utilization when there are no files)."
+    )
+    avg_utilization: float | None = Field(
+        None,
+        description="Summary mode: average GPU utilization as a fraction 0-1 ('about 40 %' -> 0.4). "
+        "Values above 1 are read as percent.",
+    )
+    price_per_gpu_hour: float | None = Field(
+        None,
+        description="Price of one GPU-hour. Required in summary mode; with files it prices telemetry "
+        "when no inventory row or catalog price applies.",
+    )
+    period_hours: float | None = Field(
+        None, description="Summary mode: period the utilization covers, in hours (a month = 730, a week = 168). Default: a month."
+    )
+    currency: str | None = Field(None, description="USD or CNY: the currency of the price and of the report.")
+    billing_mode: Literal["on_demand", "committed", "spot"] = Field(
+        "on_demand", description="How the GPUs are billed now; set 'committed' for monthly/yearly plans."
+    )
+    as_of: str | None = Field(
+        None,
+        description="Inventory only: date-time up to which rentals without an end are billed (YYYY-MM-DD). "
+        "Default: the end of the supplied data.",
+    )
+    lang: Literal["en", "zh"] = Field("en", description="Language of the findings: zh for Chinese questions.")
+
+    @field_validator("currency", mode="before")
+    @classmethod
+    def _currency(cls, v: Any) -> Any:
+        return normalize_currency(v) if v not in (None, "") else None
+
+    @field_validator("avg_utilization")
+    @classmethod
+    def _utilization(cls, v: float | None) -> float | None:
+        if v is None:
+            return None
+        if 1 < v <= 100:
+            v = v / 100.0
+        if not 0 <= v <= 1:
+            raise ValueError("avg_utilization")
+        return float(v)
+
+
+class UsageInputs(BaseModel):
+    mode: Literal["files", "summary"]
+    files: list[FileSummary] = Field(default_factory=list, description="each file read, and how its rows were accounted for")
+    gpu_count: int | None = None
+    avg_utilization: float | None = None
+    price_per_gpu_hour: float | None = None
+    period_hours: float | None = None
+    currency: str
+    billing_mode: str
+    as_of: str | None = None
+
+
+class UsageReport(BaseModel):
+    """The usage and waste analysis. Money is in ``currency`` (billing sections keep the
+    export's own currency, named in the section)."""
+
+    inputs: UsageInputs
+    currency: str
+    summary: UsageSummary
+    headline: dict[str, str] = Field(default_factory=dict, description="one sentence per language: en, zh")
+    billing: BillingSection | None = None
+    telemetry: TelemetrySection | None = None
+    inventory: InventorySection | None = None
+    findings: list[Finding] = Field(default_factory=list)
+    assumptions: list[Assumption] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+
+_ACCEPTED = {
+    "files": "a list of file paths",
+    "gpu_count": "a whole number of GPUs, 1 or more",
+    "avg_utilization": "a fraction between 0 and 1 (or a percent up to 100)",
+    "price_per_gpu_hour": "a positive price per GPU-hour",
+    "period_hours": "a positive number of hours",
+    "currency": "USD or CNY",
+    "billing_mode": "on_demand, committed or spot",
+    "as_of": "a date-time, YYYY-MM-DD or YYYY-MM-DD HH:MM",
+    "lang": "en or zh",
+}
+
+
+def _request(request: AnalyzeUsageRequest | None, kwargs: dict[str, Any]) -> AnalyzeUsageRequest:
+    data = request.model_dump(exclude_none=True) if request is not None else {}
+    data.update(kwargs)
+    try:
+        return AnalyzeUsageRequest.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        field = ".".join(str(x) for x in err.get("loc", ())) or "request"
+        if isinstance(err.get("ctx", {}).get("error"), InputError):
+            raise err["ctx"]["error"] from None
+        field = field.split(".")[0]
+        raise InputError(field, err.get("input"), _ACCEPTED.get(field, "see the analyze_usage fields")) from None
+
+
+def analyze_usage(
+    request: AnalyzeUsageRequest | None = None,
+    *,
+    progress: Callable[[str], None] | None = None,
+    **kwargs: Any,
+) -> UsageReport:
+    """Analyse GPU usage and billing for waste: idle and forgotten cards, low utilization,
+    unused commitments, leftover storage, chargeback, and what each fix saves."""
+    req = _request(request, kwargs)
+    summary_fields = {k: getattr(req, k) for k in ("gpu_count", "avg_utilization", "period_hours") if getattr(req, k) is not None}
+    if req.files:
+        if summary_fields:
+            raise InputError(
+                next(iter(summary_fields)), next(iter(summary_fields.values())), "files or a summary (gpu_count, avg_utilization, period_hours), not both"
+            )
+        return _from_files(req, progress)
+    if req.gpu_count is None or req.avg_utilization is None:
+        missing = "gpu_count" if req.gpu_count is None else "avg_utilization"
+        raise InputError(missing, None, f"{_ACCEPTED[missing]}, or files to analyse")
+    return _from_summary(req)
+
+
+def _check_positive(name: str, value: float | None) -> None:
+    if value is not None and not value > 0:
+        raise InputError(name, value, _ACCEPTED[name])
+
+
+def _from_summary(req: AnalyzeUsageRequest) -> UsageReport:
+    from advisor.rules import evaluate
+    from advisor.usage.defaults import load_defaults
+    from advisor.usage.facts import summary_facts
+    from advisor.usage.summary import summarize
+
+    d = load_defaults()
+    _check_positive("gpu_count", req.gpu_count)
+    if req.price_per_gpu_hour is None:
+        raise InputError("price_per_gpu_hour", None, "a price per GPU-hour (summary mode needs one)")
+    _check_positive("price_per_gpu_hour", req.price_per_gpu_hour)
+    _check_positive("period_hours", req.period_hours)
+    currency = req.currency or "USD"
+    assumptions = d.assumptions(["utilization.target", "utilization.low_use_line", "findings.min_saving"])
+    period = req.period_hours
+    if period is None:
+        period = d.number("summary.period_hours")
+        assumptions.append(d.assumption("summary.period_hours"))
+    if req.currency is None:
+        assumptions.append(Assumption(name="currency", value="USD", source="default: no currency given"))
+    gpu_count, util = int(req.gpu_count or 0), float(req.avg_utilization or 0.0)
+    summary, numbers = summarize(
+        gpu_count=gpu_count,
+        avg_utilization=util,
+        price_per_gpu_hour=float(req.price_per_gpu_hour),
+        period_hours=period,
+        currency=currency,
+        defaults=d,
+    )
+    facts = summary_facts(
+        numbers, gpu_count=gpu_count, avg_utilization=util, period_hours=period, currency=currency,
+        billing_mode=req.billing_mode, d=d,
+    )
+    return UsageReport(
+        inputs=UsageInputs(
+            mode="summary",
+            gpu_count=gpu_count,
+            avg_utilization=util,
+            price_per_gpu_hour=req.price_per_gpu_hour,
+            period_hours=period,
+            currency=currency,
+            billing_mode=req.billing_mode,
+        ),
+        currency=currency,
+        summary=summary,
+        headline=_headline(summary),
+        findings=evaluate("utilization", facts, lang=req.lang),
+        assumptions=assumptions,
+    )
+
+
+def _from_files(req: AnalyzeUsageRequest, progress: Callable[[str], None] | None) -> UsageReport:
+    from advisor.rules import evaluate
+    from advisor.usage.analysis import UsageOptions, analyze_files
+    from advisor.usage.values import BadValue, iso, timestamp
+
+    _check_positive("price_per_gpu_hour", req.price_per_gpu_hour)
+    as_of = None
+    if req.as_of:
+        try:
+            as_of = timestamp(req.as_of)
+        except BadValue as exc:
+            raise InputError("as_of", req.as_of, _ACCEPTED["as_of"]) from exc
+    result = analyze_files(
+        list(req.files or []),
+        UsageOptions(
+            price_per_gpu_hour=req.price_per_gpu_hour,
+            currency=req.currency,
+            as_of=as_of,
+            billing_mode=req.billing_mode,
+            progress=progress,
+        ),
+    )
+    return UsageReport(
+        inputs=UsageInputs(
+            mode="files",
+            files=result.inputs,
+            price_per_gpu_hour=req.price_per_gpu_hour,
+            currency=result.currency,
+            billing_mode=req.billing_mode,
+            as_of=iso(as_of) if as_of is not None else None,
+        ),
+        currency=result.currency,
+        summary=result.summary,
+        headline=_headline(result.summary, result.billing),
+        billing=result.billing,
+        telemetry=result.telemetry,
+        inventory=result.inventory,
+        findings=evaluate("utilization", result.facts, lang=req.lang),
+        assumptions=result.assumptions,
+        notes=result.notes,
+    )
+
+
+def _headline(s: UsageSummary, billing: BillingSection | None = None) -> dict[str, str]:
+    """One sentence per language for chat answers and cards."""
+    en: list[str] = []
+    zh: list[str] = []
+    cur = s.currency or "USD"
+    if s.gpu_count is not None and s.avg_utilization is not None:
+        en.append(f"{s.gpu_count} GPUs averaged {s.avg_utilization:.0%} utilization (target {s.target_utilization:.0%})")
+        zh.append(f"{s.gpu_count} 张 GPU 平均利用率 {s.avg_utilization:.0%}（目标 {s.target_utilization:.0%}）")
+        if s.waste_cost is not None:
+            en.append(f"paid time without work cost {format_money(s.waste_cost, cur)}")
+            zh.append(f"无产出的计费时间花费 {format_money(s.waste_cost, cur)}")
+        if s.target_saving:
+            en.append(f"reaching the target would save {format_money(s.target_saving, cur)}")
+            zh.append(f"达到目标可节省 {format_money(s.target_saving, cur)}")
+    if billing is not None and billing.total_billed_cost is not None and billing.currency:
+        en.append(f"the billing export totals {format_money(billing.total_billed_cost, billing.currency)} over {billing.rows:,} rows")
+        zh.append(f"账单共 {billing.rows:,} 行，合计 {format_money(billing.total_billed_cost, billing.currency)}")
+    if not en:
+        return {}
+    text = "; ".join(en) + "."
+    return {"en": text[0].upper() + text[1:], "zh": "；".join(zh) + "。"}
