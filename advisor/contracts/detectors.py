@@ -78,6 +78,23 @@ def detect(clauses: list[Clause], *, zh_provider: str = "乙方", cause_words: r
     return hits
 
 
+def detect_sentences(sentences: list[Sentence], *, zh_provider: str = "乙方") -> list[Hit]:
+    """Hits in chosen sentences with the cue pre-filter skipped (for sentences an LLM
+    suggested): the patterns, exclusions and negation rules still apply."""
+    specs = detectors(zh_provider)
+    resolver = PartyResolver(zh_provider)
+    cause = _cause_re(zh_provider)
+    hits: list[Hit] = []
+    for sentence in sentences:
+        for spec in specs:
+            if spec.require is not None and not spec.require.search(sentence.text):
+                continue
+            if any(p.search(sentence.text) for p in spec.exclude):
+                continue
+            hits.extend(_run(spec, sentence, resolver, cause, ""))
+    return hits
+
+
 def detect_text(text: str, **kwargs: object) -> list[Hit]:
     """Hits in a bare piece of text (one clause), e.g. a sentence from an evaluation set."""
     from advisor.contracts.clauses import split_clauses

@@ -1,0 +1,81 @@
+"""The review checklist: every DESIGN.md contract category with its status and the clause behind it.
+
+A reviewer should see what was checked, not only what was wrong. Status per category:
+
+- ``trap``            a rule of the category fired on a clause that is present;
+- ``missing``         only a missing-protection rule fired (ids ``contract.missing_*``);
+- ``ok``              the contract addresses the category and no rule objected (a protective
+                      clause, or a neutral one), quoted;
+- ``not_applicable``  the contract does not mention it and its absence costs nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from advisor.contracts.detectors import Hit
+from advisor.rules.findings import Finding
+from advisor.rules.schema import CONTRACT_CATEGORIES
+
+Status = Literal["ok", "trap", "missing", "not_applicable"]
+MISSING_PREFIX = "contract.missing_"
+_NOTES = {
+    "ok_protect": {"en": "Protective clause found", "zh": "已找到保护性条款"},
+    "ok_present": {"en": "Addressed; no trap found", "zh": "合同已涉及，未发现陷阱"},
+    "not_applicable": {"en": "Not mentioned in the contract", "zh": "合同未涉及"},
+}
+
+
+class ChecklistItem(BaseModel):
+    """One row of the checklist."""
+
+    category: str
+    status: Status
+    clause: str | None = None
+    location: dict[str, Any] | None = None
+    note: str
+    rules: list[str] = []
+
+
+def is_missing_rule(rule_id: str) -> bool:
+    return rule_id.startswith(MISSING_PREFIX)
+
+
+def build_checklist(findings: list[Finding], hits: list[Hit], lang: str = "en") -> list[ChecklistItem]:
+    """One item per DESIGN.md category, in the DESIGN.md order."""
+    items: list[ChecklistItem] = []
+    for category in CONTRACT_CATEGORIES:
+        found = [f for f in findings if f.category == category]
+        traps = [f for f in found if not is_missing_rule(f.rule_id)]
+        missing = [f for f in found if is_missing_rule(f.rule_id)]
+        cat_hits = [h for h in hits if h.category == category]
+        if traps:
+            quote, location = _quote_of(traps)
+            items.append(ChecklistItem(category=category, status="trap", clause=quote, location=location,
+                                       note=traps[0].text[_lang(lang)].title, rules=[f.rule_id for f in found]))
+        elif missing:
+            items.append(ChecklistItem(category=category, status="missing", note=missing[0].text[_lang(lang)].title,
+                                       rules=[f.rule_id for f in missing]))
+        elif cat_hits:
+            protect = [h for h in cat_hits if h.kind == "protect"]
+            hit = (protect or cat_hits)[0]
+            key = "ok_protect" if protect else "ok_present"
+            items.append(ChecklistItem(category=category, status="ok", clause=hit.evidence()["quote"],  # type: ignore[arg-type]
+                                       location=hit.sentence.location.as_dict(), note=_NOTES[key][_lang(lang)]))
+        else:
+            items.append(ChecklistItem(category=category, status="not_applicable", note=_NOTES["not_applicable"][_lang(lang)]))
+    return items
+
+
+def _quote_of(findings: list[Finding]) -> tuple[str | None, dict[str, Any] | None]:
+    for f in findings:
+        for value in f.evidence.values():
+            if isinstance(value, dict) and value.get("quote"):
+                return str(value["quote"]), value.get("location")
+    return None, None
+
+
+def _lang(lang: str) -> Literal["en", "zh"]:
+    return "zh" if lang == "zh" else "en"

@@ -1,0 +1,103 @@
+"""The contract review, end to end: document -> clauses -> hits -> facts -> findings -> checklist.
+
+Deterministic Python finds and normalizes the facts; the `contract` rule pack decides what is
+a finding. An optional ``suggest`` callable (an LLM, when one is configured) may point at
+extra sentences worth checking; each suggestion must quote the document verbatim, and it only
+becomes a fact if a detector recognizes it: the rules still decide.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from advisor.contracts.checklist import ChecklistItem, build_checklist
+from advisor.contracts.clauses import Clause, Sentence, split_clauses
+from advisor.contracts.detectors import Hit, detect, detect_sentences
+from advisor.contracts.facts import build_facts
+from advisor.contracts.injection import find_injections, injection_finding
+from advisor.contracts.parties import zh_provider_label
+from advisor.contracts.reader import Document
+from advisor.rules.findings import Finding, sort_findings
+
+PACK = "contract"
+Suggester = Callable[[list[str]], list[str]]
+
+_CJK_RE = re.compile(r"[\u4e00-\u9fff]")
+_LATIN_RE = re.compile(r"[A-Za-z]")
+
+
+@dataclass
+class Review:
+    """Everything a review found; the tool turns it into the public report."""
+
+    document: Document
+    language: str
+    clauses: list[Clause]
+    hits: list[Hit]
+    facts: dict[str, Any]
+    findings: list[Finding]
+    checklist: list[ChecklistItem]
+    injections: list[Sentence] = field(default_factory=list)
+
+
+def detect_language(text: str) -> str:
+    """``zh`` when Chinese characters make up a good share of the letters, else ``en``."""
+    sample = text[:200_000]
+    cjk = len(_CJK_RE.findall(sample))
+    latin = len(_LATIN_RE.findall(sample))
+    return "zh" if cjk and cjk * 3 >= latin * 0.5 else "en"
+
+
+def review_document(
+    doc: Document,
+    *,
+    lang: str | None = None,
+    monthly_fee: float | None = None,
+    currency: str | None = None,
+    suggest: Suggester | None = None,
+) -> Review:
+    """Review ``doc``. ``lang`` picks the language of the texts (default: the document's)."""
+    from advisor.rules import evaluate
+
+    language = lang or detect_language(doc.text)
+    clauses = split_clauses(doc)
+    zh_provider = zh_provider_label(doc.text) if _CJK_RE.search(doc.text[:20000]) else "乙方"
+    hits = detect(clauses, zh_provider=zh_provider)
+    if suggest is not None:
+        hits.extend(_suggested_hits(clauses, hits, suggest, zh_provider))
+    injections = find_injections(clauses)
+    facts = build_facts(hits, monthly_fee=monthly_fee, currency=currency or _default_currency(doc.text, language))
+    facts["clause_count"] = len(clauses)
+    if injections:
+        facts["injection_detected"] = True
+        facts["injection_count"] = len(injections)
+    findings = evaluate(PACK, facts, lang=language)
+    extra = injection_finding(injections, language)
+    if extra is not None:
+        findings = sort_findings([extra, *findings])
+    checklist = build_checklist(findings, hits, language)
+    return Review(doc, language, clauses, hits, facts, findings, checklist, injections)
+
+
+def _default_currency(text: str, language: str) -> str:
+    """The currency of the first amount in the contract, else CNY for Chinese, USD otherwise."""
+    from advisor.contracts.numbers import find_money
+
+    found = find_money(text[:100_000])
+    if found:
+        return found[0].money.currency
+    return "CNY" if language == "zh" else "USD"
+
+
+def _suggested_hits(clauses: list[Clause], hits: list[Hit], suggest: Suggester, zh_provider: str) -> list[Hit]:
+    sentences = [s for c in clauses for s in c.sentences]
+    seen = {id(h.sentence) for h in hits}
+    try:
+        quotes = suggest([s.text for s in sentences])
+    except Exception:  # noqa: BLE001 - a failing suggester must not break a deterministic review
+        return []
+    picked = [s for s in sentences if id(s) not in seen and any(q and q.strip() in s.text for q in quotes)]
+    return detect_sentences(picked, zh_provider=zh_provider)
