@@ -99,15 +99,22 @@ def detect(path: str | Path) -> Detected:
 
 
 def _looks_prometheus(content: list[str]) -> bool:
-    samples = 0
+    """Exposition text: sample lines, and '# HELP'/'# TYPE' comments or nothing but samples.
+    A few malformed lines still make it Prometheus, so the reader can name the bad line."""
+    samples = other = 0
+    typed = False
     for line in content[:200]:
         s = line.strip()
         if s.startswith("#"):
+            typed = typed or bool(re.match(r"#\s*(HELP|TYPE)\s", s))
             continue
-        if not _PROM_SAMPLE.match(s):
-            return False
-        samples += 1
-    return samples > 0
+        if _PROM_SAMPLE.match(s):
+            samples += 1
+        else:
+            other += 1
+    if samples == 0:
+        return False
+    return other == 0 or (typed and other <= samples)
 
 
 def _has_smi_section(path: Path, text: str, size: int) -> bool:
