@@ -51,6 +51,7 @@ def check(
 
     from advisor import config
     from advisor.cli.common import emit_json
+    from advisor.errors import AdvisorError
     from advisor.rules import check_packs, load_packs
     from advisor.rules.cases import case_paths
 
@@ -58,9 +59,10 @@ def check(
     if problems:
         if as_json:
             emit_json({"ok": False, "problems": problems})
-        for line in problems:
+        for line in problems[:-1]:
             print(f"error: {line}", file=sys.stderr)
-        raise typer.Exit(2)
+        # The last line goes through the CLI's error path: `error: ...` and exit code 2.
+        raise AdvisorError(problems[-1])
     packs = load_packs()
     cases = case_paths()
     summary = {

@@ -195,7 +195,8 @@ def matched_leaves(node: Node, facts: dict[str, Any]) -> list[Leaf]:
 
 def engine_number(x: Any) -> Any:
     """A number whose JSON durable can parse: its parser rejects an exponent without a
-    decimal point (``1e-05``, ``1e+20``). Integral floats become ints; others move by one ulp."""
+    decimal point (``1e-05``, ``1e+20``). Integral floats become ints, magnitudes below 1e-300
+    become 0, others move up by an ulp or two."""
     if not isinstance(x, float):
         return x
     text = repr(x)
@@ -203,6 +204,8 @@ def engine_number(x: Any) -> Any:
         return x
     if x.is_integer():
         return int(x)
+    if abs(x) < 1e-300:
+        return 0.0
     while "e" in text and "." not in text:
         x = math.nextafter(x, math.inf)
         text = repr(x)
