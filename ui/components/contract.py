@@ -1,0 +1,99 @@
+"""Contract review views: the counts by severity, and the contract text with every clause a
+finding quotes highlighted in its severity's colour (presentation only: the quotes and their
+locations come from the review)."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import streamlit as st
+
+from ui.components.findings import localized, ordered, quote_of
+from ui.components.fmt import text_of
+from ui.i18n import t
+
+MARK = {"critical": "#ffebe9", "warning": "#fff8c5", "info": "#ddf4ff"}
+EDGE = {"critical": "#cf222e", "warning": "#9a6700", "info": "#0969da"}
+_SPACE = re.compile(r"\s+")
+
+
+def counts(findings: list[dict[str, Any]]) -> dict[str, int]:
+    out = {"critical": 0, "warning": 0, "info": 0}
+    for f in findings:
+        sev = str(f.get("severity"))
+        out[sev] = out.get(sev, 0) + 1
+    return out
+
+
+def review_summary(r: dict[str, Any], lang: str) -> None:
+    summary = r.get("summary")
+    if summary:
+        st.markdown(f"**{text_of(summary, lang)}**")
+    c = counts(r.get("findings") or [])
+    st.markdown(f":red-badge[{c['critical']}] :orange-badge[{c['warning']}] :blue-badge[{c['info']}] "
+                + t("con.counts", lang, c=c["critical"], w=c["warning"], i=c["info"]))
+
+
+def quotes(findings: list[dict[str, Any]], lang: str) -> list[tuple[str, str, str]]:
+    """(quote, severity, title) for every clause the findings quote, most severe first."""
+    out: list[tuple[str, str, str]] = []
+    for f in ordered(findings):
+        title = localized(f, lang)["title"]
+        for value in (f.get("evidence") or {}).values():
+            items = value if isinstance(value, list) else [value]
+            for v in items:
+                q = quote_of(v)
+                if q:
+                    out.append((str(q["quote"]), str(f.get("severity", "info")), title))
+    return out
+
+
+def _find(text: str, quote: str) -> tuple[int, int] | None:
+    """Where ``quote`` stands in ``text``, tolerant of line breaks and a trailing ellipsis."""
+    core = quote.strip().rstrip("…").rstrip(".").strip()
+    if not core:
+        return None
+    i = text.find(core)
+    if i >= 0:
+        return i, i + len(core)
+    words = [re.escape(w) for w in _SPACE.split(core) if w]
+    if not words:
+        return None
+    pattern = r"\s*".join(words) if len(words) > 1 else re.escape(core)
+    # Chinese has no spaces: allow line breaks between any two characters of a short prefix.
+    m = re.search(pattern, text)
+    if m is None and len(words) == 1:
+        prefix = core[:40]
+        m = re.search(r"\s*".join(re.escape(ch) for ch in prefix), text)
+    return (m.start(), m.end()) if m else None
+
+
+def highlighted_html(text: str, marks: list[tuple[str, str, str]]) -> str:
+    """The text as HTML, each quoted span wrapped in a coloured <mark> with its finding as title."""
+    spans: list[tuple[int, int, str, str]] = []
+    for quote, sev, title in marks:
+        found = _find(text, quote)
+        if found and not any(a < found[1] and found[0] < b for a, b, _, _ in spans):
+            spans.append((found[0], found[1], sev, title))
+    spans.sort()
+    out, pos = [], 0
+    for a, b, sev, title in spans:
+        out.append(html.escape(text[pos:a]))
+        style = f"background:{MARK.get(sev, '#ddf4ff')};border-bottom:2px solid {EDGE.get(sev, '#0969da')};padding:0 2px"
+        out.append(f'<mark class="clause clause-{sev}" title="{html.escape(title)}" style="{style}">'
+                   f"{html.escape(text[a:b])}</mark>")
+        pos = b
+    out.append(html.escape(text[pos:]))
+    return "".join(out)
+
+
+def contract_text(text: str, findings: list[dict[str, Any]], lang: str, height: int = 560) -> int:
+    """Render the text with highlights; returns how many quotes were found in it."""
+    marks = quotes(findings, lang)
+    body = highlighted_html(text, marks)
+    st.markdown(f"**{t('con.text', lang)}**")
+    with st.container(height=height, border=True, key="contract-text"):
+        st.html(f'<div style="white-space:pre-wrap;font-size:0.9rem;line-height:1.6">{body}</div>')
+    return body.count("<mark ")

@@ -1,0 +1,237 @@
+"""The UI's only door to the advisor: the assistant, the tools and the knowledge base.
+
+Every call returns plain JSON-like data (dicts and lists) or an :class:`Outcome` with a
+one-line error, so pages never see a traceback. The API key goes into the assistant's
+configuration for one call and is scrubbed from any error text.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import streamlit as st
+
+from advisor.errors import AdvisorError
+from ui.i18n import Lang, t
+from ui.state import Settings
+
+log = logging.getLogger("ui")
+
+# Sidebar settings that priced tools take, and the request field each one fills.
+_PRICING_FIELDS = {"currency": "currency", "prices_file": "prices_file", "budget": "budget",
+                   "approval_threshold": "approval_threshold"}
+_TOOLS_WITH_BUDGET = {"estimate_training_cost", "recommend_hardware", "plan_project"}
+_TOOLS_WITH_PRICES = {"estimate_training_cost", "recommend_hardware", "plan_project", "compare_billing"}
+
+
+@dataclass
+class Outcome:
+    """A tool's report as a dict, or the error that stopped it (one line, for people)."""
+
+    result: dict[str, Any] | None = None
+    error: str | None = None
+    kind: str | None = None  # "input" for a bad value, "internal" for a bug, "missing" for an absent tool
+    markdown: str | None = None  # the report's own Markdown rendering, when it has one
+
+    @property
+    def ok(self) -> bool:
+        return self.result is not None
+
+
+@dataclass
+class Answer:
+    """One assistant turn, as plain data the page renders and the session keeps."""
+
+    answer: str
+    mode: str
+    lang: Lang
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    citations: list[dict[str, Any]] = field(default_factory=list)
+    notice: str | None = None
+    grounded: bool = True
+    intent: str | None = None
+    error: str | None = None
+    history: Any = None
+
+    def public(self) -> dict[str, Any]:
+        """What the conversation keeps and exports (no history, no settings)."""
+        return {k: v for k, v in self.__dict__.items() if k != "history"}
+
+
+def plain(obj: Any) -> Any:
+    """Pydantic models, dataclasses and containers -> JSON-like data."""
+    if hasattr(obj, "model_dump"):
+        return obj.model_dump(mode="json")
+    if isinstance(obj, dict):
+        return {str(k): plain(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [plain(v) for v in obj]
+    return obj
+
+
+def scrub(text: str, secret: str | None) -> str:
+    text = str(text)
+    if secret and len(secret) >= 4:
+        text = text.replace(secret, "***")
+    return text
+
+
+def error_text(exc: BaseException, lang: Lang, secret: str | None = None) -> tuple[str, str]:
+    """(message, kind) for an exception: AdvisorErrors say what to fix; others say what broke."""
+    if isinstance(exc, AdvisorError):
+        return scrub(t("err.input", lang, error=exc.one_line()), secret), "input"
+    log.error("ui: %s: %s", type(exc).__name__, scrub(str(exc), secret))
+    return t("err.internal", lang, kind=type(exc).__name__), "internal"
+
+
+# --- tools ------------------------------------------------------------------------------
+
+def tool_function(name: str) -> Callable[..., Any]:
+    import advisor.tools as tools
+
+    return getattr(tools, name)  # type: ignore[no-any-return]
+
+
+def with_settings(name: str, args: dict[str, Any], s: Settings) -> dict[str, Any]:
+    """Fill in the sidebar's currency, price sheet, budget and threshold where the user did not."""
+    out = dict(args)
+    if s.currency and "currency" not in out and name != "review_contract":
+        out["currency"] = s.currency
+    if s.prices_file and name in _TOOLS_WITH_PRICES:
+        out.setdefault("prices_file", s.prices_file)
+    if name in _TOOLS_WITH_BUDGET:
+        if s.budget:
+            out.setdefault("budget", s.budget)
+        if s.approval_threshold and name != "recommend_hardware":
+            out.setdefault("approval_threshold", s.approval_threshold)
+    return out
+
+
+def run_tool(name: str, ui_lang: Lang, /, **args: Any) -> Outcome:
+    """Call ``advisor.tools.<name>`` and return its report as a dict, or a clear error."""
+    try:
+        fn = tool_function(name)
+    except (AttributeError, ImportError) as exc:
+        return Outcome(error=f"{name}: {type(exc).__name__}: {exc}", kind="missing")
+    try:
+        report = fn(**args)
+        markdown = report.to_markdown() if callable(getattr(report, "to_markdown", None)) else None
+        return Outcome(result=plain(report), markdown=markdown)
+    except Exception as exc:  # every failure becomes a message on the page
+        message, kind = error_text(exc, ui_lang)
+        return Outcome(error=message, kind=kind)
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def cached_tool(name: str, ui_lang: Lang, args_key: tuple[tuple[str, Any], ...]) -> Outcome:
+    """:func:`run_tool` memoised on its arguments (what-if controls recompute only what changed)."""
+    return run_tool(name, ui_lang, **dict(args_key))
+
+
+def args_key(args: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted((k, v) for k, v in args.items() if v is not None))
+
+
+# --- assistant ----------------------------------------------------------------------------
+
+def ask_function() -> Callable[..., Any]:
+    """``advisor.assistant.ask``, or the stand-in a test put in the session (main thread only)."""
+    override = st.session_state.get("_ask_override")
+    if callable(override):
+        return override  # type: ignore[no-any-return]
+    from advisor.assistant import ask
+
+    return ask  # type: ignore[no-any-return]
+
+
+def _llm_config(s: Settings, key: str | None) -> dict[str, Any]:
+    return {"base_url": s.base_url.strip(), "model": s.model.strip(), "api_key": key, "max_retries": 1,
+            "timeout_s": 60}
+
+
+def _accepted(fn: Callable[..., Any], offered: dict[str, Any]) -> dict[str, Any]:
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return {}
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return offered
+    return {k: v for k, v in offered.items() if k in params}
+
+
+def tool_defaults(s: Settings) -> dict[str, Any]:
+    """The sidebar's pricing settings as tool arguments (for an assistant that accepts them)."""
+    return {name: getattr(s, setting) for setting, name in _PRICING_FIELDS.items() if getattr(s, setting)}
+
+
+def ask(question: str, s: Settings, key: str | None, history: Any, lang: Lang, *,
+        fn: Callable[..., Any] | None = None, on_token: Callable[[str], None] | None = None) -> Answer:
+    """One assistant turn with the session's settings; never raises. Safe to run in a worker
+    thread when ``fn`` was taken from :func:`ask_function` on the script thread."""
+    if fn is None:
+        try:
+            fn = ask_function()
+        except Exception as exc:  # the assistant package is missing or broken
+            return Answer(answer="", mode="offline", lang=lang,
+                          error=t("chat.unavailable", lang, error=type(exc).__name__))
+    offered: dict[str, Any] = {"offline": not s.use_llm}
+    if s.lang_pref in ("zh", "en"):
+        offered["lang"] = s.lang_pref
+    if s.use_llm:
+        offered["config"] = _llm_config(s, key)
+        if on_token is not None:
+            offered["on_token"] = on_token
+    defaults = tool_defaults(s)
+    if defaults:
+        offered["tool_defaults"] = defaults
+    try:
+        result = fn(question, history=history, **_accepted(fn, offered))
+    except Exception as exc:
+        message, _ = error_text(exc, lang, key)
+        return Answer(answer="", mode="llm" if s.use_llm else "offline", lang=lang,
+                      error=t("chat.failed", lang, error=message))
+    data = plain(result)
+    return Answer(
+        answer=scrub(data.get("answer") or "", key),
+        mode=str(data.get("mode") or "offline"),
+        lang=data.get("lang") if data.get("lang") in ("zh", "en") else lang,
+        tool_calls=list(data.get("tool_calls") or []),
+        findings=list(data.get("findings") or []),
+        citations=list(data.get("citations") or []),
+        notice=scrub(data["notice"], key) if data.get("notice") else None,
+        grounded=bool(data.get("grounded", True)),
+        intent=data.get("intent"),
+        history=data.get("history"),
+    )
+
+
+# --- knowledge ------------------------------------------------------------------------------
+
+@st.cache_resource(show_spinner=False)
+def onboarding(lang: Lang) -> list[dict[str, Any]]:
+    """The onboarding path in ``lang`` (shared by every session, read-only)."""
+    from advisor.knowledge.onboarding import onboarding_path
+
+    return [plain(m) for m in onboarding_path(lang)]
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def guide_markdown(slug: str, lang: Lang) -> str:
+    from advisor.knowledge.render import render_guide
+
+    return render_guide(slug, lang)
+
+
+def grade(module_id: str, answers: list[int], lang: Lang) -> Outcome:
+    from advisor.knowledge.onboarding import grade_quiz
+
+    try:
+        return Outcome(result=plain(grade_quiz(module_id, answers, lang)))
+    except Exception as exc:
+        message, kind = error_text(exc, lang)
+        return Outcome(error=message, kind=kind)

@@ -1,0 +1,59 @@
+"""Sidebar settings: language, offline or an LLM endpoint, currency, price sheet, budget and
+approval threshold. Widgets keep their values in the session (keys in :mod:`ui.state`)."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import streamlit as st
+from streamlit.runtime.uploaded_file_manager import UploadedFile
+
+from ui import state
+from ui.i18n import t
+
+
+def _save_price_sheet(upload: UploadedFile | None) -> None:
+    if upload is None:
+        st.session_state.prices_file = None
+        st.session_state.prices_name = None
+        return
+    if st.session_state.get("prices_id") == upload.file_id and st.session_state.get("prices_file"):
+        return
+    folder = Path(tempfile.mkdtemp(prefix="advisor-prices-"))
+    path = folder / (Path(upload.name).name or "prices.csv")
+    path.write_bytes(upload.getvalue())
+    st.session_state.prices_file = str(path)
+    st.session_state.prices_name = upload.name
+    st.session_state.prices_id = upload.file_id
+
+
+def render() -> None:
+    lang = state.ui_lang()
+    with st.sidebar:
+        st.radio(t("side.language", lang), ["auto", "zh", "en"], key=state.K_LANG, horizontal=True,
+                 format_func=lambda v: {"auto": t("side.lang_auto", lang), "zh": "中文", "en": "English"}[v])
+        st.subheader(t("side.assistant", lang), divider="gray")
+        st.toggle(t("side.offline", lang), key=state.K_OFFLINE, help=t("side.offline_help", lang))
+        if not st.session_state[state.K_OFFLINE]:
+            st.text_input(t("side.base_url", lang), key=state.K_BASE_URL, placeholder="http://127.0.0.1:8000/v1")
+            st.text_input(t("side.model", lang), key=state.K_MODEL, placeholder="qwen-plus / gpt-4o-mini")
+            st.text_input(t("side.api_key", lang), key=state.K_API_KEY, type="password",
+                          help=t("side.api_key_help", lang), autocomplete="off")
+            if not state.settings().use_llm:
+                st.caption(t("side.llm_incomplete", lang))
+        st.subheader(t("side.pricing", lang), divider="gray")
+        st.selectbox(t("side.currency", lang), ["auto", "CNY", "USD"], key=state.K_CURRENCY,
+                     format_func=lambda v: t("side.currency_auto", lang) if v == "auto" else v)
+        upload = st.file_uploader(t("side.price_sheet", lang), type=["csv"], help=t("side.price_sheet_help", lang),
+                                  key="price_sheet_upload")
+        _save_price_sheet(upload)
+        if st.session_state.get("prices_name"):
+            st.caption(t("side.price_sheet_loaded", lang, name=st.session_state.prices_name))
+        st.subheader(t("side.budget_head", lang), divider="gray")
+        st.number_input(t("side.budget", lang), min_value=0.0, step=1000.0, key=state.K_BUDGET, format="%.0f")
+        st.number_input(t("side.threshold", lang), min_value=0.0, step=1000.0, key=state.K_THRESHOLD, format="%.0f")
+        st.divider()
+        st.button(t("side.new_chat", lang), on_click=state.clear_conversation, icon=":material/refresh:",
+                  width="stretch")
+        st.caption(t("side.footer", lang))

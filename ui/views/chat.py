@@ -1,0 +1,186 @@
+"""Chat (home page): the conversation, each answer with its tool cards, findings, sources
+and suggested follow-ups. The page is a loop over ``st.session_state.messages``."""
+
+from __future__ import annotations
+
+import queue
+import re
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import streamlit as st
+
+from ui import services, state
+from ui.components.common import citations_block, error_box
+from ui.components.findings import findings_section
+from ui.components.results import tool_card
+from ui.i18n import detect_lang, t, t_list
+
+STREAM_SECONDS = 0.35  # the whole answer appears within this time, however long it is
+_CHUNK = re.compile(r"\S+\s*|\s+")
+
+
+def chunks(text: str) -> Iterator[str]:
+    """The answer in small pieces for ``st.write_stream`` (words; a few characters of Chinese)."""
+    pieces: list[str] = []
+    for word in _CHUNK.findall(text):
+        if len(word) > 12:
+            pieces.extend(word[i:i + 6] for i in range(0, len(word), 6))
+        else:
+            pieces.append(word)
+    pause = STREAM_SECONDS / max(len(pieces), 1)
+    for piece in pieces:
+        yield piece
+        time.sleep(pause)
+
+
+def record_tools(answer: dict[str, Any], question: str) -> None:
+    """Keep every successful tool result for the Report page."""
+    for call in answer.get("tool_calls") or []:
+        if call.get("result") and call.get("name") != "search_knowledge":
+            state.add_record(call["name"], question[:80], call["result"], answer["lang"],
+                             question=question, answer=answer.get("answer"))
+
+
+def render_details(msg: dict[str, Any], key: str) -> None:
+    """Everything under the answer text: notice, cards, findings, sources."""
+    lang = msg["lang"]
+    if msg.get("notice"):
+        st.warning(msg["notice"], icon=":material/wifi_off:")
+    shown_findings = False
+    for i, call in enumerate(msg.get("tool_calls") or []):
+        if call.get("result"):
+            tool_card(call["name"], call["result"], lang, f"{key}-{i}")
+            shown_findings = shown_findings or bool(call["result"].get("findings"))
+        elif call.get("error"):
+            error_box(t("chat.tool_failed", lang, name=call.get("name"), error=call["error"]))
+    if not shown_findings:
+        findings_section(msg.get("findings") or [], lang, f"{key}-f")
+    citations = [c for c in msg.get("citations") or [] if str(c.get("path")) not in msg.get("content", "")]
+    citations_block(citations, lang)
+    if msg.get("mode"):
+        label = t("chat.mode_llm" if msg["mode"] == "llm" else "chat.mode_offline", lang)
+        st.caption(f":material/smart_toy: {label}")
+
+
+def render_message(msg: dict[str, Any], key: str) -> None:
+    with st.chat_message(msg["role"]):
+        if msg["role"] == "user":
+            st.markdown(msg["content"])
+            return
+        if msg.get("error"):
+            error_box(msg["error"])
+            return
+        st.markdown(msg["content"])
+        render_details(msg, key)
+
+
+def suggest(followups: list[str], lang: str) -> None:
+    if not followups:
+        return
+    st.caption(t("chat.followups", lang))
+    with st.container(horizontal=True, key="followups"):
+        for i, text in enumerate(followups):
+            st.button(text, key=f"follow-{i}", on_click=_queue, args=(text,), type="tertiary",
+                      icon=":material/subdirectory_arrow_right:")
+
+
+def _queue(text: str) -> None:
+    st.session_state.pending_prompt = text
+
+
+def welcome(lang: str) -> None:
+    st.title(t("app.title", lang))
+    st.markdown(t("app.tagline", lang))
+    st.caption(t("chat.welcome", lang))
+    with st.container(horizontal=True, key="examples"):
+        for i, text in enumerate(t_list("chat.examples", lang)):
+            st.button(text, key=f"example-{i}", on_click=_queue, args=(text,), icon=":material/lightbulb:")
+
+
+def followups_for(msg: dict[str, Any]) -> list[str]:
+    names = [c.get("name") for c in msg.get("tool_calls") or [] if c.get("result")]
+    key = f"follow.{names[0]}" if names else f"follow.{msg.get('intent') or ''}"
+    return t_list(key, msg["lang"])
+
+
+def ask_streaming(question: str, lang: str) -> services.Answer:
+    """Ask in a worker thread and stream the LLM's pieces as they come; the offline assistant
+    answers at once and its text is streamed afterwards."""
+    s = state.settings()
+    fn = services.ask_function()
+    key, history = state.api_key(), st.session_state.history
+    if not s.use_llm:
+        with st.spinner(t("chat.thinking", lang)):
+            result = services.ask(question, s, key, history, lang, fn=fn)
+        if not result.error:
+            st.write_stream(chunks(result.answer))
+        return result
+    pieces: queue.Queue[str | None] = queue.Queue()
+    box: dict[str, services.Answer] = {}
+
+    def work() -> None:
+        try:
+            box["answer"] = services.ask(question, s, key, history, lang, fn=fn, on_token=pieces.put)
+        finally:
+            pieces.put(None)
+
+    worker = threading.Thread(target=work, name="advisor-ask", daemon=True)
+    worker.start()
+
+    def streamed() -> Iterator[str]:
+        while (piece := pieces.get()) is not None:
+            yield piece
+
+    with st.spinner(t("chat.thinking", lang)):
+        st.write_stream(streamed())
+    worker.join()
+    return box["answer"]
+
+
+def answer(question: str) -> None:
+    """One turn: show the question, ask, stream the answer, render the cards, remember it all."""
+    qlang = state.answer_lang(detect_lang(question))
+    user = {"role": "user", "content": question, "lang": qlang}
+    st.session_state.messages.append(user)
+    render_message(user, "pending-q")
+    with st.chat_message("assistant"):
+        result = ask_streaming(question, qlang)
+        msg = {"role": "assistant", "content": result.answer, **result.public()}
+        if result.error:
+            error_box(result.error)
+        else:
+            st.session_state.history = result.history
+            st.session_state.ui_lang = result.lang
+            record_tools(msg, question)
+    st.session_state.messages.append(msg)
+
+
+def main() -> None:
+    lang = state.ui_lang()
+    messages = st.session_state.messages
+    if not messages:
+        welcome(lang)
+    for i, msg in enumerate(messages):
+        render_message(msg, f"m{i}")
+    prompt = st.chat_input(t("chat.placeholder", lang), key="chat_input")
+    prompt = prompt or st.session_state.pop("pending_prompt", None)
+    if prompt is not None:
+        text = str(prompt).strip()
+        if not text:
+            st.warning(t("chat.empty", lang))
+            st.stop()
+        if len(text) > state.MAX_QUESTION_CHARS:
+            st.warning(t("chat.too_long", lang, n=len(text), limit=state.MAX_QUESTION_CHARS),
+                       icon=":material/content_cut:")
+            st.stop()
+        answer(text)
+        st.rerun()  # draw the whole conversation from the session, follow-ups included
+    last = messages[-1] if messages else None
+    if last and last["role"] == "assistant" and not last.get("error"):
+        suggest(followups_for(last), last["lang"])
+
+
+main()

@@ -1,0 +1,146 @@
+"""Contract review: upload or paste a contract; the findings stand beside the text with the
+clauses they quote highlighted; the checklist shows what was checked; export as Markdown
+or JSON."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from ui import services, state
+from ui.components.common import assumptions_expander, error_box
+from ui.components.contract import contract_text, quotes, review_summary
+from ui.components.findings import findings_section
+from ui.i18n import t
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+TEXT_TYPES = (".txt", ".md")
+STATUS_BADGE = {"trap": "red", "missing": "orange", "ok": "green", "not_applicable": "gray"}
+
+
+def decode(data: bytes) -> str:
+    """Text files for display: UTF-8 (with or without BOM), else GB18030 (common for Chinese)."""
+    for encoding in ("utf-8-sig", "gb18030"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("utf-8", errors="replace")
+
+
+def _load_sample(lang: str) -> None:
+    st.session_state.con_text = (SAMPLES / f"contract_{lang}.txt").read_text(encoding="utf-8")
+
+
+def source_inputs(lang: str) -> tuple[dict[str, Any] | None, str | None]:
+    """The review arguments (text or path) and the text to show, or (None, None)."""
+    upload = st.file_uploader(t("con.upload", lang), type=["txt", "md", "pdf", "docx"], key="con_upload")
+    st.text_area(t("con.paste", lang), key="con_text", height=180, persist_state="session")
+    st.button(t("con.sample", lang), on_click=_load_sample, args=(lang,), type="tertiary",
+              icon=":material/description:", key="con_sample")
+    if upload is not None:
+        suffix = Path(upload.name).suffix.lower()
+        folder = Path(tempfile.mkdtemp(prefix="advisor-contract-"))
+        path = folder / f"contract{suffix}"
+        data = upload.getvalue()
+        path.write_bytes(data)
+        return {"path": str(path)}, decode(data) if suffix in TEXT_TYPES else None
+    text = str(st.session_state.get("con_text") or "").strip()
+    if text:
+        return {"text": text}, text
+    return None, None
+
+
+def checklist_table(items: list[dict[str, Any]], lang: str) -> None:
+    if not items:
+        return
+    with st.expander(t("con.checklist", lang, n=len(items)), icon=":material/checklist:"):
+        rows = [{t("con.col_category", lang): i.get("category"),
+                 t("con.col_status", lang): t(f"con.status.{i.get('status')}", lang),
+                 t("con.col_note", lang): i.get("note"), t("con.col_clause", lang): i.get("clause") or ""}
+                for i in items]
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+
+
+def flagged_clauses(findings: list[dict[str, Any]], lang: str) -> None:
+    """For documents whose text is not shown (PDF, Word): the quoted clauses one by one."""
+    st.markdown(f"**{t('con.text', lang)}**")
+    for quote, sev, title in quotes(findings, lang):
+        st.markdown(f"> {quote}\n\n:{STATUS_BADGE['trap' if sev == 'critical' else 'missing']}-badge[{title}]")
+
+
+def exports(outcome: services.Outcome, lang: str) -> None:
+    result = outcome.result or {}
+    with st.container(horizontal=True, key="con-exports"):
+        if outcome.markdown:
+            st.download_button(t("con.export_md", lang), outcome.markdown, file_name="contract-review.md",
+                               mime="text/markdown", icon=":material/download:", on_click="ignore")
+        st.download_button(t("con.export_json", lang), json.dumps(result, ensure_ascii=False, indent=1),
+                           file_name="contract-review.json", mime="application/json",
+                           icon=":material/data_object:", on_click="ignore")
+
+
+def show(review: dict[str, Any], lang: str) -> None:
+    outcome: services.Outcome = review["outcome"]
+    result = outcome.result or {}
+    findings = result.get("findings") or []
+    review_summary(result, lang)
+    if result.get("injection_detected"):
+        st.warning(t("con.injection", lang), icon=":material/shield:")
+    exports(outcome, lang)
+    left, right = st.columns([1.25, 1], gap="medium")
+    with left:
+        if review.get("text"):
+            contract_text(review["text"], findings, lang)
+        else:
+            flagged_clauses(findings, lang)
+    with right, st.container(height=620, border=False, key="con-findings"):
+        findings_section(findings, lang, "con", show_empty=True)
+    checklist_table(result.get("checklist") or [], lang)
+    assumptions_expander(result.get("assumptions") or [], lang)
+
+
+def main() -> None:
+    lang = state.ui_lang()
+    st.title(t("con.title", lang))
+    st.caption(t("con.intro", lang))
+    with st.container(border=True, key="con-input"):
+        args, text = source_inputs(lang)
+        fee = st.number_input(t("con.fee", lang), min_value=0.0, value=0.0, step=1000.0, format="%.0f",
+                              key="con_fee", persist_state="session")
+        go = st.button(t("con.review", lang), type="primary", icon=":material/policy:", key="con_go")
+    if go:
+        if args is None:
+            st.warning(t("con.none", lang))
+            st.stop()
+        call = {**args, "lang": lang}
+        if fee > 0:
+            call["monthly_fee"] = fee
+            s = state.settings()
+            if s.currency:
+                call["currency"] = s.currency
+        with st.spinner(t("chat.thinking", lang)):
+            outcome = services.run_tool("review_contract", lang, **call)
+        if outcome.kind == "missing":
+            error_box(t("con.unavailable", lang, error=outcome.error))
+            st.stop()
+        st.session_state.con_review = {"outcome": outcome, "text": text, "lang": lang}
+        if outcome.ok:
+            title = (st.session_state.get("con_upload").name if st.session_state.get("con_upload") else
+                     (text or "")[:40].replace("\n", " "))
+            state.add_record("review_contract", title, outcome.result or {}, lang)
+    review = st.session_state.get("con_review")
+    if not review:
+        return
+    if not review["outcome"].ok:
+        error_box(review["outcome"].error or "")
+        return
+    show(review, lang)
+
+
+main()

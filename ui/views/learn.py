@@ -1,0 +1,98 @@
+"""Learn: the onboarding path, with progress, each module's goals, checklist, guide and quiz."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from ui import services, state
+from ui.components.common import error_box
+from ui.i18n import t
+
+
+def progress_bar(modules: list[dict[str, Any]], lang: str) -> None:
+    progress = st.session_state.learn_progress
+    done = sum(1 for m in modules if progress.get(m["id"], {}).get("passed"))
+    st.progress(done / len(modules) if modules else 0.0, text=t("learn.progress", lang, done=done, total=len(modules)))
+
+
+def label(m: dict[str, Any]) -> str:
+    passed = st.session_state.learn_progress.get(m["id"], {}).get("passed")
+    return f"{'✓' if passed else '○'} {m['number']}. {m['title']}"
+
+
+def overview(m: dict[str, Any], lang: str) -> None:
+    st.caption(m.get("summary", ""))
+    if m.get("requirements"):
+        st.markdown(" ".join(f":blue-badge[{r}]" for r in m["requirements"]))
+    st.markdown(f"**{t('learn.goals', lang)}**")
+    st.markdown("\n".join(f"- {g}" for g in m.get("goals") or []))
+    st.markdown(f"**{t('learn.checklist', lang)}**")
+    for i, item in enumerate(m.get("checklist") or []):
+        st.checkbox(item, key=f"learn_chk_{m['id']}_{i}", persist_state="session")
+
+
+def quiz(m: dict[str, Any], lang: str) -> None:
+    questions = m.get("quiz") or []
+    with st.form(key=f"quiz-{m['id']}-{lang}"):
+        answers = []
+        for i, q in enumerate(questions):
+            answers.append(st.radio(f"{i + 1}. {q['question']}", list(range(len(q["choices"]))), index=None,
+                                    format_func=lambda k, q=q: q["choices"][k], key=f"quiz_{m['id']}_{lang}_{i}"))
+        submitted = st.form_submit_button(t("learn.submit", lang), type="primary")
+    if not submitted:
+        return
+    if any(a is None for a in answers):
+        st.warning(t("learn.answer_all", lang))
+        return
+    outcome = services.grade(m["id"], [int(a) for a in answers], lang)
+    if not outcome.ok:
+        error_box(outcome.error or "")
+        return
+    result = outcome.result or {}
+    st.session_state.learn_progress[m["id"]] = {k: result.get(k) for k in ("score", "total", "passed")}
+    score = t("learn.score", lang, score=result.get("score"), total=result.get("total"))
+    if result.get("passed"):
+        st.success(f"{t('learn.passed', lang)} · {score}", icon=":material/verified:")
+    else:
+        st.error(f"{score} — {t('learn.not_passed', lang)}", icon=":material/replay:")
+    for r, q in zip(result.get("results") or [], questions, strict=False):
+        head = t("learn.correct", lang) if r.get("correct") else t("learn.wrong", lang,
+                                                                     answer=q["choices"][r["correct_answer"]])
+        cite = r.get("cite") or {}
+        st.markdown(f"**{r.get('number')}. {head}** — {r.get('explanation', '')}  \n"
+                    f"*{t('learn.see', lang)}: {cite.get('title', '')} › {cite.get('section', '')}*")
+
+
+def main() -> None:
+    lang = state.ui_lang()
+    st.title(t("learn.title", lang))
+    st.caption(t("learn.intro", lang))
+    try:
+        modules = services.onboarding(lang)
+    except Exception as exc:
+        error_box(t("learn.unavailable", lang, error=services.error_text(exc, lang)[0]))
+        st.stop()
+    progress_bar(modules, lang)
+    progress = st.session_state.learn_progress
+    first_open = next((i for i, m in enumerate(modules) if not progress.get(m["id"], {}).get("passed")), 0)
+    ids = [m["id"] for m in modules]
+    labels = {m["id"]: label(m) for m in modules}  # computed here: format_func must not read the session
+    chosen = st.selectbox(t("nav.learn", lang), ids, index=first_open, key=f"learn_module_{lang}",
+                          format_func=labels.__getitem__, label_visibility="collapsed")
+    m = modules[ids.index(chosen)]
+    st.subheader(f"{m['number']}. {m['title']}")
+    tab_overview, tab_guide, tab_quiz = st.tabs([t("learn.goals", lang), t("learn.read", lang), t("learn.quiz", lang)])
+    with tab_overview:
+        overview(m, lang)
+    with tab_guide:
+        try:
+            st.markdown(services.guide_markdown(m["guide"], lang))
+        except Exception as exc:
+            error_box(services.error_text(exc, lang)[0])
+    with tab_quiz:
+        quiz(m, lang)
+
+
+main()

@@ -1,0 +1,112 @@
+"""Usage: upload GPU telemetry or a billing export (or describe the fleet in numbers) and
+see utilization charts, idle and forgotten resources, and what the waste costs."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from ui import services, state
+from ui.components.common import error_box
+from ui.components.usage import usage_overview
+from ui.i18n import t
+
+SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "fleet_smi.csv"
+FILE_TYPES = ["csv", "gz", "parquet", "txt", "metrics", "prom"]
+MODES = ("on_demand", "committed", "spot")
+
+
+def saved(uploads: list[Any]) -> list[str]:
+    folder = Path(tempfile.mkdtemp(prefix="advisor-usage-"))
+    paths = []
+    for i, upload in enumerate(uploads):
+        path = folder / f"{i}-{Path(upload.name).name}"
+        path.write_bytes(upload.getvalue())
+        paths.append(str(path))
+    return paths
+
+
+def _use_sample() -> None:
+    st.session_state.use_sample = True
+
+
+def files_tab(lang: str, currency: str | None) -> dict[str, Any] | None:
+    uploads = st.file_uploader(t("use.upload", lang), type=FILE_TYPES, accept_multiple_files=True, key="use_upload")
+    st.button(t("use.sample", lang), on_click=_use_sample, type="tertiary", icon=":material/dataset:",
+              key="use_sample_btn")
+    price = st.number_input(t("use.price", lang), min_value=0.0, value=0.0, step=0.5, format="%.2f",
+                            key="use_file_price", help=t("use.price_help", lang), persist_state="session")
+    go = st.button(t("use.analyze", lang), type="primary", key="use_go_files", icon=":material/query_stats:")
+    sample = st.session_state.pop("use_sample", False)
+    if not (go or sample):
+        return None
+    if sample:
+        paths = [str(SAMPLE)]
+    elif uploads:
+        paths = saved(list(uploads))
+    else:
+        st.warning(t("use.none", lang))
+        return None
+    args: dict[str, Any] = {"files": paths}
+    if price > 0:
+        args["price_per_gpu_hour"] = price
+        if currency:
+            args["currency"] = currency
+    return args
+
+
+def summary_tab(lang: str, currency: str) -> dict[str, Any] | None:
+    c1, c2 = st.columns(2)
+    gpus = c1.number_input(t("use.gpu_count", lang), min_value=1, value=64, step=8, key="use_gpus",
+                           persist_state="session")
+    util = c2.slider(t("use.avg_util", lang), min_value=0, max_value=100, value=35, key="use_util",
+                     persist_state="session")
+    c3, c4 = st.columns(2)
+    price = c3.number_input(f"{t('use.price', lang)} ({currency})", min_value=0.01, value=10.0 if currency == "CNY" else 2.0,
+                            step=0.5, key=f"use_price_{currency}", persist_state="session")
+    period = c4.number_input(t("use.period", lang), min_value=1.0, value=730.0, step=24.0, key="use_period",
+                             persist_state="session")
+    mode = st.segmented_control(t("use.billing_mode", lang), MODES, default="on_demand", key="use_mode",
+                                format_func=lambda m: t(f"use.billing_{m}", lang), persist_state="session")
+    if not st.button(t("use.analyze", lang), type="primary", key="use_go_summary", icon=":material/query_stats:"):
+        return None
+    return {"gpu_count": int(gpus), "avg_utilization": util / 100, "price_per_gpu_hour": price,
+            "period_hours": period, "currency": currency, "billing_mode": mode or "on_demand"}
+
+
+def main() -> None:
+    lang = state.ui_lang()
+    s = state.settings()
+    currency = s.currency or ("CNY" if lang == "zh" else "USD")
+    st.title(t("use.title", lang))
+    st.caption(t("use.intro", lang))
+    files, summary = st.tabs([t("use.tab_files", lang), t("use.tab_summary", lang)])
+    with files:
+        args = files_tab(lang, s.currency)
+    with summary:
+        args = summary_tab(lang, currency) or args
+    if args is not None:
+        with st.spinner(t("chat.thinking", lang)):
+            outcome = services.run_tool("analyze_usage", lang, lang=lang, **args)
+        if outcome.kind == "missing":
+            error_box(t("use.unavailable", lang, error=outcome.error))
+            st.stop()
+        st.session_state.use_result = outcome
+        if outcome.ok:
+            result = outcome.result or {}
+            headline = (result.get("headline") or {}).get(lang) or t("use.title", lang)
+            state.add_record("analyze_usage", headline[:80], result, lang)
+    outcome = st.session_state.get("use_result")
+    if outcome is None:
+        return
+    if not outcome.ok:
+        error_box(outcome.error or "")
+        return
+    with st.container(border=True, key="use-result"):
+        usage_overview(outcome.result or {}, lang, "use")
+
+
+main()
