@@ -61,6 +61,7 @@ def cheaper_alternative(report: EstimateReport, req: EstimateRequest, catalog: A
         "count": int(res.count[best]),
         "cost": float(res.total[best]),
         "wall_hours": float(res.wall_hours[best]),
+        "gpu_hours": float(res.gpu_hours[best]),
         "saving": float(current_total - res.total[best]),
         "share": float((current_total - res.total[best]) / current_total),
     }
@@ -87,7 +88,8 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
     routine = float(p("fleet.routine_share"))
     mixed_saving = None
     report.alternatives.cheaper_gpu = alt
-    if alt is not None:
+    # A mixed fleet puts routine work on a card that is cheaper per hour (REQUIREMENTS C3).
+    if alt is not None and alt["cost"] / max(alt["gpu_hours"], 1e-12) < on_demand.unit_price:
         mixed = (1 - routine) * on_demand.total + routine * alt["cost"]
         mixed_saving = on_demand.total - mixed
         report.alternatives.mixed_fleet = {
