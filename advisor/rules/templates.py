@@ -41,13 +41,10 @@ class Template:
         return any(isinstance(p, tuple) and p[1] == "money" for p in self.parts)
 
     def render(self, facts: dict[str, Any], lang: str) -> str:
-        out: list[str] = []
-        for part in self.parts:
-            if isinstance(part, str):
-                out.append(part)
-            else:
-                out.append(format_value(facts.get(part[0]), part[1], lang, facts.get("currency")))
-        return "".join(out)
+        currency = facts.get("currency")
+        return "".join(
+            [p if p.__class__ is str else format_value(facts.get(p[0]), p[1], lang, currency) for p in self.parts]
+        )
 
 
 def parse_template(text: Any, registry: FactRegistry) -> Template:
@@ -82,6 +79,8 @@ def parse_template(text: Any, registry: FactRegistry) -> Template:
 
 def format_value(value: Any, fmt: str | None, lang: str, currency: Any = None) -> str:
     """One placeholder's text."""
+    if value.__class__ is str:
+        return value
     if value is None:
         return "—"
     if isinstance(value, bool):
