@@ -198,13 +198,14 @@ FROM billing WHERE UPPER(commitment_status) = 'UNUSED'
 GROUP BY currency
 """
 
-# Storage charged after the last compute charge of the same sub-account, when compute stopped
-# well before the end of the export.
+# Storage charged after the last compute charge of the same sub-account (unused commitments
+# are not compute activity), when compute stopped well before the end of the export.
 BILLING_STORAGE_AFTER_COMPUTE = """
 WITH compute_end AS (
     SELECT COALESCE(sub_account_id, '(none)') AS account, MAX(end_t) AS last_compute_t
     FROM billing
     WHERE UPPER(service_category) = 'COMPUTE' AND UPPER(charge_category) = 'USAGE' AND effective_cost > 0
+      AND UPPER(COALESCE(commitment_status, '')) <> 'UNUSED'  -- an unused reservation is not activity
     GROUP BY COALESCE(sub_account_id, '(none)')
 ), export_end AS (SELECT MAX(end_t) AS end_t FROM billing)
 SELECT b.currency, c.account, MAX(c.last_compute_t) AS last_compute_t, COUNT(*) AS rows_n,

@@ -1,0 +1,80 @@
+"""``advisor usage`` as a user runs it: one JSON document, or exit 2 with one line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from usage_helpers import FIXTURES, FOCUS_SAMPLE, H100, write
+
+from advisor.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_focus_json(capsys) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run(capsys, ["usage", str(FOCUS_SAMPLE), "--json"])
+    assert code == 0 and err == ""
+    doc = json.loads(out)
+    assert doc["billing"]["rows"] == 1000
+    assert doc["inputs"]["files"][0]["rows_read"] == 1000
+    assert set(doc) >= {"summary", "billing", "telemetry", "findings", "assumptions", "inputs"}
+
+
+def test_telemetry_json_summary_fields(capsys) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, ["usage", str(FIXTURES / f"{H100}__load.metrics"), "--price", "2.5", "--json"])
+    doc = json.loads(out)
+    assert code == 0
+    s = doc["summary"]
+    assert s["gpu_count"] == 1 and s["avg_utilization"] == 1.0 and s["currency"] == "USD"
+    assert {"idle_gpu_hours", "waste_cost"} <= set(s)
+    gpu = doc["telemetry"]["gpus"][0]
+    assert {"id", "model", "avg_utilization", "median_utilization", "share_below_low_use", "idle_hours"} <= set(gpu)
+
+
+def test_summary_mode(capsys) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, ["usage", "--gpus", "16", "--avg-util", "45%", "--price", "2.5", "--currency", "rmb", "--json"])
+    doc = json.loads(out)
+    assert code == 0 and doc["summary"]["avg_utilization"] == 0.45 and doc["currency"] == "CNY"
+    assert doc["findings"][0]["rule_id"] == "utilization.consolidate_jobs"
+
+
+def test_tables(capsys) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, ["usage", "--gpus", "16", "--avg-util", "0.45", "--price", "2.5", "--lang", "zh"])
+    assert code == 0 and "机群利用率" in out and "Assumptions" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["usage", "/no/such/file.csv"],
+        ["usage", "--gpus", "16", "--avg-util", "lots", "--price", "2"],
+        ["usage", "--gpus", "16", "--avg-util", "0.5"],
+        ["usage", "--gpus", "2.5", "--avg-util", "0.5", "--price", "2"],
+        ["usage", "--gpus", "16", "--avg-util", "0.5", "--price", "-2"],
+        ["usage"],
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys, argv: list[str]) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run(capsys, argv)
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("content", "named"),
+    [
+        ("", "file is empty"),
+        ("timestamp, uuid, utilization.gpu [%]\n2026/06/01 10:00:00.000, GPU-a, 4O %\n", "row 1 (line 2), column 'utilization.gpu [%]'"),
+        ("timestamp, uuid, memory.used [MiB]\n2026/06/01 10:00:00.000, GPU-a, 10 MiB\n", "missing column 'utilization.gpu'"),
+        ("a,b,c\n1,2,3\n", "unknown format"),
+    ],
+)
+def test_malformed_file_is_exit_2(capsys, tmp_path, content: str, named: str) -> None:  # type: ignore[no-untyped-def]
+    path = write(tmp_path / "bad.csv", content)
+    code, out, err = run(capsys, ["usage", str(path), "--price", "2", "--json"])
+    assert code == 2 and out == "" and named in err and err.count("\n") == 1
