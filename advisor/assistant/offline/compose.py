@@ -72,24 +72,27 @@ class Turn:
 
 
 def run_tool(name: str, args: dict[str, Any], lang: str) -> ToolCall:
-    """Call tool ``name``; a refusal (AdvisorError) is kept as the call's one-line error."""
+    """Call tool ``name``; a refusal (AdvisorError) is kept as the call's one-line error.
+
+    ``args`` use the argument names of INTERNALS.md "Tool requests" and are recorded as
+    given (plus ``lang``); :func:`_adapt` maps them onto the installed tool where it differs."""
     import advisor.tools as tools
 
-    call_args = _adapt(name, dict(args))
+    recorded = dict(args)
     try:
         func = getattr(tools, name)
-    except (ImportError, AttributeError):
-        return ToolCall(name=name, args=call_args, error=f"tool {name} is not installed")
-    from advisor.tools.langchain import request_model
+        from advisor.tools.langchain import request_model
 
-    model = request_model(name)
-    if "lang" in model.model_fields and "lang" not in call_args:
-        call_args["lang"] = lang
+        fields = request_model(name).model_fields
+    except (ImportError, AttributeError):
+        return ToolCall(name=name, args=recorded, error=f"tool {name} is not installed")
+    if "lang" in fields and "lang" not in recorded:
+        recorded["lang"] = lang
     try:
-        report = func(**call_args)
+        report = func(**_adapt(name, dict(recorded)))
     except AdvisorError as exc:
-        return ToolCall(name=name, args=call_args, error=exc.one_line())
-    return ToolCall(name=name, args=call_args, result=report.model_dump(mode="json"))
+        return ToolCall(name=name, args=recorded, error=exc.one_line())
+    return ToolCall(name=name, args=recorded, result=report.model_dump(mode="json"))
 
 
 def _adapt(name: str, args: dict[str, Any]) -> dict[str, Any]:
