@@ -22,6 +22,11 @@ Kind = Literal["trap", "protect", "present"]
 
 _NEG_EN_RE = re.compile(r"\b(?:not|no|never|neither|nor|without|cannot)\b(?:\s+\w+){0,2}\s*$", re.IGNORECASE)
 _NEG_ZH_RE = re.compile(r"(?:不|未|无|非|免|禁止|不得|不会|无需|无须|并非|不再)\s*$")
+_NEG_INSIDE_RE = re.compile(
+    r"(?:不|无需|无须|免|不再|未)(?:另行|另外|额外|单独|继续|照常|再|会|予)?(?:收费|计费|收取|扣费|计收|另收)"
+    r"|\bnot\s+(?:be\s+)?(?:billed|charged|invoiced|payable|chargeable)|\bno\s+(?:additional\s+|extra\s+|separate\s+)?(?:charges?|fees?)\b|free\s+of\s+charge",
+    re.IGNORECASE,
+)
 _CONVENIENCE_RE = re.compile(
     r"convenience|without\s+cause|any\s+reason|no\s+reason|at\s+will|discretion|无需[^。；]{0,6}理由|无理由|任意|单方",
     re.IGNORECASE,
@@ -108,7 +113,7 @@ def _run(
 ) -> list[Hit]:
     text = sentence.text
     found: list[Hit] = []
-    trap = _first_unnegated(spec.patterns["trap"], text)
+    trap = _first_unnegated(spec.patterns["trap"], text, spec.patterns["protect"])
     protect = _first(spec.patterns["protect"], text)
     if trap is not None and spec.name == "termination_for_convenience" and not _CONVENIENCE_RE.search(text):
         # termination for breach, insolvency, ... (said here or in the sentence before): for cause
@@ -129,9 +134,33 @@ def _hit(spec: DetectorSpec, kind: Kind, sentence: Sentence, m: re.Match[str], r
     values = extractor(sentence.text, m.start()) if extractor else {}
     party = None
     if spec.name in _PARTY_DETECTORS:
-        verb = re.search(r"terminat|cancel|cease|discontinu|解除|终止|停止|中止|change|increase|modify|adjust|revise|raise|调整|变更|上调|修改|更改|提高|浮动", m.group(0), re.IGNORECASE)
-        party = resolver.actor(sentence.text, m.start() + (verb.start() if verb else 0))
+        party = _actor(sentence.text, m, resolver)
     return Hit(spec.name, spec.category, kind, sentence, m.group(0), values, party)
+
+
+_VERB_RE = re.compile(
+    r"terminat|cancel|cease|discontinu|withdraw|解除|终止|停止|中止|change|increase|modify|adjust|revise|raise|调整|变更|上调|修改|更改|提高|浮动",
+    re.IGNORECASE,
+)
+_MODAL_RE = re.compile(
+    r"有权|可以|可|得以|保留|\b(?:may|can|shall\s+have\s+the\s+right|is\s+entitled|has\s+the\s+right|reserves?\s+the\s+right|entitled\s+to|right\s+to|elects?\s+to|wish\w*\s+to|desires?\s+to|decides?\s+to)\b",
+    re.IGNORECASE,
+)
+_BY_RE = re.compile(r"\b(?:terminated|cancel+ed|changed|increased|adjusted)\s+(?:\w+\s+){0,3}?by\s+", re.IGNORECASE)
+
+
+def _actor(text: str, m: re.Match[str], resolver: PartyResolver) -> Party:
+    """Who acts: the subject before the modal ("乙方有权…通知甲方解除" is 乙方), the agent
+    of a passive ("may be terminated by Provider"), else the party named before the verb."""
+    passive = _BY_RE.search(text, m.start())
+    if passive and passive.start() < m.end() + 40:
+        agent = resolver.first(text[passive.end() : passive.end() + 60])
+        if agent != "other":
+            return agent
+    verb = _VERB_RE.search(text, m.start())
+    end = verb.start() if verb and verb.start() < m.end() + 40 else m.end()
+    modal = _MODAL_RE.search(text, max(0, m.start() - 60), end)
+    return resolver.actor(text, modal.start() if modal else end)
 
 
 def _first(patterns: list[re.Pattern[str]], text: str) -> re.Match[str] | None:
@@ -142,11 +171,20 @@ def _first(patterns: list[re.Pattern[str]], text: str) -> re.Match[str] | None:
     return None
 
 
-def _first_unnegated(patterns: list[re.Pattern[str]], text: str) -> re.Match[str] | None:
+def _first_unnegated(
+    patterns: list[re.Pattern[str]], text: str, shields: list[re.Pattern[str]] = ()  # type: ignore[assignment]
+) -> re.Match[str] | None:
+    """The first trap match that is not negated: no negation just before it, no negated
+    charge inside it ("不另行收取", "not be billed"), no protective reading of the same words."""
+    protected: list[tuple[int, int]] | None = None
     for p in patterns:
         for m in p.finditer(text):
             before = text[max(0, m.start() - 30) : m.start()]
-            if _NEG_EN_RE.search(before) or _NEG_ZH_RE.search(before):
+            if _NEG_EN_RE.search(before) or _NEG_ZH_RE.search(before) or _NEG_INSIDE_RE.search(m.group(0)):
+                continue
+            if protected is None:
+                protected = [(s.start(), s.end()) for q in shields for s in q.finditer(text)]
+            if any(a < m.end() and m.start() < b for a, b in protected):
                 continue
             return m
     return None

@@ -65,3 +65,8 @@ class PartyResolver:
         for m in self._re.finditer(window):
             found = m.lastgroup  # type: ignore[assignment]
         return found
+
+    def first(self, text: str) -> Party:
+        """The first party named in ``text`` (the agent after "terminated by")."""
+        m = self._re.search(text)
+        return m.lastgroup if m else "other"  # type: ignore[return-value]
