@@ -23,14 +23,18 @@ from __future__ import annotations
 
 # --- Telemetry ---------------------------------------------------------------------------
 
-# One row per GPU (a GPU is a gpu_id on an instance). interval_s: its usual sample spacing.
+# One row per GPU (a GPU is a gpu_id on an instance). interval_s: its usual sample spacing;
+# peak_mem_share: the highest memory.used / memory.total seen.
 GPUS = """
 CREATE TABLE gpus AS
 SELECT k.gid, k.instance, k.gpu_id, k.model, s.src, s.samples, s.t_min, s.t_max,
        CASE WHEN s.samples > 1 AND s.t_max > s.t_min
-            THEN (s.t_max - s.t_min) / (s.samples - 1) ELSE $default_interval_s END AS interval_s
+            THEN (s.t_max - s.t_min) / (s.samples - 1) ELSE $default_interval_s END AS interval_s,
+       s.peak_mem_share, s.mem_samples
 FROM (
-    SELECT gid, MIN(src) AS src, COUNT(*) AS samples, MIN(t) AS t_min, MAX(t) AS t_max
+    SELECT gid, MIN(src) AS src, COUNT(*) AS samples, MIN(t) AS t_min, MAX(t) AS t_max,
+           MAX(mem_used_mib / NULLIF(mem_total_mib, 0)) AS peak_mem_share,
+           COUNT(mem_used_mib) AS mem_samples
     FROM samples WHERE skip IS NULL GROUP BY gid
 ) s
 JOIN gpu_keys k ON k.gid = s.gid
@@ -40,11 +44,11 @@ JOIN gpu_keys k ON k.gid = s.gid
 # interval when the gap is too long (missing data is not billed idle time) or it is the last.
 TIMED = """
 CREATE TABLE timed AS
-SELECT gid, t, util, mem_used_mib, mem_total_mib, rn,
+SELECT gid, t, util, rn,
        CASE WHEN gap_after IS NULL OR gap_after > $gap_factor * interval_s
             THEN interval_s ELSE gap_after END AS dt
 FROM (
-    SELECT s.gid, s.t, s.util, s.mem_used_mib, s.mem_total_mib, g.interval_s,
+    SELECT s.gid, s.t, s.util, g.interval_s,
            LEAD(s.t) OVER w - s.t AS gap_after,
            ROW_NUMBER() OVER w AS rn
     FROM samples s
@@ -76,8 +80,8 @@ SELECT g.gid, g.instance, g.gpu_id, g.model, g.samples, g.t_min, g.t_max,
        SUM(s.util * s.dt) AS busy_seconds,
        SUM(CASE WHEN s.util < $low_use THEN s.dt ELSE 0 END) AS low_seconds,
        SUM(CASE WHEN s.util >= $low_use THEN s.dt ELSE 0 END) AS steady_seconds,
-       MAX(s.mem_used_mib / NULLIF(s.mem_total_mib, 0)) AS peak_mem_share,
-       COUNT(s.mem_used_mib) AS mem_samples,
+       MAX(g.peak_mem_share) AS peak_mem_share,
+       MAX(g.mem_samples) AS mem_samples,
        MAX(CASE WHEN s.rn = g.samples THEN s.dt END) AS last_dt,
        MAX(p.price) AS price
 FROM gpus g

@@ -16,14 +16,12 @@ from advisor.usage import columns as C
 from advisor.usage.detect import Detected
 from advisor.usage.engine import Engine, csv_error, ordered_scan, sql_ident, sql_text
 from advisor.usage.readers.common import (
+    GPU_KEYS,
     SAMPLES,
     SKIP_NO_UTILIZATION,
     SKIP_REPEATED_HEADER,
     TELEMETRY_DDL,
-    TELEMETRY_STAGE,
     FileSummary,
-    insert_samples_sql,
-    promote_staged,
     register_keys_sql,
 )
 
@@ -73,12 +71,17 @@ def _time(col: Column, x: str) -> str:
 NUMBER_FIELDS = (("memory.used", "mem_used_mib"), ("memory.total", "mem_total_mib"))
 
 
-class SmiTable:
-    """The SQL that turns one nvidia-smi table into staging rows, and finds its bad rows.
+ID_FIELDS = ("hostname", "uuid", "index", "pci.bus_id", "name")
+STAGE = "smi_stage"
 
-    Three layers, so that each cell is parsed once: the source columns (a), their parsed
-    values (b), then the staging row with its skip and bad flags. A cell is checked for
-    [N/A] only when it did not parse as a number.
+
+class SmiTable:
+    """The SQL that turns one nvidia-smi table into samples, and finds its bad rows.
+
+    Layers, so that each cell is parsed once: the source columns (a), their parsed values (b),
+    then the sample with its skip and bad flags and the raw id cells (c). The GPU of a row is
+    found by joining its raw id cells to the few distinct id tuples, parsed once each, instead
+    of trimming and testing strings on every one of millions of rows.
     """
 
     def __init__(self, det: Detected, types: dict[str, str] | None = None) -> None:
@@ -92,6 +95,7 @@ class SmiTable:
                 sql_type = (types or {}).get(cell, "VARCHAR")
                 self.cols[name] = Column(ident, cell.strip(), unit or C.SMI_DEFAULT_UNITS.get(name), sql_type)
         self._check_columns()
+        self.ids = [self._alias(f) for f in ID_FIELDS if f in self.cols]
 
     def _check_columns(self) -> None:
         path = self.det.name
@@ -120,8 +124,12 @@ class SmiTable:
         cols = ", ".join(f"{c.ident} AS {self._alias(f)}" for f, c in self.cols.items())
         return f"SELECT {cols}{extra} FROM {source}"
 
-    def _id_exprs(self, instance: str) -> list[str]:
-        """SQL for instance, gpu_id and model over layer (a) columns."""
+    def _header_row(self) -> str:
+        ts = self.cols["timestamp"]
+        return f"TRIM(CAST({self._alias('timestamp')} AS VARCHAR)) = 'timestamp'" if ts.is_text else "FALSE"
+
+    def id_exprs(self, instance: str) -> list[str]:
+        """SQL for instance, gpu_id and model over the raw id cells."""
         a = self._alias
         ids = []
         for name, prefix in (("uuid", ""), ("index", "index "), ("pci.bus_id", "")):
@@ -136,14 +144,10 @@ class SmiTable:
         model = f"CASE WHEN NOT {_na(name, a('name'))} THEN TRIM(CAST({a('name')} AS VARCHAR)) END" if name else "CAST(NULL AS VARCHAR)"
         return [f"{inst_sql} AS instance", f"COALESCE({', '.join(ids)}) AS gpu_id", f"{model} AS model"]
 
-    def _layer_b(self, instance: str) -> str:
+    def _layer_b(self) -> str:
         a = self._alias
         ts, util = self.cols["timestamp"], self.cols[C.SMI_UTIL]
-        parts = [
-            *self._id_exprs(instance),
-            f"{_time(ts, a('timestamp'))} AS t_v",
-            f"{_number(util, a(C.SMI_UTIL))} AS util_v",
-        ]
+        parts = [f"{_time(ts, a('timestamp'))} AS t_v", f"{_number(util, a(C.SMI_UTIL))} AS util_v"]
         for field, out in NUMBER_FIELDS:
             col = self.cols.get(field)
             parts.append(f"{_number(col, a(field))} AS {out}_v" if col else f"CAST(NULL AS DOUBLE) AS {out}_v")
@@ -151,8 +155,8 @@ class SmiTable:
 
     def _layer_c(self, src: int) -> str:
         a = self._alias
-        ts, util = self.cols["timestamp"], self.cols[C.SMI_UTIL]
-        header = f"TRIM(CAST({a('timestamp')} AS VARCHAR)) = 'timestamp'" if ts.is_text else "FALSE"
+        util = self.cols[C.SMI_UTIL]
+        header = self._header_row()
         util_na = _na(util, a(C.SMI_UTIL))
         bad = [
             f"WHEN t_v IS NULL THEN CASE WHEN {header} THEN NULL ELSE 'timestamp' END",
@@ -164,28 +168,30 @@ class SmiTable:
             if col is not None:
                 bad.append(f"WHEN {out}_v IS NULL AND NOT {_na(col, a(field))} THEN '{field}'")
                 bad.append(f"WHEN {out}_v IS NOT NULL AND NOT isfinite({out}_v) THEN '{field}'")
-        bad.append("WHEN gpu_id IS NULL THEN 'uuid'")
         skip = (f"CASE WHEN t_v IS NULL AND {header} THEN '{SKIP_REPEATED_HEADER}' "
                 f"WHEN util_v IS NULL AND {util_na} THEN '{SKIP_NO_UTILIZATION}' END")
         return (
-            f"{int(src)} AS src, instance, gpu_id, model, t_v AS t, util_v / 100.0 AS util, "
-            f"mem_used_mib_v AS mem_used_mib, mem_total_mib_v AS mem_total_mib, "
-            f"{skip} AS skip, CASE {' '.join(bad)} END AS bad"
+            f"{int(src)} AS src, t_v AS t, util_v / 100.0 AS util, mem_used_mib_v AS mem_used_mib, "
+            f"mem_total_mib_v AS mem_total_mib, {skip} AS skip, CASE {' '.join(bad)} END AS bad, "
+            + ", ".join(self.ids)
         )
 
-    def select(self, src: int, instance: str, source: str | None = None, extra: str = "") -> str:
-        """The staging SELECT over ``source`` (default: the file); ``extra`` carries columns
-        such as a row number through every layer."""
-        b = f"SELECT {self._layer_b(instance)}, * FROM ({self._layer_a(source or self.source(), extra)})"
+    def select(self, src: int, source: str | None = None, extra: str = "") -> str:
+        """Samples with raw id cells over ``source`` (default: the file); ``extra`` carries
+        columns such as a row number through every layer."""
+        b = f"SELECT {self._layer_b()}, * FROM ({self._layer_a(source or self.source(), extra)})"
         carry = ", rn" if extra else ""
         return f"SELECT {self._layer_c(src)}{carry} FROM ({b})"
 
-    def keys(self, instance: str) -> str:
-        """SELECT of the distinct (instance, gpu_id, model): only the id columns are read,
-        and the few distinct raw values are parsed after grouping."""
-        fields = [f for f in ("hostname", "uuid", "index", "pci.bus_id", "name") if f in self.cols]
-        raw = ", ".join(f"{self.cols[f].ident} AS {self._alias(f)}" for f in fields)
-        return f"SELECT {', '.join(self._id_exprs(instance))} FROM (SELECT DISTINCT {raw} FROM {self.source()}) d"
+    def distinct_ids(self, staged: str | None) -> str:
+        """The distinct raw id tuples of the data rows (repeated header lines left out)."""
+        if staged is not None:
+            return f"SELECT DISTINCT {', '.join(self.ids)} FROM {staged} WHERE skip IS DISTINCT FROM '{SKIP_REPEATED_HEADER}'"
+        a = self._layer_a(self.source())
+        return f"SELECT DISTINCT {', '.join(self.ids)} FROM ({a}) WHERE NOT ({self._header_row()})"
+
+    def join_on(self, left: str, right: str) -> str:
+        return " AND ".join(f"{left}.{c} IS NOT DISTINCT FROM {right}.{c}" for c in self.ids)
 
     def raw(self, field: str) -> str:
         col = self.cols.get(field) or self.cols.get("uuid") or self.cols["timestamp"]
@@ -199,8 +205,8 @@ class SmiTable:
 def read_smi_table(engine: Engine, det: Detected, src: int, instance: str, *, label: str | None = None) -> FileSummary:
     """Stage one nvidia-smi CSV/Parquet file into ``samples``; returns its accounting.
 
-    Parquet: the GPU ids are registered first (a cheap columnar scan), then the samples go in
-    with their integer GPU number. CSV: one parse into ``tel_raw``, then the same move.
+    Parquet is read in place; CSV is parsed once into a staging table. Either way the distinct
+    id tuples are parsed into GPU numbers, and the samples take theirs by a join.
     """
     import duckdb
 
@@ -212,26 +218,40 @@ def read_smi_table(engine: Engine, det: Detected, src: int, instance: str, *, la
     table = SmiTable(det, types)
     for ddl in TELEMETRY_DDL:
         engine.execute(ddl)
-    staged = SAMPLES if parquet else TELEMETRY_STAGE
     try:
         if parquet:
-            engine.execute(register_keys_sql(table.keys(instance)))
-            engine.execute(insert_samples_sql(table.select(src, instance)), label=label)
+            rows_sql = f"({table.select(src)})"
+            staged = None
         else:
-            engine.execute(f"INSERT INTO {TELEMETRY_STAGE} {table.select(src, instance)}", label=label)
+            engine.execute(f"CREATE OR REPLACE TABLE {STAGE} AS {table.select(src)}", label=label)
+            rows_sql = staged = STAGE
+        id_sql = ", ".join(table.id_exprs(instance))
+        engine.execute(f"CREATE OR REPLACE TABLE smi_ids AS SELECT *, {id_sql} FROM ({table.distinct_ids(staged)}) d")
+        engine.execute(register_keys_sql("SELECT instance, gpu_id, model FROM smi_ids"))
+        engine.execute(
+            f"""INSERT INTO {SAMPLES}
+                SELECT p.src, k.gid, p.t, p.util, p.mem_used_mib, p.mem_total_mib, p.skip,
+                       COALESCE(p.bad, CASE WHEN p.skip IS NULL AND k.gid IS NULL THEN 'uuid' END)
+                FROM {rows_sql} p
+                LEFT JOIN (SELECT i.*, g.gid FROM smi_ids i JOIN {GPU_KEYS} g
+                           ON g.instance = i.instance AND g.gpu_id = i.gpu_id) k
+                  ON {table.join_on('p', 'k')}""",
+            label=label if parquet else None,
+        )
     except duckdb.Error as exc:
         raise csv_error(det.name, exc) from exc
-    if engine.one(f"SELECT COUNT(bad) AS n FROM {staged} WHERE src = {int(src)}")["n"]:
-        raise _locate_bad_row(engine, det, table, src, instance)
-    if not parquet:
-        promote_staged(engine, src)
+    finally:
+        engine.execute(f"DROP TABLE IF EXISTS {STAGE}")
+        engine.execute("DROP TABLE IF EXISTS smi_ids")
     counts = engine.one(
-        f"""SELECT COUNT(*) AS rows_read,
+        f"""SELECT COUNT(*) AS rows_read, COUNT(bad) AS bad,
                    COUNT(CASE WHEN skip = '{SKIP_REPEATED_HEADER}' THEN 1 END) AS headers,
                    COUNT(CASE WHEN skip = '{SKIP_NO_UTILIZATION}' THEN 1 END) AS no_util,
                    COUNT(DISTINCT CASE WHEN skip IS NULL THEN gid END) AS gpus
             FROM {SAMPLES} WHERE src = {int(src)}"""
     )
+    if counts["bad"]:
+        raise _locate_bad_row(engine, det, table, src, instance)
     skipped = {k: int(v) for k, v in ((SKIP_REPEATED_HEADER, counts["headers"]), (SKIP_NO_UTILIZATION, counts["no_util"])) if v}
     rows_read = int(counts["rows_read"])
     return FileSummary(
@@ -254,10 +274,12 @@ def _locate_bad_row(engine: Engine, det: Detected, table: SmiTable, src: int, in
     else:
         source = f"(SELECT *, ROW_NUMBER() OVER () AS rn FROM {table.source()})"
         extra = ", rn"
+    gpu_id = table.id_exprs(instance)[1].removesuffix(" AS gpu_id")
     with ordered_scan(engine):
         probe = engine.one(
-            f"SELECT rn, bad FROM ({table.select(src, instance, source, extra)}) "
-            f"WHERE bad IS NOT NULL ORDER BY rn LIMIT 1"
+            f"SELECT rn, COALESCE(bad, CASE WHEN skip IS NULL AND {gpu_id} IS NULL THEN 'uuid' END) AS bad "
+            f"FROM ({table.select(src, source, extra)}) WHERE bad IS NOT NULL OR (skip IS NULL AND {gpu_id} IS NULL) "
+            f"ORDER BY rn LIMIT 1"
         )
         field = probe["bad"]
         value = engine.one(
