@@ -21,6 +21,7 @@ from typing import Any
 from advisor.rules.registry import FactRegistry, FactSpec
 
 OPERATORS = ("eq", "ne", "lt", "lte", "gt", "gte", "in", "not_in", "exists", "not_exists", "matches")
+_TINY = 1.0000000000000002e-300  # the float nearest 1e-300 whose repr has a decimal point
 _ORDER_OPS = {"lt": "$lt", "lte": "$lte", "gt": "$gt", "gte": "$gte"}
 
 
@@ -195,17 +196,17 @@ def matched_leaves(node: Node, facts: dict[str, Any]) -> list[Leaf]:
 
 def engine_number(x: Any) -> Any:
     """A number whose JSON durable can parse: its parser rejects an exponent without a
-    decimal point (``1e-05``, ``1e+20``). Integral floats become ints, magnitudes below 1e-300
-    become 0, others move up by an ulp or two."""
+    decimal point (``1e-05``, ``1e+20``). Integral floats become ints; magnitudes below 1e-300
+    become ±1e-300 (so they keep their sign against 0); others move up by an ulp or two."""
     if not isinstance(x, float):
         return x
+    if 0 < abs(x) < 1e-300:
+        return math.copysign(_TINY, x)
     text = repr(x)
     if "e" not in text or "." in text:
         return x
     if x.is_integer():
         return int(x)
-    if abs(x) < 1e-300:
-        return 0.0
     while "e" in text and "." not in text:
         x = math.nextafter(x, math.inf)
         text = repr(x)

@@ -95,8 +95,9 @@ def read_yaml(path: Path, raw: bytes) -> Any:
     """Parse YAML; a syntax error becomes a one-line :class:`RuleError` naming the file."""
     import yaml
 
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when built, ~10× faster
     try:
-        return yaml.safe_load(raw.decode("utf-8"))
+        return yaml.load(raw.decode("utf-8"), Loader=loader)  # noqa: S506 - a safe loader
     except UnicodeDecodeError as exc:
         raise RuleError(str(path), "not UTF-8 text") from exc
     except yaml.YAMLError as exc:

@@ -85,7 +85,8 @@ _DURABLE_UNSAFE = re.compile(r"^-?\d+e[+-]\d+$")
 def test_engine_numbers_have_no_bare_exponent_and_keep_their_value(x: float) -> None:
     y = engine_number(x)
     assert not _DURABLE_UNSAFE.match(repr(y))
-    assert math.isclose(y, x, rel_tol=1e-15, abs_tol=1e-300)
+    assert math.isclose(y, x, rel_tol=1e-15, abs_tol=2e-300)
+    assert (y > 0) == (x > 0) and (y < 0) == (x < 0)
 
 
 @given(st.floats(allow_nan=False, allow_infinity=False), st.floats(allow_nan=False, allow_infinity=False))
