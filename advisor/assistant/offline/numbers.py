@@ -164,7 +164,7 @@ def format_cn(value: int) -> str:
                 zero = True
         return out
 
-    parts = []
+    parts: list[str] = []
     for scale, name in ((10**8, "亿"), (10**4, "万"), (1, "")):
         chunk, value = divmod(value, scale)
         if chunk:

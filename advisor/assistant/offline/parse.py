@@ -137,7 +137,9 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
     ctx = context_from_values(scan.values)
     decision = classify(scan)
     intent, reason = decision.intent, decision.reason
-    is_followup, changed, dropped = False, [], []
+    is_followup = False
+    changed: list[str] = []
+    dropped: list[str] = []
     if previous is not None:
         base = previous.base_intent or previous.intent
         target = followup.decide(base, previous.pending, decision, ctx, scan.question)

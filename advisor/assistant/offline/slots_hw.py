@@ -8,6 +8,7 @@ weighed against each other), ``gpu_count``, ``max_gpus``, ``provider``.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from advisor.assistant.offline.lexicon import GPU_BY_GROUP, GPU_PATTERN, PROVIDERS, L, R
 from advisor.assistant.offline.numbers import INT, number_value
@@ -59,11 +60,11 @@ def _count(text: str) -> int | None:
 
 def extract_gpus(scan: Scan) -> None:
     """GPU names, each with the count written next to it; then the choice among them."""
-    mentions: list[dict] = []
+    mentions: list[dict[str, Any]] = []
     for m in scan.find(_GPU_RE):
         group = next(k for k, v in m.groupdict().items() if v is not None)
         start, end = m.start(), m.end()
-        mention = {"name": GPU_BY_GROUP[group], "start": start, "end": end, "count": None, "role": "plain"}
+        mention: dict[str, Any] = {"name": GPU_BY_GROUP[group], "start": start, "end": end, "count": None, "role": "plain"}
         win = max(0, start - 24)
         right = scan.work[end : end + 16]
         lc = _LEFT_COUNT.search(scan.work[win:start])
@@ -129,9 +130,10 @@ def extract_counts(scan: Scan) -> None:
         if _count(m.group("n")):
             scan.take("gpu_count", _count(m.group("n")), m.start(), m.end())
     for m in scan.find(_BARE_COUNT):
-        n = _count(m.group("n"))
-        if not n:
+        found = _count(m.group("n"))
+        if not found:
             continue
+        n = found
         if m.group("m") and _count(m.group("m")):
             n *= _count(m.group("m")) or 1
         slot = "max_gpus" if _CAP.search(scan.norm[max(0, m.start() - 14) : m.start()]) else "gpu_count"

@@ -148,8 +148,9 @@ def extract_money(scan: Scan) -> None:
             continue
         amount = number_value(m.group("n"))
         _record_money(scan, "budget" if amount >= 1000 else "price_per_gpu_hour", m)
-    m = scan.first(_CURRENCY_ONLY)
-    if m:
+    said = scan.first(_CURRENCY_ONLY)
+    if said:
+        m = said
         word = m.group("a") or m.group("b") or m.group("c")
         word = {"dollars": "usd", "us dollars": "usd", "renminbi": "cny"}.get(word, word)
         scan.take("currency", _CURRENCY_WORDS.get(word) or normalize_currency(word), m.start(), m.end())

@@ -108,9 +108,10 @@ def extract_times(scan: Scan) -> None:
         for m in scan.find(pattern):
             scan.take("period_hours", hours, m.start(), m.end())
     for m in scan.find(_DURATION):
-        hours = _hours(m)
-        if hours is None or hours <= 0:
+        length = _hours(m)
+        if length is None or length <= 0:
             continue
+        hours = length
         before, after = scan.window(m.start(), m.end(), before=16, after=10)
         slot, value = _role(scan, before, after), hours
         if slot == "project_months":
