@@ -27,7 +27,6 @@ TOOLS = (
     "analyze_usage",
     "search_knowledge",
 )
-OTHER_INTENTS = ("onboarding", "clarify", "greeting", "help")
 
 
 class Decision(NamedTuple):
@@ -61,7 +60,6 @@ USAGE = _re(
     r"usage\s+(?:report|data|export|log)|analy[sz]e\s+(?:\w+\s+){0,2}usage|billing\s+export|账单|用量|telemetry|监控数据|nvidia-smi|dcgm|" + L + r"util" + R
 )
 USAGE_ANALYZE = _re(r"分析|analy[sz]|浪费(?:了)?多少|waste|how\s+much\s+(?:did|do|are)\s+we|看看|check|report|诊断|找出|排查")
-IMPROVE = _re(r"提高|提升|改善|优化|避免|防止|减少|increase|improve|raise|boost|avoid|prevent|reduce|stop")
 DEFINE = _re(
     r"什么是|是什么|什么叫|啥是|是啥|为什么|为啥|什么意思|啥意思|有什么区别|有啥区别|区别是|的区别|原理|解释一下|讲讲|讲一下|"
     r"介绍一下|(?<![a-z])why(?![a-z])|what(?:\s+is|'s|\s+are)(?!\s+(?:the\s+)?(?:best|cheapest|fastest|right|optimal|total|cost|price|"

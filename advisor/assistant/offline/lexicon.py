@@ -164,4 +164,3 @@ PRECISIONS: list[tuple[str, str]] = [
 ]
 
 FILE_EXTENSIONS = ("csv", "parquet", "json", "jsonl", "xlsx", "xls", "txt", "md", "pdf", "docx")
-USAGE_FILE_EXTENSIONS = ("csv", "parquet", "json", "jsonl", "xlsx", "xls")

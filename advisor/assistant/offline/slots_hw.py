@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from advisor.assistant.offline.lexicon import GPU_BY_GROUP, GPU_PATTERN, PROVIDERS, L, R
+from advisor.assistant.offline.lexicon import GPU_BY_GROUP, GPU_PATTERN, PROVIDERS
 from advisor.assistant.offline.numbers import INT, number_value
 from advisor.assistant.offline.text import Scan
 
@@ -149,6 +149,3 @@ def extract_provider(scan: Scan) -> None:
         if m:
             scan.take("provider", name, m.start(), m.end())
             return
-
-
-GPU_WORD = re.compile(L + r"(?:gpus?|显卡|cards?|accelerators?)" + R + r"|卡")

@@ -29,7 +29,6 @@ _UNIT = (
     r"(?:(?P<hour>小时|钟头|卡时|(?:hours?|hrs?|h|gpu[\s-]*h(?:ou)?rs?|card[\s-]*h(?:ou)?rs?)(?![a-z]))"
     r"|(?P<day>天|日|days?(?![a-z]))|(?P<month>月|(?:months?|mo)(?![a-z]))|(?P<year>年|(?:years?|yr)(?![a-z])))"
 )
-_EACH_CARD = r"(?:(?:每|/|per|a|an|each)?\s*(?:张|块|台|个)?\s*(?P<card>卡|gpu|card|node|machine|instance|server|台))"
 _PRICE_AFTER = re.compile(  # 每卡每小时8元 / 每小时8块 / 整机每小时100元
     rf"(?P<scope>整机|每台|一台)?\s*(?:每(?:张|块)?(?P<card>卡|gpu)?\s*)?每\s*(?:个)?\s*{_UNIT}\s*"
     rf"(?:的)?\s*(?:价格|单价|费用|租金|价钱|成本)?\s*(?:是|为|要|:|大概|约|差不多|大约|在|收)*\s*{_MONEY}"

@@ -10,7 +10,6 @@ later pattern can match, so ``8x7B`` read as a model is not read again as "8 GPU
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,10 +111,6 @@ class Scan:
             self.values[slot] = value
         self.work = self.work[:start] + BLANK * (end - start) + self.work[end:]
 
-    def blank(self, start: int, end: int) -> None:
-        """Blank text out without recording a slot (a phrase that only guards others)."""
-        self.work = self.work[:start] + BLANK * (end - start) + self.work[end:]
-
     def note(self, name: str, value: Any, unit: str, source: str) -> None:
         """Record a default the parser used, with its source (shown with the answer)."""
         if all(n["name"] != name for n in self.notes):
@@ -127,6 +122,3 @@ class Scan:
 
     def has(self, pattern: re.Pattern[str]) -> bool:
         return pattern.search(self.norm, 0, self.limit) is not None
-
-    def iter_slots(self, slot: str) -> Iterator[Span]:
-        return (s for s in self.spans if s.slot == slot)
