@@ -302,13 +302,20 @@ def check_packs() -> list[str]:
     from advisor.rules.cases import check_cases
 
     problems: list[str] = []
+    base = config.rules_dir()
+    for registry_path in sorted((base / "facts").glob("*.yaml")):
+        try:
+            load_registry(base, registry_path.stem)
+        except RuleError as exc:
+            problems.append(exc.one_line())
     owners: dict[str, str] = {}
     packs: dict[str, Pack] = {}
     for path in pack_paths():
         try:
             pack = parse_pack(path, problems)
         except RuleError as exc:
-            problems.append(exc.one_line())
+            if exc.one_line() not in problems:  # a broken registry is reported once
+                problems.append(exc.one_line())
             continue
         packs[pack.name] = pack
         for rule in pack.rules:

@@ -113,6 +113,16 @@ def test_broken_fact_registry_names_the_fact(scratch_rules, tmp_path) -> None:  
     assert str(registry) in line and "field 'broken_fact'" in line and "type" in line
 
 
+def test_check_packs_reports_a_broken_registry_once(scratch_rules, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    scratch_rules([valid_rule()])
+    (tmp_path / "facts" / "spare.yaml").write_text("x: {type: number}\n", encoding="utf-8")
+    (tmp_path / "facts" / "estimate.yaml").write_text("gpu: {description: no type}\n", encoding="utf-8")
+    problems = check_packs()
+    assert len(problems) == 2, problems
+    assert any("spare.yaml, field 'x'" in p for p in problems)
+    assert sum("estimate.yaml, field 'gpu'" in p for p in problems) == 1
+
+
 def test_check_packs_lists_every_broken_rule_once(scratch_rules) -> None:  # type: ignore[no-untyped-def]
     scratch_rules(
         [
