@@ -24,7 +24,7 @@ _SCALE = {
 _MASKS = [
     re.compile(r"https?://\S+"),
     re.compile(r"\]\([^)]*\)"),  # markdown link targets
-    re.compile(r"[\w./-]*\.(?:md|txt|pdf|docx|csv|yaml|yml|json|parquet)(?:#[\w-]*)?", re.I),
+    re.compile(r"(?<![\w./-])[\w./-]+(?:#[\w-]*)?"),  # paths (blanked only with a file extension, see _mask)
     re.compile(r"#[\w-]*\d[\w-]*"),  # anchors, "#1"
     re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*(?<=[A-Za-z0-9])", re.A),  # names
     re.compile(r"(?<!\d)(?:19|20)\d{2}(?:[-/.]\d{1,2}){1,2}(?!\d)"),  # dates
@@ -36,6 +36,7 @@ _MASKS = [
     re.compile(r"(?:step|option|stage|phase|section|guide)\s+\d{1,2}(?!\d)", re.I),
 ]
 _NAME_HAS_DIGIT = re.compile(r"\d")
+_FILE_EXT = re.compile(r"\.(?:md|txt|pdf|docx|csv|yaml|yml|json|parquet)(?![A-Za-z0-9])", re.I)
 
 _NUMBER = re.compile(
     r"(?P<cur>US\$|\$|¥|￥|RMB\s*|CNY\s*|USD\s*)?"
@@ -60,8 +61,11 @@ def _mask(text: str) -> str:
     out = text
     for pattern in _MASKS:
         def blank(m: re.Match[str], pattern: re.Pattern[str] = pattern) -> str:
-            if pattern.pattern.startswith("(?<![A-Za-z0-9])[A-Za-z]") and not _NAME_HAS_DIGIT.search(m.group(0)):
-                return m.group(0)  # a plain word keeps its place (it may end a figure: "12 k")
+            text = m.group(0)
+            if pattern.pattern.startswith("(?<![A-Za-z0-9])[A-Za-z]") and not _NAME_HAS_DIGIT.search(text):
+                return text  # a plain word keeps its place (it may end a figure: "12 k")
+            if pattern.pattern.startswith("(?<![\\w./-])") and not _FILE_EXT.search(text):
+                return text  # not a file path
             return " " * len(m.group(0))
 
         out = pattern.sub(blank, out)

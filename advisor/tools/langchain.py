@@ -116,18 +116,30 @@ def tool_description(name: str) -> str:
 
 
 def compact(result: dict[str, Any], lang: str) -> dict[str, Any]:
-    """What the model reads of a report: one language, no duplicate texts, no deep evidence."""
+    """What the model reads of a report: one language, no duplicate texts, assumptions as
+    ``{name: value}`` (their sources stay in the full report), the top of long lists."""
     out: dict[str, Any] = {}
     for key, value in result.items():
         if key == "summary" and isinstance(value, dict):
             out[key] = value.get(lang) or value.get("en")
         elif key == "findings" and isinstance(value, list):
             out[key] = [{k: v for k, v in f.items() if k not in ("text", "lang", "source")} for f in value]
+        elif key == "assumptions" and isinstance(value, list):
+            out[key] = {a.get("name"): a.get("value") for a in value if isinstance(a, dict)}
         elif key in ("options", "pareto", "hits") and isinstance(value, list):
             out[key] = value[:6]
         else:
             out[key] = value
-    return out
+    return _one_language(out, lang)
+
+
+def _one_language(value: Any, lang: str) -> Any:
+    """Drop ``*_zh`` twins of English texts when the conversation is in English."""
+    if isinstance(value, dict):
+        return {k: _one_language(v, lang) for k, v in value.items() if lang == "zh" or not str(k).endswith("_zh")}
+    if isinstance(value, list):
+        return [_one_language(v, lang) for v in value]
+    return value
 
 
 def _hint(name: str, message: str) -> str:

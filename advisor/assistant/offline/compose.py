@@ -30,14 +30,6 @@ RENDER: dict[str, Callable[[dict[str, Any], str], str]] = {
     "analyze_usage": more.usage,
     "search_knowledge": more.knowledge,
 }
-_TOPIC = {  # words added to the question when looking up guides for an answer
-    "estimate_training_cost": {"en": "training cost estimate GPU-hours", "zh": "训练成本 估算 GPU时"},
-    "recommend_hardware": {"en": "right-sizing choose GPU", "zh": "选卡 按需选型"},
-    "compare_billing": {"en": "billing modes monthly spot off-peak", "zh": "计费方式 包月 竞价 闲时"},
-    "plan_project": {"en": "project stages budget validation", "zh": "项目 阶段 预算 验证"},
-    "review_contract": {"en": "contract traps auto-renewal", "zh": "合同 陷阱 自动续费"},
-    "analyze_usage": {"en": "utilization idle GPUs", "zh": "利用率 闲置"},
-}
 _NEED = {  # a required input the question did not give -> what to ask for
     "gpu": {"en": "which GPU (e.g. H100, A800, 4090) and how many", "zh": "用哪种卡（如 H100、A800、4090）、几张"},
     "wall_hours": {"en": "how long you need the cards (e.g. two weeks, three months)", "zh": "要用多长时间（如两周、三个月）"},
@@ -158,16 +150,11 @@ def _missing_field(call: ToolCall) -> str | None:
 
 
 def attach_guides(question: str, intent: str, lang: str, findings: list[Finding], k: int = 2) -> list[Citation]:
-    """The ``k`` guide sections that best fit the answer (none if the guides are unavailable)."""
-    topic = _TOPIC.get(intent, {}).get(lang, "")
-    extra = " ".join(f.title for f in findings[:2])
-    try:
-        import advisor.tools as tools
+    """The ``k`` guide sections that explain this answer and its findings (none if the guides
+    are unavailable); see :mod:`advisor.assistant.guides`."""
+    from advisor.assistant.guides import cite_for
 
-        report = tools.search_knowledge(query=f"{question} {topic} {extra}".strip(), lang=lang, k=k)
-    except (AdvisorError, ImportError, AttributeError):
-        return []
-    return [Citation(**c) for c in report.citations][:k]
+    return cite_for(question, intent, lang, findings, k)
 
 
 def findings_of(calls: list[ToolCall], lang: str) -> list[Finding]:
