@@ -150,3 +150,33 @@ def test_search_knowledge_results_become_citations() -> None:
     r = ask("What is a spot instance?", model=model)
     assert r.grounded and r.citations
     assert all(c.path.startswith("knowledge/guides/") for c in r.citations)
+
+
+def test_chinese_followup_in_llm_mode_and_a_chinese_answer() -> None:
+    q = "用8张A100全参微调Llama-3-8B，1亿token，要多少钱"
+    args = {"model": "llama-3-8b", "method": "full", "tokens_b": 0.1, "gpu": "A100", "gpu_count": 8}
+    first = ask(q, model=ScriptedChatModel.of(call("estimate_training_cost", **args), quote_cost))
+    assert first.lang == "zh"
+
+    def zh_answer(messages) -> str:
+        r = last_tool_result(messages)
+        return f"换成 {r['gpu']['name']} 后约 {format_money(r['cost']['total'], r['cost']['currency'])}。"
+
+    second = ask("换成H100呢？", history=first.history,
+                 model=ScriptedChatModel.of(call("estimate_training_cost", **{**args, "gpu": "H100"}), zh_answer))
+    assert second.mode == "llm" and second.grounded and second.answer.startswith("换成 H100")
+    assert second.tool_calls[0].args["gpu_count"] == 8
+
+
+def test_a_clarifying_question_from_the_model_is_kept() -> None:
+    r = ask("训练大模型要多少钱？", model=ScriptedChatModel.of("请问训练哪个模型、数据有多少？"))
+    assert r.mode == "llm" and r.grounded and not r.tool_calls
+    assert r.answer == "请问训练哪个模型、数据有多少？"
+
+
+def test_tool_findings_and_argument_language_follow_the_question() -> None:
+    q = "用8张A100全参微调Llama-3-8B，1亿token，要多少钱"
+    args = {"model": "llama-3-8b", "method": "full", "tokens_b": 0.1, "gpu": "A100", "gpu_count": 8}
+    r = ask(q, model=ScriptedChatModel.of(call("estimate_training_cost", **args), quote_cost))
+    assert r.tool_calls[0].result["inputs"]["lang"] == "zh"
+    assert all(f.lang == "zh" for f in r.findings)

@@ -7,6 +7,7 @@ from typing import Any
 
 from advisor.assistant.offline.templates import (
     MODE_NAME,
+    SEVERITY,
     bullet,
     findings_block,
     hours,
@@ -72,40 +73,75 @@ def plan(r: dict[str, Any], lang: str) -> str:
     return "\n\n".join(p for p in parts if p)
 
 
-def _summary(r: dict[str, Any], lang: str) -> str:
-    s = r.get("summary")
-    if isinstance(s, dict):
-        return s.get(lang) or s.get("en") or ""
-    return s if isinstance(s, str) else ""
+def _quote(f: dict[str, Any], lang: str) -> str:
+    """The clause a contract finding quotes, with where it is, or ''."""
+    for ev in (f.get("evidence") or {}).values():
+        if isinstance(ev, dict) and ev.get("quote"):
+            where = ev.get("where_zh" if lang == "zh" else "where") or ev.get("where") or ""
+            quote = " ".join(str(ev["quote"]).split())[:160]
+            return f"“{quote}”" + ((f" ({where})" if lang == "en" else f"（{where}）") if where else "")
+    return ""
 
 
 def contract(r: dict[str, Any], lang: str) -> str:
-    """The traps found, each with its quote, and the missing protections."""
-    head = "**Contract review**" if lang == "en" else "**合同审查**"
+    """The traps found, each with its clause quoted, then the protections that are missing."""
     findings = r.get("findings", [])
-    lines = []
-    for f in findings[:8]:
+    traps = [f for f in findings if _quote(f, lang)]
+    missing = [f for f in findings if not _quote(f, lang)]
+    critical = sum(1 for f in findings if f.get("severity") == "critical")
+    head = (f"**Contract review** — {r.get('clause_count', 0)} clauses read; {len(traps)} traps, "
+            f"{len(missing)} missing protections ({critical} critical)" if lang == "en" else
+            f"**合同审查** — 共读取 {r.get('clause_count', 0)} 条条款；发现 {len(traps)} 处陷阱、缺少 {len(missing)} 项保护"
+            f"（其中 {critical} 项严重）")
+
+    def line(f: dict[str, Any]) -> str:
         text = (f.get("text") or {}).get(lang) or f
-        quote = (f.get("evidence") or {}).get("quote")
-        where = (f.get("evidence") or {}).get("location")
-        line = text.get("title", "")
+        out = f"[{word(SEVERITY, f.get('severity', 'info'), lang)}] {text.get('title', '')}"
+        quote = _quote(f, lang)
         if quote:
-            line += f": “{str(quote)[:160]}”" + (f" ({where})" if where and lang == "en" else (f"（{where}）" if where else ""))
+            out += f": {quote}"
         if text.get("recommendation"):
-            line += (" → " + text["recommendation"])
-        lines.append(line)
+            out += " → " + text["recommendation"]
+        return out
+
+    parts = [head]
+    if traps:
+        parts.append(("**Traps in the text**" if lang == "en" else "**条款中的陷阱**") + "\n" + bullet([line(f) for f in traps]))
+    if missing:
+        parts.append(("**Protections to ask for**" if lang == "en" else "**需要补充的保护条款**") + "\n"
+                     + bullet([line(f) for f in missing]))
     if not findings:
-        lines.append("No trap from the checklist was found." if lang == "en" else "按检查清单没有发现陷阱条款。")
-    more = len(findings) - 8
-    if more > 0:
-        lines.append(f"{more} more in the findings list" if lang == "en" else f"另有 {more} 条见 findings 列表")
-    return "\n\n".join(p for p in (head, _summary(r, lang), bullet(lines)) if p)
+        parts.append("No trap from the checklist was found." if lang == "en" else "按检查清单没有发现陷阱条款。")
+    if r.get("injection_detected"):
+        parts.append("The document contains instructions addressed to an assistant; they were ignored." if lang == "en"
+                     else "文档中含有针对助手的指令，已忽略。")
+    return "\n\n".join(parts)
 
 
 def usage(r: dict[str, Any], lang: str) -> str:
-    """The waste found and what to change."""
+    """Utilization against the target, what the idle time cost, what reaching the target saves."""
+    s = r.get("summary") or {}
+    cur = r.get("currency") or s.get("currency") or "USD"
     head = "**Utilization and waste**" if lang == "en" else "**利用率与浪费分析**"
-    return "\n\n".join(p for p in (head, _summary(r, lang), findings_block(r.get("findings", []), lang, limit=5)) if p)
+    headline = (r.get("headline") or {}).get(lang, "")
+    lines = []
+    if s.get("avg_utilization") is not None:
+        lines.append(f"Average utilization {pct(s['avg_utilization'])} against a target of {pct(s['target_utilization'])}"
+                     if lang == "en" else f"平均利用率 {pct(s['avg_utilization'])}，目标 {pct(s['target_utilization'])}")
+    if s.get("total_cost") is not None and s.get("gpu_hours") is not None:
+        lines.append(f"Paid {money(s['total_cost'], cur)} for {num(s['gpu_hours'])} GPU-hours" if lang == "en"
+                     else f"共支付 {money(s['total_cost'], cur)}，{num(s['gpu_hours'])} GPU 时")
+    if s.get("waste_cost") is not None:
+        idle = f" ({num(s['idle_gpu_hours'])} GPU-hours)" if s.get("idle_gpu_hours") is not None and lang == "en" else (
+            f"（{num(s['idle_gpu_hours'])} GPU 时）" if s.get("idle_gpu_hours") is not None else "")
+        lines.append(f"Paid time without work: {money(s['waste_cost'], cur)}{idle}" if lang == "en"
+                     else f"没有产出的计费时间：{money(s['waste_cost'], cur)}{idle}")
+    if s.get("target_saving") and s.get("gpus_needed_at_target"):
+        lines.append(f"At the target the same work needs about {s['gpus_needed_at_target']} GPUs, saving "
+                     f"{money(s['target_saving'], cur)}" if lang == "en" else
+                     f"达到目标利用率，同样的工作约需 {s['gpus_needed_at_target']} 张卡，可节省 {money(s['target_saving'], cur)}")
+    parts = [head, headline, bullet(lines), findings_block(r.get("findings", []), lang, limit=5)]
+    return "\n\n".join(p for p in parts if p)
 
 
 def knowledge(r: dict[str, Any], lang: str) -> str:
