@@ -88,26 +88,32 @@ def run_tool(name: str, args: dict[str, Any], lang: str) -> ToolCall:
 
 
 def _adapt(name: str, args: dict[str, Any]) -> dict[str, Any]:
-    """Arguments as the installed tool takes them. The plan tool takes per-stage token
-    fields where INTERNALS.md names one ``tokens_b`` with a list of stage names."""
-    if name != "plan_project" or "tokens_b" not in args:
+    """Arguments as the installed tool takes them. The parser reads a project as one
+    ``tokens_b`` and a list of stage names; the plan tool takes per-stage fields
+    (``pretrain_tokens_b``, ``finetune_tokens_b``, ``serving_tokens_per_day``)."""
+    if name != "plan_project":
         return args
     from advisor.tools.langchain import request_model
 
-    if "tokens_b" in request_model(name).model_fields:
+    fields = request_model(name).model_fields
+    stages = args.get("stages") or []
+    bare = bool(stages) and all(isinstance(s, dict) and set(s) <= {"stage", "method", "tokens_per_day"} for s in stages)
+    if ("tokens_b" not in args or "tokens_b" in fields) and not bare:
         return args
-    tokens = args.pop("tokens_b")
-    stages = args.pop("stages", None) or []
+    tokens = args.pop("tokens_b", None) if "tokens_b" not in fields else None
+    if bare and "pretrain_tokens_b" in fields:
+        args.pop("stages")
     names = [s.get("stage") for s in stages if isinstance(s, dict)]
     per_day = next((s.get("tokens_per_day") for s in stages if isinstance(s, dict) and s.get("tokens_per_day")), None)
     method = next((s.get("method") for s in stages if isinstance(s, dict) and s.get("method")), None)
-    if "pretrain" in names or not names or ("finetune" not in names and "pretrain" not in names):
-        args["pretrain_tokens_b"] = tokens
-    else:
-        args["finetune_tokens_b"] = tokens
-        if method in ("full", "lora", "qlora"):
-            args["finetune_method"] = method
-    if per_day:
+    if tokens is not None:
+        if "finetune" in names and "pretrain" not in names:
+            args["finetune_tokens_b"] = tokens
+        else:
+            args["pretrain_tokens_b"] = tokens
+    if "finetune" in names and method in ("full", "lora", "qlora"):
+        args["finetune_method"] = method
+    if per_day and "serving_tokens_per_day" in fields:
         args["serving_tokens_per_day"] = per_day
     return args
 
