@@ -34,8 +34,8 @@ class Preset(BaseModel):
 
     base_url: str
     model: str | None
-    key_env: str | None = Field(None, description="Environment variable read for the key when OPENAI_API_KEY is unset.")
-    placeholder_key: str | None = Field(None, description="Key sent to local servers that ignore it (the client needs one).")
+    key_env: str | None = Field(default=None, description="Environment variable read for the key when OPENAI_API_KEY is unset.")
+    placeholder_key: str | None = Field(default=None, description="Key sent to local servers that ignore it (the client needs one).")
     note: str = ""
 
 
@@ -77,10 +77,10 @@ class LLMConfig(BaseModel):
     base_url: str | None = None
     model: str | None = None
     api_key: SecretStr | None = None
-    timeout_s: float = Field(60.0, gt=0, description="Seconds to wait for one model call.")
-    max_retries: int = Field(2, ge=0, le=10, description="Retries of a failed model call (connection errors, 429, 5xx).")
-    temperature: float = Field(0.0, ge=0, le=2)
-    max_steps: int = Field(8, ge=2, le=50, description="Model/tool round trips allowed in one turn.")
+    timeout_s: float = Field(default=60.0, gt=0, description="Seconds to wait for one model call.")
+    max_retries: int = Field(default=2, ge=0, le=10, description="Retries of a failed model call (connection errors, 429, 5xx).")
+    temperature: float = Field(default=0.0, ge=0, le=2)
+    max_steps: int = Field(default=8, ge=2, le=50, description="Model/tool round trips allowed in one turn.")
 
     @property
     def enabled(self) -> bool:

@@ -127,7 +127,7 @@ def ground_args(
         if not _is_number(value):
             fixed[key] = value
             continue
-        theirs = parser_args.get(key)
+        theirs: Any = parser_args.get(key)
         if _is_number(theirs):
             if close(float(value), float(theirs), rel=0.005):
                 fixed[key] = value

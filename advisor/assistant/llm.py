@@ -59,7 +59,7 @@ def build_chat_model(cfg: LLMConfig) -> Any:
     from langchain_openai import ChatOpenAI
 
     return ChatOpenAI(
-        model=cfg.model,
+        model=cfg.model or "",
         base_url=cfg.base_url,
         api_key=cfg.api_key,
         timeout=cfg.timeout_s,
@@ -126,7 +126,8 @@ def run_agent(
     tools = make_tools(lang=lang, guard=guard)
     agent = create_agent(model, tools, system_prompt=system_prompt(lang))
     messages = [*history_messages, HumanMessage(question)]
-    state: dict[str, Any] | None = None
+    state: Any = None
+    data: Any
     try:
         for mode, data in agent.stream({"messages": messages}, stream_mode=["messages", "values"],
                                        config={"recursion_limit": 2 * max_steps + 1}):
@@ -148,7 +149,8 @@ def run_agent(
     return _collect(new, AIMessage, ToolMessage)
 
 
-def _collect(new: list[Any], ai_type: type, tool_type: type) -> LLMTurn:
+def _collect(new: list[Any], ai_type: Any, tool_type: Any) -> LLMTurn:
+    msg: Any
     requested: dict[str, dict[str, Any]] = {}
     calls: list[ToolCall] = []
     notes: list[str] = []

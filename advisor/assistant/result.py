@@ -20,8 +20,8 @@ class ToolCall(BaseModel):
 
     name: str
     args: dict[str, Any] = Field(default_factory=dict)
-    result: dict[str, Any] | None = Field(None, description="report.model_dump(mode='json'); None when the call failed.")
-    error: str | None = Field(None, description="One-line error when the tool refused the arguments.")
+    result: dict[str, Any] | None = Field(default=None, description="report.model_dump(mode='json'); None when the call failed.")
+    error: str | None = Field(default=None, description="One-line error when the tool refused the arguments.")
 
 
 class Citation(BaseModel):
@@ -40,8 +40,8 @@ class AskResult(BaseModel):
     findings: list[Finding] = Field(default_factory=list)
     citations: list[Citation] = Field(default_factory=list)
     history: list[dict[str, Any]] = Field(default_factory=list)
-    notice: str | None = Field(None, description="Shown with the answer, e.g. the LLM endpoint was unreachable.")
-    grounded: bool = Field(True, description="False when a figure or a tool argument could not be traced and was replaced.")
+    notice: str | None = Field(default=None, description="Shown with the answer, e.g. the LLM endpoint was unreachable.")
+    grounded: bool = Field(default=True, description="False when a figure or a tool argument could not be traced and was replaced.")
     grounding: list[str] = Field(default_factory=list, description="What the grounding check replaced, one line each.")
     lang: Lang = "en"
-    intent: str | None = Field(None, description="The job the turn did: a tool name, onboarding, clarify, greeting or help.")
+    intent: str | None = Field(default=None, description="The job the turn did: a tool name, onboarding, clarify, greeting or help.")
