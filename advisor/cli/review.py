@@ -88,7 +88,7 @@ def _tables(report: Any) -> None:
     for col in (("严重度", "类别", "问题", "原文 / 位置", "谈判要求") if zh else ("Severity", "Category", "Issue", "Clause / where", "Ask for")):
         table.add_column(col, overflow="fold")
     for f in report.findings:
-        quote, where = _quote(f.evidence, report.language)
+        quote, where = _quote(f, report.language)
         clause = f"“{quote[:160]}” ({where})" if quote else "—"
         amount = f" [{f.savings}]" if f.savings else ""
         table.add_row(f.severity, f.category, f.title + amount, clause, f.recommendation)
@@ -101,8 +101,10 @@ def _tables(report: Any) -> None:
     console.print(check)
 
 
-def _quote(evidence: dict[str, Any], lang: str) -> tuple[str | None, str]:
-    for value in evidence.values():
-        if isinstance(value, dict) and value.get("quote"):
-            return str(value["quote"]), str(value.get("where_zh" if lang == "zh" else "where") or "")
+def _quote(finding: Any, lang: str) -> tuple[str | None, str]:
+    from advisor.contracts.checklist import primary_evidence
+
+    value = primary_evidence(finding)
+    if value:
+        return str(value["quote"]), str(value.get("where_zh" if lang == "zh" else "where") or "")
     return None, ""

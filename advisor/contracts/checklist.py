@@ -39,6 +39,13 @@ class ChecklistItem(BaseModel):
     rules: list[str] = []
 
 
+def _checklist_kinds(detector: str) -> tuple[str, ...]:
+    from advisor.contracts.vocabulary import detectors
+
+    spec = next((d for d in detectors() if d.name == detector), None)
+    return spec.checklist_kinds if spec else ("trap", "protect", "present")
+
+
 def is_missing_rule(rule_id: str) -> bool:
     return rule_id.startswith(MISSING_PREFIX)
 
@@ -50,7 +57,7 @@ def build_checklist(findings: list[Finding], hits: list[Hit], lang: str = "en") 
         found = [f for f in findings if f.category == category]
         traps = [f for f in found if not is_missing_rule(f.rule_id)]
         missing = [f for f in found if is_missing_rule(f.rule_id)]
-        cat_hits = [h for h in hits if h.category == category]
+        cat_hits = [h for h in hits if h.category == category and h.kind in _checklist_kinds(h.detector)]
         if traps:
             quote, location = _quote_of(traps)
             items.append(ChecklistItem(category=category, status="trap", clause=quote, location=location,
@@ -60,7 +67,8 @@ def build_checklist(findings: list[Finding], hits: list[Hit], lang: str = "en") 
                                        rules=[f.rule_id for f in missing]))
         elif cat_hits:
             protect = [h for h in cat_hits if h.kind == "protect"]
-            hit = (protect or cat_hits)[0]
+            pool = protect or cat_hits
+            hit = next((h for h in pool if len(h.quote) >= 16), pool[0])  # a sentence, not a heading
             key = "ok_protect" if protect else "ok_present"
             items.append(ChecklistItem(category=category, status="ok", clause=hit.evidence()["quote"],  # type: ignore[arg-type]
                                        location=hit.sentence.location.as_dict(), note=_NOTES[key][_lang(lang)]))
@@ -69,11 +77,22 @@ def build_checklist(findings: list[Finding], hits: list[Hit], lang: str = "en") 
     return items
 
 
+def primary_evidence(finding: Finding) -> dict[str, Any] | None:
+    """The quoted clause behind a finding: that of the first condition's fact, else any."""
+    ev = finding.evidence
+    facts = [c.get("fact") for c in ev.get("conditions") or [] if isinstance(c, dict)]
+    for name in [*facts, *ev.keys()]:
+        value = ev.get(name) if isinstance(name, str) else None
+        if isinstance(value, dict) and value.get("quote"):
+            return value
+    return None
+
+
 def _quote_of(findings: list[Finding]) -> tuple[str | None, dict[str, Any] | None]:
     for f in findings:
-        for value in f.evidence.values():
-            if isinstance(value, dict) and value.get("quote"):
-                return str(value["quote"]), value.get("location")
+        value = primary_evidence(f)
+        if value:
+            return str(value["quote"]), value.get("location")
     return None, None
 
 

@@ -32,7 +32,7 @@ _MD_HEADING_RE = re.compile(r"^\s*#+\s*(.+?)\s*$")
 # Sentence ends: Chinese full stops and semicolons, or ". " before a capital / opening mark.
 _ABBREV = r"(?<!\bNo)(?<!\bSec)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bCorp)(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)(?<!\bU\.S)(?<!\bArt)(?<!\bPara)"
 _SENTENCE_END_RE = re.compile(
-    rf"(?<=[。；！？!?])\s*|{_ABBREV}(?<=[.;])\s+(?=[\"“(\[A-Z<]|\d+\.\s)|\s*<omitted>\s*"
+    rf"(?<=[。；！？!?])\s*|{_ABBREV}(?<=[.;])\s+(?=[\"“(\[A-Z]|\d+\.\s)"
 )
 MAX_SENTENCE_CHARS = 1200  # longer runs are cut at ", " so that one quote stays readable
 

@@ -62,8 +62,15 @@ def detect(clauses: list[Clause], *, zh_provider: str = "乙方", cause_words: r
     cause = cause_words or _cause_re(zh_provider)
     hits: list[Hit] = []
     for clause in clauses:
-        clause_low = normalize_space(clause.text).lower()
-        in_clause = {s.name for s in specs if s.cue_scope == "clause" and any(k in clause_low for k in s.cue)}
+        clause_text = normalize_space(f"{clause.heading or ''}\n{clause.text}")
+        clause_low = clause_text.lower()
+        in_clause = {
+            s.name
+            for s in specs
+            if s.cue_scope == "clause"
+            and any(k in clause_low for k in s.cue)
+            and (s.require is None or s.require.search(clause_text))
+        }
         previous = ""
         for sentence in clause.sentences:
             text = sentence.text
@@ -74,7 +81,7 @@ def detect(clauses: list[Clause], *, zh_provider: str = "乙方", cause_words: r
                         continue
                 elif not any(k in low for k in spec.cue):
                     continue
-                if spec.require is not None and not spec.require.search(text):
+                if spec.require is not None and spec.cue_scope != "clause" and not spec.require.search(text):
                     continue
                 if any(p.search(text) for p in spec.exclude):
                     continue
@@ -114,7 +121,7 @@ def _run(
     text = sentence.text
     found: list[Hit] = []
     trap = _first_unnegated(spec.patterns["trap"], text, spec.patterns["protect"])
-    protect = _first(spec.patterns["protect"], text)
+    protect = _first(spec.patterns["protect"], text, negatable=spec.negation)
     if trap is not None and spec.name == "termination_for_convenience" and not _CONVENIENCE_RE.search(text):
         # termination for breach, insolvency, ... (said here or in the sentence before): for cause
         if cause.search(text) or cause.search(previous[-300:]):
@@ -123,7 +130,7 @@ def _run(
         if m is not None:
             found.append(_hit(spec, kind, sentence, m, resolver))  # type: ignore[arg-type]
     if not found:
-        m = _first(spec.patterns["present"], text)
+        m = _first(spec.patterns["present"], text, negatable=spec.negation)
         if m is not None:
             found.append(_hit(spec, "present", sentence, m, resolver))
     return found
@@ -163,11 +170,18 @@ def _actor(text: str, m: re.Match[str], resolver: PartyResolver) -> Party:
     return resolver.actor(text, modal.start() if modal else end)
 
 
-def _first(patterns: list[re.Pattern[str]], text: str) -> re.Match[str] | None:
+def _first(patterns: list[re.Pattern[str]], text: str, *, negatable: bool = False) -> re.Match[str] | None:
+    """The first match; with ``negatable``, one not negated just before it ("no service credits")."""
     for p in patterns:
-        m = p.search(text)
-        if m:
-            return m
+        if not negatable:
+            m = p.search(text)
+            if m:
+                return m
+            continue
+        for m in p.finditer(text):
+            before = text[max(0, m.start() - 30) : m.start()]
+            if not (_NEG_EN_RE.search(before) or _NEG_ZH_RE.search(before)):
+                return m
     return None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.contracts.checklist import primary_evidence
 from advisor.money import format_money
 from advisor.rules.findings import Finding
 
@@ -49,7 +50,7 @@ def render(report: dict[str, Any]) -> str:
         out.append(f"### {i}. {title}")
         out.append(f"*{t['sev'].get(f.severity, f.severity)} · `{f.category}` · `{f.rule_id}`*")
         out.append("")
-        quote, where = _quote(f.evidence, lang)
+        quote, where = _quote(f, lang)
         if quote:
             if f.rule_id.startswith("contract.missing_"):
                 out.append(f"- **{t['related']}**: “{_one_line(quote, 200)}” ({where})")
@@ -73,10 +74,10 @@ def render(report: dict[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
-def _quote(evidence: dict[str, Any], lang: str) -> tuple[str | None, str]:
-    for value in evidence.values():
-        if isinstance(value, dict) and value.get("quote"):
-            return str(value["quote"]), _where(value.get("location") or {}, lang)
+def _quote(finding: Finding, lang: str) -> tuple[str | None, str]:
+    value = primary_evidence(finding)
+    if value:
+        return str(value["quote"]), _where(value.get("location") or {}, lang)
     return None, ""
 
 

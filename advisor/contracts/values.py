@@ -69,11 +69,18 @@ def renewal(text: str, start: int) -> Values:
 
 
 def notice(text: str, start: int) -> Values:
+    """A notice period; in a renewal-notice sentence the only duration is the notice."""
     days = _notice_days(text)
     if days is None:
         durations = [d for d in find_durations(text) if d.days >= 1]
         if durations:
             days = round(durations[0].days, 2)
+    return {"notice_days": days} if days is not None else {}
+
+
+def strict_notice(text: str, start: int) -> Values:
+    """A notice period only where the words say it is one ("提前7日通知", "upon 30 days' notice")."""
+    days = _notice_days(text)
     return {"notice_days": days} if days is not None else {}
 
 
@@ -162,6 +169,7 @@ def early_termination(text: str, start: int) -> Values:
 
 _LIABILITY_MONTHS_RE = re.compile(
     r"(?:preceding|prior|previous|last|past|immediately\s+preceding)\s+(?P<n>\w+(?:\s*\(\d+\))?)[- ]?\s*(?:\(\d+\)\s*)?(?:-\s*)?(?:calendar\s+)?months?"
+    r"|\b(?P<n2>\w+)\s*(?:\(\d+\)\s*)?(?:-\s*)?(?:calendar\s+)?months?\s+(?:immediately\s+)?(?:preceding|prior|before)"
     r"|(?P<cn>\d+|[一二三四五六七八九十]+)\s*个?月[^。；]{0,8}(?:内)?[^。；]{0,8}(?:已?支付|实际支付|所付|服务费|费用|租金)"
     r"|(?P<one>one\s+month.s|(?:a|one)\s+month\s+of|当月|月度服务费|单月|一个月的?)",
     re.IGNORECASE,
@@ -175,8 +183,8 @@ def liability(text: str, start: int) -> Values:
         if m.group("one"):
             out["cap_months_of_fees"] = 1.0
         else:
-            raw = m.group("n") or m.group("cn") or ""
-            d = find_durations(f"{raw} months" if m.group("n") else f"{raw}个月")
+            raw = m.group("n") or m.group("n2") or m.group("cn") or ""
+            d = find_durations(f"{raw} months" if (m.group("n") or m.group("n2")) else f"{raw}个月")
             if d:
                 out["cap_months_of_fees"] = d[0].months
     if re.search(r"(?:fees?|amounts?|charges?)\s+(?:actually\s+)?(?:paid|payable|received)|已(?:实际)?支付的?(?:全部)?(?:费用|服务费|租金)|实际支付", text, re.IGNORECASE):
@@ -209,7 +217,7 @@ _UNIT_HOURS = {"second": 1 / 3600, "minute": 1 / 60, "hour": 1.0, "day": 24.0, "
 
 def granularity(text: str, start: int) -> Values:
     out: Values = {}
-    m = re.search(r"(?:per[- ]|by\s+the\s+|in\s+|on\s+an?\s+)?(second|minute|hour|day|month)(?:ly)?\b|按\s*(秒|分钟|小时|天|日|月)", text[start:], re.IGNORECASE)
+    m = re.search(r"(?:per[- ]|by\s+the\s+|in\s+|on\s+an?\s+)?(second|minute|hour|day)(?:ly)?\b|按\s*(秒|分钟|小时|天|日)", text[start:], re.IGNORECASE)
     if m:
         unit = (m.group(1) or m.group(2)).lower()
         out["unit_hours"] = _UNIT_HOURS[unit]
@@ -244,7 +252,7 @@ def monthly_fee(text: str, start: int) -> Values:
 EXTRACTORS: dict[str, Callable[[str, int], Values]] = {
     "renewal": renewal,
     "renewal_notice": notice,
-    "price_change": notice,
+    "price_change": strict_notice,
     "price_lock": first_months,
     "minimum_commitment": commitment,
     "storage_retention": retention,
@@ -255,7 +263,7 @@ EXTRACTORS: dict[str, Callable[[str, int], Values]] = {
     "sla_claim_window": claim_window,
     "spot_reclaim": spot_notice,
     "early_termination": early_termination,
-    "termination_for_convenience": notice,
+    "termination_for_convenience": strict_notice,
     "liability_cap": liability,
     "tiered_discount": discount,
     "billing_granularity": granularity,

@@ -32,6 +32,8 @@ class DetectorSpec:
     require: re.Pattern[str] | None = None
     exclude: list[re.Pattern[str]] = field(default_factory=list)
     patterns: dict[str, list[re.Pattern[str]]] = field(default_factory=dict)
+    checklist_kinds: tuple[str, ...] = KINDS
+    negation: bool = True
 
 
 @lru_cache(maxsize=1)
@@ -63,6 +65,8 @@ def detectors(zh_provider: str = "乙方") -> tuple[DetectorSpec, ...]:
             cue_scope=entry.get("cue_scope", "sentence"),
             require=_compile(entry["require"], defs, name, "require") if entry.get("require") else None,
             exclude=[_compile(p, defs, name, "exclude") for p in entry.get("exclude") or []],
+            checklist_kinds=tuple(entry.get("checklist_kinds") or KINDS),
+            negation=bool(entry.get("negation", True)),
         )
         for kind in KINDS:
             spec.patterns[kind] = [_compile(p, defs, name, kind) for p in entry.get(kind) or []]
