@@ -43,6 +43,9 @@ from advisor.rules.templates import Template, parse_template
 LANGS = ("en", "zh")
 TEXT_FIELDS = ("title", "detail", "recommendation")
 _CJK = re.compile(r"[\u3400-\u9fff]")
+# A YAML folded line break between two Chinese characters (or full-width punctuation) is not
+# a space in Chinese: "；\n配合" must read "；配合".
+_ZH_GAP = re.compile(r"(?<=[\u3000-\u303f\u3400-\u9fff\uff00-\uffef])\s+(?=[\u3000-\u303f\u3400-\u9fff\uff00-\uffef])")
 # Every message carries this field and every ruleset has a rule that matches it, so the
 # engine never meets an unhandled fact (see host.py for why that matters).
 MARKER = "_advisor"
@@ -210,6 +213,8 @@ def _parse_rule(
         text[lang] = {}
         for part in TEXT_FIELDS:
             source = getattr(getattr(spec.text, lang), part)
+            if lang == "zh":
+                source = _ZH_GAP.sub("", source)
             try:
                 text[lang][part] = parse_template(source, registry)
             except ValueError as exc:

@@ -41,6 +41,8 @@ class FactSpec(BaseModel):
     description: str = Field(min_length=1)
     unit: str | None = None
     values: tuple[str, ...] | None = None
+    # How texts show a string value: {value: {en: ..., zh: ...}} ("on_demand" -> "按需").
+    labels: dict[str, dict[str, str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,11 @@ def parse_registry(path: Path, text_digest: str, data: Any) -> FactRegistry:
             raise RuleError(str(path), f"{where}: {err['msg']}", field=name) from exc
         if spec.values is not None and spec.type != "string":
             raise RuleError(str(path), "values: only string facts list their values", field=name)
+        for value, label in (spec.labels or {}).items():
+            if spec.type != "string" or (spec.values is not None and value not in spec.values):
+                raise RuleError(str(path), f"labels: {value!r} is not a value of this string fact", field=name)
+            if set(label) != {"en", "zh"} or not all(isinstance(t, str) and t for t in label.values()):
+                raise RuleError(str(path), f"labels: {value!r} needs an en and a zh text", field=name)
         facts[name] = spec
     return FactRegistry(domain=domain, path=str(path), facts=facts, digest=text_digest)
 

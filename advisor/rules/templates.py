@@ -7,7 +7,8 @@ A placeholder names a declared fact and optionally a format:
 - ``:int``   a whole number with thousands separators
 - ``:h``     hours (``36 h``; long spans add days: ``1,200 h (≈50 days)``)
 
-Without a format, numbers are shown with sensible precision, booleans as yes/no (是/否).
+Without a format, numbers are shown with sensible precision, booleans as yes/no (是/否), and
+string values through the registry's ``labels`` when it has them (``on_demand`` -> 按需).
 Templates are parsed when the pack loads, so an unknown fact or format, or a stray brace,
 is a load error rather than a ``{`` left in a manager's report.
 """
@@ -15,7 +16,7 @@ is a load error rather than a ``{`` left in a manager's report.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.money import format_money
@@ -31,6 +32,7 @@ _BOOL = {"en": ("yes", "no"), "zh": ("是", "否")}
 class Template:
     source: str
     parts: tuple[str | tuple[str, str | None], ...]
+    labels: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict, compare=False)
 
     @property
     def facts(self) -> set[str]:
@@ -42,9 +44,16 @@ class Template:
 
     def render(self, facts: dict[str, Any], lang: str) -> str:
         currency = facts.get("currency")
-        return "".join(
-            [p if p.__class__ is str else format_value(facts.get(p[0]), p[1], lang, currency) for p in self.parts]
-        )
+        out: list[str] = []
+        for part in self.parts:
+            if part.__class__ is str:
+                out.append(part)  # type: ignore[arg-type]
+                continue
+            name, fmt = part
+            value = facts.get(name)
+            label = self.labels.get(name, {}).get(value) if value.__class__ is str else None
+            out.append(label[lang] if label else format_value(value, fmt, lang, currency))
+        return "".join(out)
 
 
 def parse_template(text: Any, registry: FactRegistry) -> Template:
@@ -74,7 +83,10 @@ def parse_template(text: Any, registry: FactRegistry) -> Template:
         raise ValueError("unbalanced brace: placeholders are {fact} or {fact:format}")
     if any(isinstance(p, tuple) and p[1] == "money" for p in parts) and registry.spec("currency") is None:
         raise ValueError(f":money needs a 'currency' fact in {registry.path}")
-    return Template(text, tuple(p for p in parts if p != ""))
+    labels = {
+        p[0]: registry.facts[p[0]].labels or {} for p in parts if isinstance(p, tuple) and registry.facts[p[0]].labels
+    }
+    return Template(text, tuple(p for p in parts if p != ""), labels)
 
 
 def format_value(value: Any, fmt: str | None, lang: str, currency: Any = None) -> str:
