@@ -16,6 +16,7 @@ from advisor.usage.defaults import UsageDefaults
 from advisor.usage.engine import Engine
 from advisor.usage.models import (
     GpuUsage,
+    HistogramBin,
     IdleStretch,
     InstanceUsage,
     ProfilePoint,
@@ -92,6 +93,7 @@ def analyze_fleet(
     by_hour = engine.rows(Q.BY_HOUR)
     by_weekday = engine.rows(Q.BY_WEEKDAY)
     trend = engine.rows(Q.TELEMETRY_TREND)
+    histogram = {int(r["bucket"]): float(r["gpu_hours"]) for r in engine.rows(Q.UTIL_HISTOGRAM)}
     _offpeak(n, engine, d)
     section = TelemetrySection(
         samples=int(sum(s["samples"] for s in stats)),
@@ -118,6 +120,10 @@ def analyze_fleet(
                 cost=_f(r["cost"]),
             )
             for r in runs
+        ],
+        distribution=[
+            HistogramBin(low=b / 10, high=(b + 1) / 10, gpu_hours=histogram.get(b, 0.0), share=_ratio(histogram.get(b, 0.0), n.gpu_hours))
+            for b in range(10)
         ],
         by_hour=[ProfilePoint(key=int(r["hour"]), avg_utilization=float(r["avg_util"]), gpu_hours=float(r["gpu_hours"])) for r in by_hour],
         by_weekday=[ProfilePoint(key=int(r["weekday"]), avg_utilization=float(r["avg_util"]), gpu_hours=float(r["gpu_hours"])) for r in by_weekday],

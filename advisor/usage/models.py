@@ -17,6 +17,7 @@ __all__ = [
     "FileSummary",
     "ForgottenResource",
     "GpuUsage",
+    "HistogramBin",
     "IdleStretch",
     "InstanceUsage",
     "InventoryResource",
@@ -110,6 +111,13 @@ class ProfilePoint(BaseModel):
     gpu_hours: float
 
 
+class HistogramBin(BaseModel):
+    low: float = Field(description="utilization from (inclusive)")
+    high: float = Field(description="utilization to (exclusive; the last bin includes 100 %)")
+    gpu_hours: float
+    share: float = Field(description="share of all GPU time")
+
+
 class TelemetrySection(BaseModel):
     samples: int
     period_start: str | None = None
@@ -124,6 +132,7 @@ class TelemetrySection(BaseModel):
     instances: list[InstanceUsage]
     idle_stretch_count: int
     idle_stretches: list[IdleStretch] = Field(description="the longest idle stretches, most costly first")
+    distribution: list[HistogramBin] = Field(default_factory=list, description="GPU time by utilization, in tenths")
     by_hour: list[ProfilePoint]
     by_weekday: list[ProfilePoint]
     trend: list[TrendPoint]

@@ -128,6 +128,14 @@ ORDER BY r.seconds DESC, g.instance, g.gpu_id, r.start_t
 LIMIT $top
 """
 
+# How the fleet's GPU time spreads over utilization, in tenths (0-10 %, ..., 90-100 %).
+UTIL_HISTOGRAM = """
+SELECT CASE WHEN util >= 1 THEN 9 ELSE CAST(FLOOR(util * 10) AS INTEGER) END AS bucket,
+       SUM(dt) / 3600.0 AS gpu_hours
+FROM timed GROUP BY CASE WHEN util >= 1 THEN 9 ELSE CAST(FLOOR(util * 10) AS INTEGER) END
+ORDER BY bucket
+"""
+
 # Fleet utilization by hour of day and by day of week (0 = Monday; day 0 was a Thursday).
 BY_HOUR = """
 SELECT MOD(CAST(FLOOR(t / 3600) AS BIGINT), 24) AS hour,

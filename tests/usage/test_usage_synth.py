@@ -81,3 +81,11 @@ def test_cli_entry(tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert main(["--gpus", "3", "--days", "0.5", "--interval", "600", "--out", str(tmp_path / "x.csv.gz")]) == 0
     assert (tmp_path / "x.csv.gz").stat().st_size > 0
     assert main(["--gpus", "0", "--out", str(tmp_path / "y.csv")]) == 2
+
+
+def test_distribution_covers_all_gpu_time(fleet_report) -> None:  # type: ignore[no-untyped-def]
+    bins = fleet_report.telemetry.distribution
+    assert [b.low for b in bins] == [i / 10 for i in range(10)]
+    assert sum(b.gpu_hours for b in bins) == pytest.approx(fleet_report.summary.gpu_hours)
+    assert sum(b.share for b in bins) == pytest.approx(1.0)
+    assert bins[0].share > 0.2 and bins[9].share > 0.2  # idle tails and busy training nodes
