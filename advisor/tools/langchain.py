@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import typing
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
@@ -85,6 +86,7 @@ def _function(name: str) -> Callable[..., BaseModel]:
     return getattr(tools, name)
 
 
+@lru_cache(maxsize=16)
 def llm_schema(name: str) -> type[BaseModel]:
     """The argument schema shown to the model: the request's fields minus :data:`HIDDEN_FIELDS`,
     with ``currency`` as a closed choice."""
@@ -193,7 +195,9 @@ def _runner(name: str, lang: str, guard: Guard | None) -> Callable[..., tuple[st
     def run(**kwargs: Any) -> tuple[str, dict[str, Any]]:
         from langchain_core.tools import ToolException
 
-        args = {k: v for k, v in kwargs.items() if v is not None}
+        schema = llm_schema(name).model_fields
+        # LangChain fills in the schema's defaults; keep what the model chose (a default means the same to the tool)
+        args = {k: v for k, v in kwargs.items() if v is not None and not (k in schema and schema[k].default == v)}
         notes: list[str] = []
         if guard is not None:
             args, notes = guard(name, args)
