@@ -29,7 +29,7 @@ PAGES = (  # (file, nav key, icon, default)
 
 
 def main() -> None:
-    st.set_page_config(page_title="Compute Cost Advisor · 算力成本顾问", page_icon=":material/savings:",
+    st.set_page_config(page_title="Compute Cost Advisor · 算力成本顾问", page_icon=str(Path(__file__).with_name("assets") / "favicon.png"),
                        layout="wide", initial_sidebar_state="auto")
     state.init()
     lang = state.ui_lang()

@@ -11,6 +11,7 @@ from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from ui import state
 from ui.i18n import t
+from ui.widgets import choice
 
 
 def _save_price_sheet(upload: UploadedFile | None) -> None:
@@ -31,8 +32,9 @@ def _save_price_sheet(upload: UploadedFile | None) -> None:
 def render() -> None:
     lang = state.ui_lang()
     with st.sidebar:
-        st.radio(t("side.language", lang), ["auto", "zh", "en"], key=state.K_LANG, horizontal=True,
-                 format_func=lambda v: {"auto": t("side.lang_auto", lang), "zh": "中文", "en": "English"}[v])
+        names = {"auto": t("side.lang_auto", lang), "zh": "中文", "en": "English"}
+        choice(st.radio, t("side.language", lang), ["auto", "zh", "en"], key=state.K_LANG, lang=lang,
+               format_func=names.__getitem__, horizontal=True)
         st.subheader(t("side.assistant", lang), divider="gray")
         st.toggle(t("side.offline", lang), key=state.K_OFFLINE, help=t("side.offline_help", lang))
         if not st.session_state[state.K_OFFLINE]:
@@ -43,8 +45,9 @@ def render() -> None:
             if not state.settings().use_llm:
                 st.caption(t("side.llm_incomplete", lang))
         st.subheader(t("side.pricing", lang), divider="gray")
-        st.selectbox(t("side.currency", lang), ["auto", "CNY", "USD"], key=state.K_CURRENCY,
-                     format_func=lambda v: t("side.currency_auto", lang) if v == "auto" else v)
+        currencies = {"auto": t("side.currency_auto", lang), "CNY": "CNY ¥", "USD": "USD $"}
+        choice(st.selectbox, t("side.currency", lang), list(currencies), key=state.K_CURRENCY, lang=lang,
+               format_func=currencies.__getitem__)
         upload = st.file_uploader(t("side.price_sheet", lang), type=["csv"], help=t("side.price_sheet_help", lang),
                                   key="price_sheet_upload")
         _save_price_sheet(upload)

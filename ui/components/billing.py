@@ -26,31 +26,32 @@ def _status(o: dict[str, Any]) -> str:
     return "other"
 
 
-def _label(o: dict[str, Any], lang: str) -> str:
-    """The mode's name with its marks: "Spot · cheapest", "Off-peak · recommended"."""
+def _tags(o: dict[str, Any], lang: str) -> str:
     tags = []
     if o.get("cheapest"):
         tags.append("★ " + t("card.cheapest", lang))
     if o.get("recommended"):
-        tags.append(t("card.recommended", lang))
+        tags.append("✓ " + t("card.recommended", lang))
     if not o.get("suitable", True):
         tags.append(t("card.not_suitable", lang))
-    name = mode_label(str(o.get("mode")), lang)
-    return f"{name} · {' · '.join(tags)}" if tags else name
+    return " · ".join(tags)
 
 
 def billing_frame(options: list[dict[str, Any]], lang: str, cur: str) -> pd.DataFrame:
+    """One row per available mode, cheapest first, with its label text."""
     rows = []
     for o in options:
         if not o.get("available", True):
             continue
+        tags = _tags(o, lang)
+        amount = money(o.get("total"), cur)
         rows.append({
-            "mode": _label(o, lang),
+            "mode": mode_label(str(o.get("mode")), lang),
             "total": float(o.get("total") or 0.0),
             "status": _status(o),
-            "amount": money(o.get("total"), cur),
+            "label": f"{amount}  {tags}" if tags else amount,
         })
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows).sort_values("total", kind="stable") if rows else pd.DataFrame(rows)
 
 
 def billing_chart(options: list[dict[str, Any]], lang: str, cur: str) -> alt.LayerChart | None:
@@ -59,23 +60,26 @@ def billing_chart(options: list[dict[str, Any]], lang: str, cur: str) -> alt.Lay
         return None
     positive = df[df.total > 0].total
     log = len(positive) == len(df) and float(positive.max() / positive.min()) > LOG_SCALE_RATIO
-    if log:
-        x_scale = alt.Scale(type="log", domain=[float(positive.min()) / 2, float(df.total.max()) * 6])
+    if log:  # bars start at the left edge of the axis, not at 0 (which a log axis does not have)
+        floor = float(positive.min()) / 3
+        df["base"] = floor
+        x_scale = alt.Scale(type="log", domain=[floor, float(df.total.max()) * 15], nice=False)
         title = f"{cur} · " + ("对数坐标" if lang == "zh" else "log scale")
     else:
-        x_scale = alt.Scale(domain=[0, float(df.total.max()) * 1.35])
+        df["base"] = 0.0
+        x_scale = alt.Scale(domain=[0, float(df.total.max()) * 1.9], nice=False)
         title = cur
-    base = alt.Chart(df).encode(
-        y=alt.Y("mode:N", sort=alt.EncodingSortField("total", order="ascending"), title=None,
-                axis=alt.Axis(labelLimit=160)),
-        x=alt.X("total:Q", scale=x_scale, title=title, axis=alt.Axis(format="~s", tickCount=4)),
-        tooltip=[alt.Tooltip("mode:N", title=t("card.mode", lang)), alt.Tooltip("amount:N", title=cur)],
-    )
-    bars = base.mark_bar(cornerRadiusEnd=3, height=18).encode(
+    y = alt.Y("mode:N", sort=list(df["mode"]), title=None, axis=alt.Axis(labelOverlap=False, labelLimit=140,
+                                                                        labelFontSize=12))
+    base = alt.Chart(df).encode(y=y, tooltip=[alt.Tooltip("mode:N", title=t("card.mode", lang)),
+                                               alt.Tooltip("label:N", title=cur)])
+    bars = base.mark_bar(cornerRadiusEnd=3).encode(
+        x=alt.X("total:Q", scale=x_scale, title=title, axis=alt.Axis(format="~s", tickCount=4, grid=False)),
+        x2="base:Q",
         color=alt.Color("status:N", scale=alt.Scale(domain=list(COLORS), range=list(COLORS.values())), legend=None),
     )
-    text = base.mark_text(align="left", dx=4, fontSize=12).encode(text="amount:N")
-    return (bars + text).properties(height=max(32 * len(df), 110))
+    text = base.mark_text(align="left", dx=5, fontSize=12).encode(x="total:Q", text="label:N")
+    return (bars + text).properties(height=alt.Step(30))
 
 
 def billing_section(options: list[dict[str, Any]], lang: str, cur: str) -> None:

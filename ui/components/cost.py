@@ -18,14 +18,15 @@ def headline(summary: Any, lang: str) -> None:
         st.markdown(f"**{text}**")
 
 
-def cost_metrics(report: dict[str, Any], lang: str, baseline: dict[str, Any] | None = None) -> None:
-    """Four figures a manager reads first; with a baseline, each shows the change against it."""
+def cost_metrics(report: dict[str, Any], lang: str, baseline: dict[str, Any] | None = None, per_row: int = 4) -> None:
+    """Four figures a manager reads first (in rows of ``per_row``); with a baseline, the total
+    shows the change against it."""
     cost = report.get("cost") or {}
     cur = cost.get("currency")
     gh = report.get("gpu_hours") or {}
     wall = report.get("wall_hours") or {}
     mem = report.get("memory") or {}
-    cols = st.columns(4)
+    cols = st.columns(4) if per_row >= 4 else [*st.columns(2), *st.columns(2)]
     delta = None
     if baseline:
         diff = float(cost.get("total", 0)) - float((baseline.get("cost") or {}).get("total", 0))
@@ -47,8 +48,9 @@ def cost_metrics(report: dict[str, Any], lang: str, baseline: dict[str, Any] | N
             st.badge(t("card.deadline_ok" if ok else "card.deadline_miss", lang), color="green" if ok else "red")
     with cols[3]:
         per, card = mem.get("per_gpu_gb"), mem.get("gpu_memory_gb")
-        st.metric(t("card.memory", lang), f"{number(per, 1)} / {number(card)} GB", border=True)
+        st.metric(t("card.memory", lang), f"{number(per, 1)} GB", border=True)
         fits = bool(mem.get("fits"))
+        st.caption(t("card.of_card", lang, gb=number(card)))
         st.badge(t("card.fits" if fits else "card.no_fit", lang), color="green" if fits else "red")
 
 
@@ -72,11 +74,12 @@ def components_table(report: dict[str, Any], lang: str) -> None:
         name = c.get("name_zh") if lang == "zh" and c.get("name_zh") else c.get("name")
         rows.append({
             t("card.col_item", lang): name,
+            t("card.col_amount", lang): money(c.get("amount"), cur),
             t("card.col_qty", lang): number(c.get("quantity"), 2 if float(c.get("quantity") or 0) < 10 else 0),
             t("card.col_unit", lang): c.get("unit", ""),
             t("card.col_unit_price", lang): money(c.get("unit_price"), cur),
-            t("card.col_amount", lang): money(c.get("amount"), cur),
         })
     if rows:
         st.markdown(f"**{t('card.components', lang)}**")
-        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
+                     column_config={t("card.col_item", lang): st.column_config.TextColumn(width="medium")})

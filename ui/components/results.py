@@ -18,10 +18,11 @@ from ui.components.memory import memory_section
 from ui.i18n import t
 
 
-def estimate_card(r: dict[str, Any], lang: str, key: str, baseline: dict[str, Any] | None = None) -> None:
+def estimate_card(r: dict[str, Any], lang: str, key: str, baseline: dict[str, Any] | None = None,
+                  per_row: int = 4) -> None:
     headline(r.get("summary") or {}, lang)
     st.caption(config_line(r, lang))
-    cost_metrics(r, lang, baseline)
+    cost_metrics(r, lang, baseline, per_row)
     components_table(r, lang)
     billing_section(r.get("billing") or [], lang, (r.get("cost") or {}).get("currency", "USD"))
     memory_section(r.get("memory") or {}, lang)
@@ -127,8 +128,11 @@ CARDS: dict[str, Callable[[dict[str, Any], str, str], None]] = {
 }
 
 
-def tool_card(name: str, result: dict[str, Any], lang: str, key: str) -> None:
+def tool_card(name: str, result: dict[str, Any], lang: str, key: str, *, in_chat: bool = False) -> None:
+    """The card of one tool result. ``in_chat``: the answer above already says the headline."""
     render = CARDS.get(name)
+    if in_chat:
+        result = {**result, "summary": {}, "headline": {}}
     if render is None:
         with st.expander(name):
             st.json(result, expanded=False)

@@ -48,10 +48,10 @@ def trend_chart(trend: list[dict[str, Any]], target: float, lang: str) -> alt.La
     if df.empty:
         return None
     line = alt.Chart(df).mark_line(point=True, color="#0969da").encode(
-        x=alt.X("date:T", title=None, axis=alt.Axis(format="%m-%d")),
+        x=alt.X("date:O", title=None, axis=alt.Axis(labelAngle=0, labelOverlap=True)),
         y=alt.Y("avg_utilization:Q", title=t("use.util", lang), axis=alt.Axis(format="%"),
                 scale=alt.Scale(domain=[0, 1])),
-        tooltip=[alt.Tooltip("date:T"), alt.Tooltip("avg_utilization:Q", format=".0%")],
+        tooltip=[alt.Tooltip("date:O"), alt.Tooltip("avg_utilization:Q", format=".0%")],
     )
     return (line + _target_rule(target, lang)).properties(height=220)
 
@@ -61,7 +61,7 @@ def hour_chart(profile: list[dict[str, Any]], lang: str) -> alt.Chart | None:
     if df.empty:
         return None
     return alt.Chart(df).mark_bar(color="#8250df").encode(
-        x=alt.X("key:O", title=t("use.hour", lang)),
+        x=alt.X("key:O", title=t("use.hour", lang), axis=alt.Axis(labelAngle=0, values=list(range(0, 24, 3)))),
         y=alt.Y("avg_utilization:Q", title=None, axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])),
         tooltip=[alt.Tooltip("key:O", title=t("use.hour", lang)), alt.Tooltip("avg_utilization:Q", format=".0%")],
     ).properties(height=180)
@@ -77,7 +77,7 @@ def gpu_chart(gpus: list[dict[str, Any]], lang: str) -> alt.LayerChart | None:
     } for g in gpus])
     names = {"forgotten": t("use.state_forgotten", lang), "low": t("use.state_low", lang), "ok": t("use.state_ok", lang)}
     df["state"] = df["state"].map(names)
-    bars = alt.Chart(df).mark_bar(height=10).encode(
+    bars = alt.Chart(df).mark_bar().encode(
         y=alt.Y("gpu:N", sort="x", title=None, axis=alt.Axis(labelLimit=150)),
         x=alt.X("util:Q", title=t("use.util", lang), axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("state:N", scale=alt.Scale(domain=list(names.values()), range=["#cf222e", "#bf8700", "#1a7f37"]),
@@ -85,7 +85,7 @@ def gpu_chart(gpus: list[dict[str, Any]], lang: str) -> alt.LayerChart | None:
         tooltip=["gpu:N", alt.Tooltip("util:Q", format=".0%"), "state:N"],
     )
     rule = alt.Chart(pd.DataFrame([{"x": LOW_USE_LINE}])).mark_rule(strokeDash=[4, 3], color="#57606a").encode(x="x:Q")
-    return (bars + rule).properties(height=max(16 * len(df), 120))
+    return (bars + rule).properties(height=alt.Step(14))
 
 
 def telemetry_section(tel: dict[str, Any], lang: str, cur: str) -> None:

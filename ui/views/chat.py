@@ -52,7 +52,7 @@ def render_details(msg: dict[str, Any], key: str) -> None:
     shown_findings = False
     for i, call in enumerate(msg.get("tool_calls") or []):
         if call.get("result"):
-            tool_card(call["name"], call["result"], lang, f"{key}-{i}")
+            tool_card(call["name"], call["result"], lang, f"{key}-{i}", in_chat=True)
             shown_findings = shown_findings or bool(call["result"].get("findings"))
         elif call.get("error"):
             error_box(t("chat.tool_failed", lang, name=call.get("name"), error=call["error"]))
@@ -84,7 +84,7 @@ def suggest(followups: list[str], lang: str) -> None:
     with st.container(horizontal=True, key="followups"):
         for i, text in enumerate(followups):
             st.button(text, key=f"follow-{i}", on_click=_queue, args=(text,), type="tertiary",
-                      icon=":material/subdirectory_arrow_right:")
+                      icon=":material/subdirectory_arrow_right:", wrap=True)
 
 
 def _queue(text: str) -> None:
@@ -97,7 +97,7 @@ def welcome(lang: str) -> None:
     st.caption(t("chat.welcome", lang))
     with st.container(horizontal=True, key="examples"):
         for i, text in enumerate(t_list("chat.examples", lang)):
-            st.button(text, key=f"example-{i}", on_click=_queue, args=(text,), icon=":material/lightbulb:")
+            st.button(text, key=f"example-{i}", on_click=_queue, args=(text,), icon=":material/lightbulb:", wrap=True)
 
 
 def followups_for(msg: dict[str, Any]) -> list[str]:
@@ -165,7 +165,7 @@ def main() -> None:
         welcome(lang)
     for i, msg in enumerate(messages):
         render_message(msg, f"m{i}")
-    prompt = st.chat_input(t("chat.placeholder", lang), key="chat_input")
+    prompt = st.chat_input(t("chat.placeholder", lang), key=f"chat_input_{lang}")
     prompt = prompt or st.session_state.pop("pending_prompt", None)
     if prompt is not None:
         text = str(prompt).strip()

@@ -14,6 +14,7 @@ from ui.components.cost import config_line
 from ui.components.fmt import method_label, mode_label
 from ui.components.results import estimate_card
 from ui.i18n import t
+from ui.widgets import choice
 
 # Choices offered in the lists (any other catalog name or alias can be typed in).
 GPU_CHOICES = ("A100-80GB", "A100-40GB", "A800-80GB", "H100-SXM", "H100-PCIe", "H800", "H200", "H20", "B200",
@@ -29,23 +30,24 @@ def job_controls(lang: str) -> dict[str, Any]:
                           persist_state=KEEP)
     params_b = st.number_input(t("est.params", lang), min_value=0.0, value=0.0, step=1.0, key="est_params",
                                persist_state=KEEP)
-    method = st.selectbox(t("est.method", lang), METHODS, key="est_method", persist_state=KEEP,
-                          format_func=lambda m: method_label(m, lang))
-    data_as = st.segmented_control(t("est.data_as", lang), ["samples", "tokens"], default="samples",
-                                   key="est_data_as", persist_state=KEEP,
-                                   format_func=lambda v: t(f"est.data_{v}", lang)) or "samples"
+    methods = {m: method_label(m, lang) for m in METHODS}
+    method = choice(st.selectbox, t("est.method", lang), METHODS, key="est_method", lang=lang,
+                    format_func=methods.__getitem__)
+    data_names = {v: t(f"est.data_{v}", lang) for v in ("samples", "tokens")}
+    data_as = choice(st.segmented_control, t("est.data_as", lang), list(data_names), key="est_data_as", lang=lang,
+                     format_func=data_names.__getitem__)
     args: dict[str, Any] = {"method": method}
     if model.strip():
         args["model"] = model.strip()
     elif params_b > 0:
         args["params_b"] = params_b
     if data_as == "samples":
-        c1, c2, c3 = st.columns(3)
+        c1, c2 = st.columns(2)
         args["samples"] = c1.number_input(t("est.samples", lang), min_value=1, value=50_000, step=10_000,
                                           key="est_samples", persist_state=KEEP)
         args["tokens_per_sample"] = c2.number_input(t("est.tokens_per_sample", lang), min_value=1, value=800,
                                                     step=100, key="est_tps", persist_state=KEEP)
-        args["epochs"] = c3.number_input(t("est.epochs", lang), min_value=0.1, value=3.0, step=1.0,
+        args["epochs"] = st.number_input(t("est.epochs", lang), min_value=0.1, value=3.0, step=1.0,
                                          key="est_epochs", persist_state=KEEP)
     else:
         args["tokens_b"] = st.number_input(t("est.tokens_b", lang), min_value=0.0001, value=0.1, step=0.1,
@@ -64,8 +66,9 @@ def whatif_controls(lang: str) -> dict[str, Any]:
                     key="est_mfu", help=t("est.mfu_help", lang), persist_state=KEEP)
     price = st.number_input(t("est.price", lang), min_value=0.0, value=0.0, step=0.5, format="%.2f",
                             key="est_price", persist_state=KEEP)
-    args["billing"] = st.selectbox(t("est.billing", lang), BILLING, key="est_billing", persist_state=KEEP,
-                                   format_func=lambda m: mode_label(m, lang))
+    modes = {m: mode_label(m, lang) for m in BILLING}
+    args["billing"] = choice(st.selectbox, t("est.billing", lang), BILLING, key="est_billing", lang=lang,
+                             format_func=modes.__getitem__)
     deadline = st.number_input(t("est.deadline", lang), min_value=0.0, value=0.0, step=24.0, format="%.0f",
                                key="est_deadline", persist_state=KEEP)
     args.update({"gpu_count": int(count) or None, "mfu": mfu or None, "price_per_gpu_hour": price or None,
@@ -113,7 +116,7 @@ def main() -> None:
             if st.button(t("est.add", lang), icon=":material/note_add:", key="est_add"):
                 state.add_record("estimate_training_cost", config_line(result, lang), result, lang)
                 st.toast(t("est.added", lang), icon=":material/check:")
-        estimate_card(result, lang, "est", baseline=baseline if baseline is not result else None)
+        estimate_card(result, lang, "est", baseline=baseline if baseline is not result else None, per_row=2)
 
 
 main()

@@ -13,6 +13,7 @@ from ui import services, state
 from ui.components.common import error_box
 from ui.components.usage import usage_overview
 from ui.i18n import t
+from ui.widgets import choice
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "fleet_smi.csv"
 FILE_TYPES = ["csv", "gz", "parquet", "txt", "metrics", "prom"]
@@ -69,8 +70,9 @@ def summary_tab(lang: str, currency: str) -> dict[str, Any] | None:
                             step=0.5, key=f"use_price_{currency}", persist_state="session")
     period = c4.number_input(t("use.period", lang), min_value=1.0, value=730.0, step=24.0, key="use_period",
                              persist_state="session")
-    mode = st.segmented_control(t("use.billing_mode", lang), MODES, default="on_demand", key="use_mode",
-                                format_func=lambda m: t(f"use.billing_{m}", lang), persist_state="session")
+    modes = {m: t(f"use.billing_{m}", lang) for m in MODES}
+    mode = choice(st.segmented_control, t("use.billing_mode", lang), MODES, key="use_mode", lang=lang,
+                  format_func=modes.__getitem__)
     if not st.button(t("use.analyze", lang), type="primary", key="use_go_summary", icon=":material/query_stats:"):
         return None
     return {"gpu_count": int(gpus), "avg_utilization": util / 100, "price_per_gpu_hour": price,

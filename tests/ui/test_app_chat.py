@@ -1,0 +1,136 @@
+"""Chat page under AppTest: Chinese and English questions, a follow-up, invalid input, the
+language switch, and an LLM endpoint that is down (answered offline with a notice)."""
+
+from __future__ import annotations
+
+import re
+import socket
+
+from conftest import ask, messages, texts
+
+ZH = "微调一个 Llama-3-8B，LoRA，5 万条样本，要花多少钱？"
+EN = "What should a LoRA fine-tune of Llama-3-8B on 50k samples cost?"
+MONEY = re.compile(r"[$¥]\d")
+
+
+def test_home_page_welcomes_with_examples(app):
+    assert app.title[0].value in ("Compute Cost Advisor", "算力成本顾问")
+    labels = [b.label for b in app.button]
+    assert any("Llama-3-8B" in label for label in labels)
+    assert len(app.chat_input) == 1
+    assert not messages(app)
+
+
+def test_chinese_question_gets_a_chinese_answer_with_cards(app):
+    ask(app, ZH)
+    assert messages(app) == ["user", "assistant"]
+    answer = app.chat_message[1].markdown[0].value
+    assert "估算" in answer and MONEY.search(answer)
+    metrics = {m.label: m.value for m in app.metric}
+    assert "预计总费用" in metrics and MONEY.search(metrics["预计总费用"])
+    assert "每卡显存" in metrics
+    shown = texts(app)
+    assert "区间" in shown  # the range under the total
+    assert "同一任务在各计费方式下的费用" in shown  # billing chart heading
+    assert "每卡显存占用与显卡容量" in shown  # memory bar heading
+    assert any(e.label.startswith("假设") for e in app.expander)  # assumptions expander
+    assert app.session_state["ui_lang"] == "zh"
+    assert [r["kind"] for r in app.session_state["records"]] == ["estimate_training_cost"]
+    follow = [b.label for b in app.button if b.key and b.key.startswith("follow-")]
+    assert follow and all(re.search(r"[\u4e00-\u9fff]", label) for label in follow)
+
+
+def test_english_question_gets_an_english_answer(app):
+    ask(app, EN)
+    answer = app.chat_message[1].markdown[0].value
+    assert "Estimate" in answer and MONEY.search(answer)
+    assert "Expected total" in {m.label for m in app.metric}
+    assert app.session_state["ui_lang"] == "en"
+    assert "Where the money goes" in texts(app)
+
+
+def test_findings_show_severity_and_why(app):
+    ask(app, EN)
+    whys = [e.label for e in app.expander if e.label.startswith("Why? Rule ")]
+    assert whys, "each finding has a 'why' expander naming its rule"
+    assert any(re.search(r"Rule [a-z_]+\.[a-z_]+", w) for w in whys)
+
+
+def test_follow_up_button_keeps_the_job_and_changes_one_thing(app):
+    ask(app, EN)
+    before = app.session_state["messages"][1]["tool_calls"][0]["result"]["cost"]["total"]
+    button = next(b for b in app.button if b.key and b.key.startswith("follow-") and "H100" in b.label)
+    button.click().run()
+    assert not app.exception
+    assert messages(app) == ["user", "assistant", "user", "assistant"]
+    call = app.session_state["messages"][3]["tool_calls"][0]
+    assert call["name"] == "estimate_training_cost"
+    assert call["result"]["inputs"]["gpu"].startswith("H100")
+    assert call["result"]["inputs"]["model"] == "llama-3-8b"  # the rest of the request is kept
+    assert call["result"]["cost"]["total"] != before
+
+
+def test_typed_follow_up_in_chinese(app):
+    ask(app, ZH)
+    ask(app, "换成H100呢？")
+    call = app.session_state["messages"][3]["tool_calls"][0]
+    assert call["result"]["inputs"]["gpu"].startswith("H100")
+    assert "H100" in app.chat_message[3].markdown[0].value
+
+
+def test_gibberish_gets_a_clarifying_question_not_an_error(app):
+    ask(app, "asdf qwerty zxcv")
+    assert messages(app) == ["user", "assistant"]
+    assert not app.error
+    assert "?" in app.chat_message[1].markdown[0].value
+
+
+def test_too_long_message_is_refused_with_a_clear_message(app):
+    ask(app, "合同条款 " * 2000)
+    assert not messages(app)  # nothing was sent to the assistant
+    assert any("上限" in w.value or "limit" in w.value for w in app.warning)
+
+
+def test_question_with_a_bad_value_asks_for_what_is_missing(app):
+    ask(app, "用 -3 张 A100 微调 llama3-8b 要多少钱")
+    assert not app.exception and not app.error
+    assert messages(app) == ["user", "assistant"]
+
+
+def test_language_switch_answers_in_english_whatever_the_question(app):
+    app.radio(key="set_lang__en").set_value("en").run()
+    ask(app, ZH)
+    assert app.session_state["messages"][1]["lang"] == "en"
+    assert "Estimate" in app.chat_message[1].markdown[0].value
+    assert "Expected total" in {m.label for m in app.metric}
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])  # closed again when the block ends
+
+
+def test_llm_endpoint_down_falls_back_offline_with_a_notice_and_never_shows_the_key(app):
+    secret = "sk-test-0123456789abcdef"
+    app.toggle(key="set_offline").set_value(False).run()
+    app.text_input(key="set_base_url").set_value(f"http://127.0.0.1:{_closed_port()}/v1").run()
+    app.text_input(key="set_model").set_value("stand-in-model").run()
+    app.text_input(key="set_api_key").set_value(secret).run()
+    ask(app, EN)
+    assert not app.exception
+    assert messages(app) == ["user", "assistant"]
+    msg = app.session_state["messages"][1]
+    assert msg["mode"] == "offline" and msg["notice"], "the offline answer says the endpoint failed"
+    assert any(msg["notice"] in w.value for w in app.warning)
+    assert MONEY.search(msg["content"])
+    shown = texts(app) + "".join(str(e.value) for e in app.chat_message[1].markdown)
+    assert secret not in shown
+    assert secret not in repr(app.session_state["messages"]) + repr(app.session_state["records"])
+
+
+def test_new_conversation_clears_the_chat(app):
+    ask(app, EN)
+    next(b for b in app.button if b.label == "New conversation").click().run()
+    assert not messages(app)
+    assert app.session_state["history"] is None
