@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code."""
     app = build_app()
     try:
-        app(args=argv, standalone_mode=False)
+        result = app(args=argv, standalone_mode=False)
     except AdvisorError as exc:
         print(f"error: {exc.one_line()}", file=sys.stderr)
         return 2
@@ -71,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"internal error: {type(exc).__name__}: {exc} (set ADVISOR_DEBUG=1 for the traceback; "
               "please report it)", file=sys.stderr)
         return 1
-    return 0
+    # With standalone_mode=False click returns a typer.Exit's code instead of raising it.
+    return result if isinstance(result, int) else 0
 
 
 if __name__ == "__main__":  # pragma: no cover

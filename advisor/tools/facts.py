@@ -67,6 +67,17 @@ def cheaper_alternative(report: EstimateReport, req: EstimateRequest, catalog: A
     }
 
 
+def gpus_for_deadline(report: EstimateReport, req: EstimateRequest, catalog: Any) -> int:
+    """Smallest count of the same card that fits and finishes within the deadline; 0 if none."""
+    p = Params(catalog.defaults)
+    w, _ = resolve_workload(req, catalog, p)
+    res = sweep(w, catalog, p, currency=report.cost.currency, gpus=[report.gpu.name], modes=("on_demand",),
+                precisions=(report.gpu.precision,), deadline_hours=req.deadline_hours,
+                optimizer=report.inputs.get("optimizer", "adamw"), flash=req.flash_attention)
+    ok = res.feasible if res.evaluated else np.asarray([], dtype=bool)
+    return int(res.count[ok].min()) if ok.any() else 0
+
+
 def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -> dict[str, Any]:
     """The flat fact dict of one estimate (domain ``estimate``). Fills ``report.alternatives``
     with the cheaper card, mixed fleet and card slice the facts are measured from."""
@@ -165,6 +176,7 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
         "next_tier_saving": (report.gpu_hours.expected * on_demand.unit_price / (1 - disc) * (next_d - disc))
         if next_n and next_d is not None else None,
         "cheaper_gpu": alt["gpu"] if alt else None,
+        "cheaper_gpu_tier": catalog.gpu(alt["gpu"]).tier if alt else None,
         "cheaper_gpu_count": alt["count"] if alt else None,
         "cheaper_gpu_cost": alt["cost"] if alt else None,
         "cheaper_gpu_saving": alt["saving"] if alt else None,
@@ -176,6 +188,9 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
         "checkpoint_interval_hours": req.checkpoint_interval_hours,
         "optimal_checkpoint_interval_hours": report.failures.optimal_checkpoint_interval_hours,
         "has_checkpoint_plan": req.checkpoint_interval_hours is not None,
+        "checkpoint_interval_ratio": (req.checkpoint_interval_hours / report.failures.optimal_checkpoint_interval_hours)
+        if req.checkpoint_interval_hours and report.failures.optimal_checkpoint_interval_hours else None,
+        "gpus_for_deadline": gpus_for_deadline(report, req, catalog) if req.deadline_hours else None,
         "price_locked": req.price_locked,
         "project_months": req.project_months,
         "has_validation_run": req.has_validation_run,
@@ -184,10 +199,12 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
         "interruptible": req.interruptible,
         "budget": req.budget,
         "budget_ratio": report.cost.total / req.budget if req.budget else None,
+        "budget_ratio_high": report.cost.high / req.budget if req.budget else None,
         "approval_threshold": req.approval_threshold,
         "approval_ratio": report.cost.total / req.approval_threshold if req.approval_threshold else None,
         "storage_retention_days": retention_days,
         "storage_retained_cost": storage_retained,
+        "storage_retained_share": storage_retained / report.cost.total if report.cost.total else None,
         "egress_gb": next((c.quantity for c in report.cost.components if c.name.startswith("Network egress")), 0.0),
         "idle_wait_hours": req.idle_wait_hours,
         "idle_cost": comp.get("Idle cards waiting", 0.0),

@@ -141,7 +141,7 @@ def plan_project(request: PlanRequest | None = None, **kwargs: Any) -> PlanRepor
         "has_validation_run": any(c.stage == "validation" for c in costs),
     }
     if req.budget:
-        facts.update(budget=req.budget, budget_ratio=total / req.budget)
+        facts.update(budget=req.budget, budget_ratio=total / req.budget, budget_ratio_high=report.high / req.budget)
     if req.approval_threshold:
         facts.update(approval_threshold=req.approval_threshold, approval_ratio=total / req.approval_threshold)
     report.findings = evaluate(PLAN_PACKS, facts, lang=req.lang)
