@@ -157,3 +157,10 @@ def test_prometheus_malformed_line_and_range(tmp_path) -> None:  # type: ignore[
 def test_capture_bad_cell_names_the_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
     text = "# capture\n" + smi(row(), row(util="n/a%")) + "\n# more text\n"
     assert "line 5, column 'utilization.gpu [%]': 'n/a%' is not a number" in error_of(write(tmp_path / "capture.txt", "notes\n" + text))
+
+
+def test_header_only_files(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with FOCUS_SAMPLE.open(encoding="utf-8") as fh:
+        focus_header = fh.readline()
+    assert "has a header but no data rows" in error_of(write(tmp_path / "focus.csv", focus_header))
+    assert "has a header but no data rows" in error_of(write(tmp_path / "log.csv", HEADER + "\n"))

@@ -145,6 +145,8 @@ def read_focus(engine: Engine, det: Detected, src: int, *, label: str | None = N
     )
     if counts["bad"]:
         raise _bad_row(engine, det, body)
+    if not counts["n"]:
+        raise DocumentError(det.name, "has a header but no data rows")
     version = C.focus_version(list(det.header))
     container = "Parquet" if det.container == "parquet" else "CSV"
     return FileSummary(

@@ -252,6 +252,8 @@ def read_smi_table(engine: Engine, det: Detected, src: int, instance: str, *, la
     )
     if counts["bad"]:
         raise _locate_bad_row(engine, det, table, src, instance)
+    if not counts["rows_read"]:
+        raise DocumentError(det.name, "has a header but no data rows")
     skipped = {k: int(v) for k, v in ((SKIP_REPEATED_HEADER, counts["headers"]), (SKIP_NO_UTILIZATION, counts["no_util"])) if v}
     rows_read = int(counts["rows_read"])
     return FileSummary(
