@@ -127,6 +127,10 @@ def _llm_turn(
             done = [c for c in calls if c.result is not None]
     findings = findings_of(done, lang)
     citations = _citations(done) or attach_guides(question, intent, lang, findings)
+    if bad and done:
+        from advisor.assistant.offline.compose import sources_block
+
+        answer = "\n\n".join(p for p in (answer, sources_block(citations, lang)) if p)
     return AskResult(
         answer=answer, mode="llm", tool_calls=calls, findings=findings, citations=citations,
         notice=" ".join(notices) or None, grounded=not notes, grounding=notes, lang=lang,  # type: ignore[arg-type]

@@ -67,7 +67,7 @@ class _Printer:
 
 def _show(result: Any, printer: _Printer | None) -> None:
     streamed = printer.shown.strip() if printer else ""
-    if streamed and streamed == result.answer.strip():
+    if streamed and streamed.endswith(result.answer.strip()):  # a preamble before the tool calls may precede it
         sys.stdout.write("\n")
     else:
         if streamed:

@@ -172,7 +172,8 @@ def findings_of(calls: list[ToolCall], lang: str) -> list[Finding]:
     return sort_findings(out)
 
 
-def _sources(citations: list[Citation], lang: str) -> str:
+def sources_block(citations: list[Citation], lang: str) -> str:
+    """The citations as a short \"Read more\" list under an answer."""
     if not citations:
         return ""
     head = "Read more" if lang == "en" else "延伸阅读"
@@ -197,7 +198,7 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
     if call.error:
         answer = refusal(call, lang)
         citations = attach_guides(question, intent, lang, [])
-        return Turn(answer=_join(answer, _sources(citations, lang)), intent=intent, lang=lang, parsed=parsed,
+        return Turn(answer=_join(answer, sources_block(citations, lang)), intent=intent, lang=lang, parsed=parsed,
                     tool_calls=calls, citations=citations)
     findings = findings_of(calls, lang)
     if intent == "search_knowledge":
@@ -207,7 +208,7 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
                     findings=findings, citations=citations)
     citations = attach_guides(question, intent, lang, findings)
     answer = _join(_followup_line(parsed, lang), explain(calls, lang), _plan_gaps(parsed.args, call, lang),
-                   _sources(citations, lang))
+                   sources_block(citations, lang))
     return Turn(answer=answer, intent=intent, lang=lang, parsed=parsed, tool_calls=calls, findings=findings,
                 citations=citations)
 
