@@ -173,7 +173,7 @@ def findings_of(calls: list[ToolCall], lang: str) -> list[Finding]:
 
 
 def sources_block(citations: list[Citation], lang: str) -> str:
-    """The citations as a short \"Read more\" list under an answer."""
+    """The citations as a short "Read more" list under an answer."""
     if not citations:
         return ""
     head = "Read more" if lang == "en" else "延伸阅读"
