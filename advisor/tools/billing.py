@@ -14,6 +14,8 @@ from advisor.engine.pricing import per_period, quote
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import format_money, normalize_currency
+from advisor.tools.facts import billing_facts, clean_facts
+from advisor.tools.findings import BILLING_PACKS, evaluate
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
 
@@ -116,6 +118,18 @@ def compare_billing(request: CompareBillingRequest | None = None, **kwargs: Any)
         assumptions=p.assumptions(),
     )
     report.summary = _summary(report, gpu.id, req.gpu_count)
+    on_demand = billing_mod.option(options, "on_demand")
+    assert on_demand is not None
+    facts = {
+        "gpu": gpu.id, "gpu_tier": gpu.tier, "gpu_memory_gb": float(gpu.memory_gb), "gpu_count": req.gpu_count,
+        "wall_hours": req.wall_hours, "wall_days": req.wall_hours / HOURS_PER_DAY, "currency": q.currency,
+        "cost_total": on_demand.total, "price_per_gpu_hour": q.on_demand,
+        "price_source": "user" if req.price_per_gpu_hour is not None else "list",
+        "gpu_hours": req.wall_hours * req.gpu_count, "interruptible": req.interruptible, "urgent": req.urgent,
+        "parallel_experiments": req.parallel_experiments, "deadline_hours": req.deadline_hours,
+        **billing_facts(options, "on_demand", req.gpu_count, req.wall_hours * req.gpu_count, p),
+    }
+    report.findings = evaluate(BILLING_PACKS, clean_facts(facts), lang=req.lang)
     return report
 
 

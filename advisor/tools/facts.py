@@ -20,7 +20,7 @@ from advisor.engine.sweep import sweep
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH
 
 
-def _clean(facts: dict[str, Any]) -> dict[str, Any]:
+def clean_facts(facts: dict[str, Any]) -> dict[str, Any]:
     """Drop absent values and turn numpy scalars into Python numbers."""
     out: dict[str, Any] = {}
     for k, v in facts.items():
@@ -67,6 +67,34 @@ def cheaper_alternative(report: EstimateReport, req: EstimateRequest, catalog: A
     }
 
 
+def billing_facts(options: list[Any], requested: str, gpu_count: int, gpu_hours: float, p: Params) -> dict[str, Any]:
+    """Facts about billing modes, shared by the estimate and compare_billing reports."""
+    by_mode = {o.mode: o for o in options}
+    picked = by_mode.get(requested) or by_mode["on_demand"]
+    cheapest = min((o for o in options if o.available), key=lambda o: o.total)
+    on_demand = by_mode["on_demand"]
+    disc, next_n, next_d = tiers(gpu_count, p)
+    saving = max(picked.total - cheapest.total, 0.0)
+    return {
+        "billing_mode": picked.mode,
+        "cheapest_billing_mode": cheapest.mode,
+        "cheapest_billing_total": cheapest.total,
+        "billing_saving": saving,
+        "billing_saving_share": saving / picked.total if picked.total else 0.0,
+        "monthly_breakeven_hours": HOURS_PER_MONTH * by_mode["monthly"].unit_price / max(on_demand.unit_price, 1e-12),
+        "monthly_cheaper": by_mode["monthly"].total < on_demand.total,
+        "yearly_cheaper": by_mode["yearly"].total < on_demand.total,
+        "offpeak_saving": on_demand.total - by_mode["off_peak"].total if by_mode["off_peak"].available else 0.0,
+        "spot_saving": on_demand.total - by_mode["spot"].total,
+        "spot_used": picked.mode == "spot",
+        "per_task_available": "per_task" in by_mode,
+        "gpus_to_next_tier": (next_n - gpu_count) if next_n else None,
+        "next_tier_discount": next_d,
+        "next_tier_saving": (gpu_hours * on_demand.unit_price / (1 - disc) * (next_d - disc))
+        if next_n and next_d is not None else None,
+    }
+
+
 def gpus_for_deadline(report: EstimateReport, req: EstimateRequest, catalog: Any) -> int:
     """Smallest count of the same card that fits and finishes within the deadline; 0 if none."""
     p = Params(catalog.defaults)
@@ -87,9 +115,7 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
     comp = {c.name.split(" (")[0]: c.amount for c in report.cost.components}
     by_mode = {o.mode: o for o in report.billing}
     picked = by_mode.get(inp["billing"]) or by_mode["on_demand"]
-    cheapest = min((o for o in report.billing if o.available), key=lambda o: o.total)
     on_demand = by_mode["on_demand"]
-    disc, next_n, next_d = tiers(report.gpu.count, p)
     alt = cheaper_alternative(report, req, catalog)
     compute_cost = comp.get("GPU usage", 0.0)
     retention_days = req.storage_retention_days if req.storage_retention_days is not None else float(
@@ -159,22 +185,7 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
         "failure_cost": comp.get("Failure overhead", 0.0),
         "price_per_gpu_hour": inp["price_per_gpu_hour"],
         "price_source": "user" if req.price_per_gpu_hour is not None else "list",
-        "billing_mode": picked.mode,
-        "cheapest_billing_mode": cheapest.mode,
-        "cheapest_billing_total": cheapest.total,
-        "billing_saving": max(picked.total - cheapest.total, 0.0),
-        "billing_saving_share": max(picked.total - cheapest.total, 0.0) / picked.total if picked.total else 0.0,
-        "monthly_breakeven_hours": HOURS_PER_MONTH * by_mode["monthly"].unit_price / max(on_demand.unit_price, 1e-12),
-        "monthly_cheaper": by_mode["monthly"].total < on_demand.total,
-        "yearly_cheaper": by_mode["yearly"].total < on_demand.total,
-        "offpeak_saving": on_demand.total - by_mode["off_peak"].total if by_mode["off_peak"].available else 0.0,
-        "spot_saving": on_demand.total - by_mode["spot"].total,
-        "spot_used": picked.mode == "spot",
-        "per_task_available": "per_task" in by_mode,
-        "gpus_to_next_tier": (next_n - report.gpu.count) if next_n else None,
-        "next_tier_discount": next_d,
-        "next_tier_saving": (report.gpu_hours.expected * on_demand.unit_price / (1 - disc) * (next_d - disc))
-        if next_n and next_d is not None else None,
+        **billing_facts(report.billing, inp["billing"], report.gpu.count, report.gpu_hours.expected, p),
         "cheaper_gpu": alt["gpu"] if alt else None,
         "cheaper_gpu_tier": catalog.gpu(alt["gpu"]).tier if alt else None,
         "cheaper_gpu_count": alt["count"] if alt else None,
@@ -211,7 +222,7 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
         "mixed_fleet_saving": mixed_saving,
         "mixed_fleet_saving_share": (mixed_saving / on_demand.total) if mixed_saving is not None else None,
     }
-    return _clean(facts)
+    return clean_facts(facts)
 
 
 def _fits_variant(req: EstimateRequest, catalog: Any, n: int, **changes: Any) -> bool:

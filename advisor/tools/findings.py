@@ -8,6 +8,7 @@ from advisor.findings import Finding
 
 ESTIMATE_PACKS: tuple[str, ...] = ("sizing", "billing", "fleet", "risk", "budget")
 PLAN_PACKS: tuple[str, ...] = ("budget",)
+BILLING_PACKS: tuple[str, ...] = ("billing", "risk")
 
 
 def evaluate(packs: tuple[str, ...], facts: dict[str, Any], *, lang: str = "en") -> list[Finding]:
