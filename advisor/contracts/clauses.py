@@ -126,7 +126,7 @@ def split_clauses(doc: Document) -> list[Clause]:
 
 
 _TERMINAL_RE = re.compile(r"[.;:!?。；：！？)\]）\"”]\s*$")
-_RUNNING_HEADER_RE = re.compile(r"^\s*(?:[A-Z0-9][A-Z0-9 ,.&'\-]{0,60}|\d{1,4}|page\s+\d+(?:\s+of\s+\d+)?)\s*$", re.IGNORECASE)
+_RUNNING_HEADER_RE = re.compile(r"^\s*(?:[A-Za-z0-9][A-Z0-9 ,.&'\-]{2,60}|\d{1,4}|(?i:page)\s+\d+(?:\s+of\s+\d+)?)\s*$")
 
 
 def _join_broken_sentences(clauses: list[Clause]) -> None:
@@ -138,7 +138,7 @@ def _join_broken_sentences(clauses: list[Clause]) -> None:
         if not clause.sentences or _TERMINAL_RE.search(clause.sentences[-1].text):
             continue
         j = i + 1
-        while j < len(clauses) and j <= i + 2 and _RUNNING_HEADER_RE.match(clauses[j].text) and "\n" not in clauses[j].text.strip():
+        while j < len(clauses) and j <= i + 3 and _RUNNING_HEADER_RE.match(clauses[j].text) and "\n" not in clauses[j].text.strip():
             j += 1
         if j >= len(clauses) or not clauses[j].sentences:
             continue

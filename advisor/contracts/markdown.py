@@ -51,13 +51,13 @@ def render(report: dict[str, Any]) -> str:
         out.append(f"*{t['sev'].get(f.severity, f.severity)} · `{f.category}` · `{f.rule_id}`*")
         out.append("")
         quote, where = _quote(f, lang)
+        context = next((v for v in f.evidence.values() if isinstance(v, dict) and v.get("context")), None)
         if quote:
-            if f.rule_id.startswith("contract.missing_"):
-                out.append(f"- **{t['related']}**: “{_one_line(quote, 200)}” ({where})")
-            else:
-                out.append(f"> {_one_line(quote)}")
-                out.append("")
-                out.append(f"- **{t['where']}**: {where}")
+            out.append(f"> {_one_line(quote)}")
+            out.append("")
+            out.append(f"- **{t['where']}**: {where}")
+        elif context:
+            out.append(f"- **{t['related']}**: “{_one_line(str(context['context']), 200)}” ({_where(context.get('location') or {}, lang)})")
         out.append(f"- **{t['why']}**: {text.detail if text else f.detail}")
         if f.savings is not None:
             out.append(f"- **{t['stake']}**: {format_money(f.savings.amount, f.savings.currency)}")

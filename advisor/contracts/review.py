@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.contracts.checklist import ChecklistItem, build_checklist
+from advisor.contracts.checklist import ChecklistItem, build_checklist, is_missing_rule
 from advisor.contracts.clauses import Clause, Sentence, split_clauses
 from advisor.contracts.detectors import Hit, detect, detect_sentences
 from advisor.contracts.facts import build_facts
@@ -75,11 +75,24 @@ def review_document(
         facts["injection_detected"] = True
         facts["injection_count"] = len(injections)
     findings = evaluate(PACK, facts, lang=language)
+    findings = [_as_missing(f) if is_missing_rule(f.rule_id) else f for f in findings]
     extra = injection_finding(injections, language)
     if extra is not None:
         findings = sort_findings([extra, *findings])
     checklist = build_checklist(findings, hits, language)
     return Review(doc, language, clauses, hits, facts, findings, checklist, injections)
+
+
+def _as_missing(finding: Finding) -> Finding:
+    """A missing protection quotes no clause of its own: clauses it cites (the term that makes
+    a price lock matter, say) are kept as ``context``, so that ``quote`` always means "this
+    clause is the problem"."""
+    evidence = {}
+    for key, value in finding.evidence.items():
+        if isinstance(value, dict) and "quote" in value:
+            value = {("context" if k == "quote" else k): v for k, v in value.items()}
+        evidence[key] = value
+    return finding.model_copy(update={"evidence": evidence})
 
 
 def _default_currency(text: str, language: str) -> str:
