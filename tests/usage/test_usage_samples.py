@@ -4,6 +4,8 @@ exporter captures idle at about 0 % and under load at about 100 %."""
 from __future__ import annotations
 
 import csv
+import io
+import re
 from decimal import Decimal
 
 import pytest
@@ -91,3 +93,32 @@ def test_all_telemetry_samples_together() -> None:
     assert 0.45 < r.summary.avg_utilization < 0.55  # type: ignore[operator]
     for f in r.inputs.files:
         assert f.rows_read == f.rows_used + sum(f.rows_skipped.values())
+
+
+def _focus_text(columns: list[str], rows: list[dict[str, str]]) -> str:
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=columns, restval="")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buf.getvalue()
+
+
+def test_focus_1_2_columns_and_snake_case_names(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with (FIXTURES / "focus_1.2_columns.csv").open(newline="", encoding="utf-8") as fh:
+        columns = [r[0] for r in csv.reader(fh) if r]
+    assert "InvoiceId" in columns and "BilledCost" in columns
+    row = {"BilledCost": "12.345678", "EffectiveCost": "10.5", "ListCost": "13", "ContractedCost": "11",
+           "BillingCurrency": "CNY", "ChargePeriodStart": "2025-03-01T00:00:00Z", "ChargePeriodEnd": "2025-03-02T00:00:00Z",
+           "ChargeCategory": "Usage", "ServiceCategory": "Compute", "ServiceName": "GPU Cloud Server",
+           "InvoiceId": "INV-1", "Tags": '{"user:Team": "nlp", "Project": "chat"}'}
+    path = tmp_path / "focus12.csv"
+    path.write_text(_focus_text(columns, [row, {**row, "BilledCost": "0.004322"}]), encoding="utf-8")
+    r = analyze_usage(files=[str(path)])
+    assert r.inputs.files[0].format == "FOCUS 1.2 (CSV)"
+    assert r.billing.exact_totals["billed"] == "12.35" and r.billing.currency == "CNY" and r.currency == "CNY"
+    assert (r.billing.by_team[0].name, r.billing.by_team[0].detail) == ("nlp", "chat")
+    snake = tmp_path / "snake.csv"
+    snake_cols = [re.sub(r"(?<!^)(?=[A-Z])", "_", c).lower() for c in columns]
+    snake_row = {re.sub(r"(?<!^)(?=[A-Z])", "_", k).lower(): v for k, v in row.items()}
+    snake.write_text(_focus_text(snake_cols, [snake_row]), encoding="utf-8")
+    assert analyze_usage(files=[str(snake)]).billing.exact_totals["billed"] == "12.345678"
