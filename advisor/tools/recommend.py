@@ -110,6 +110,17 @@ def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -
         unpriced_gpus=res.unpriced, assumptions=p.assumptions(),
     )
     report.summary = _summary(report)
+    if report.cheapest is not None:
+        # The advice that applies to the chosen option: budget, risk and billing findings.
+        from advisor.tools.estimate import estimate_training_cost
+
+        c = report.cheapest
+        chosen = estimate_training_cost(
+            **{k: v for k, v in req.model_dump(exclude_none=True).items()
+               if k not in ("max_gpus", "gpus", "billing_modes", "top_k")},
+            gpu=c.gpu, gpu_count=c.gpu_count, precision=c.precision, billing=c.billing,
+        )
+        report.findings = chosen.findings
     return report
 
 
