@@ -88,15 +88,30 @@ def _fx() -> FxRate | None:
 
 
 def _rate(src: str | None, dst: str) -> tuple[float | None, FxRate | None]:
-    """Factor from ``src`` to ``dst`` money, and the rate used (None when equal)."""
-    if src is None or src == dst:
+    """Factor from ``src`` to ``dst`` money and the rate used (None when equal); a factor of
+    None when ``src`` is unknown or no rate is available."""
+    if src == dst:
         return 1.0, None
-    fx = _fx()
+    fx = _fx() if src is not None else None
     if fx is None:
         return None, None
     from advisor.money import convert
 
     return convert(1.0, src, dst, fx), fx  # type: ignore[arg-type]
+
+
+def _fx_assumption(fx: FxRate) -> Assumption:
+    return Assumption(name="fx_rate", value=f"1 {fx.base} = {fx.rate} {fx.quote}", source=f"{fx.source} ({fx.as_of})")
+
+
+def _report_currency(requested: str | None, billing: list[str], inventory: list[dict]) -> str:
+    """The request's currency, else the billing export's (if it has one), else the
+    inventory's first, else USD."""
+    if requested:
+        return requested
+    if len(billing) == 1:
+        return billing[0]
+    return inventory[0]["currency"] if inventory else "USD"
 
 
 def analyze_files(paths: list[str], options: UsageOptions, defaults: UsageDefaults | None = None) -> UsageResult:
@@ -119,12 +134,8 @@ def analyze_files(paths: list[str], options: UsageOptions, defaults: UsageDefaul
             engine.progress = None  # small inputs finish before progress would help
         inventory_rows = engine.rows("SELECT * FROM inventory ORDER BY src, row_no")
         billing_currencies = [r["currency"] for r in engine.rows("SELECT DISTINCT currency FROM billing ORDER BY currency")]
-        currency = options.currency or (
-            billing_currencies[0]
-            if len(billing_currencies) == 1
-            else (inventory_rows[0]["currency"] if inventory_rows else "USD")
-        )
-        if not options.currency and currency == "USD" and not billing_currencies and not inventory_rows:
+        currency = _report_currency(options.currency, billing_currencies, inventory_rows)
+        if not options.currency and not billing_currencies and not inventory_rows:
             assumptions.append(Assumption(name="currency", value="USD", source="default: no currency given", unit=None))
         fleet_out = analyze_fleet(
             engine, d, inventory=inventory_rows, price_per_gpu_hour=options.price_per_gpu_hour, currency=currency
@@ -143,20 +154,22 @@ def analyze_files(paths: list[str], options: UsageOptions, defaults: UsageDefaul
             if inventory_rows:
                 source = "end of the supplied telemetry/billing data" if ends else "the time of the analysis"
                 assumptions.append(Assumption(name="as_of", value=_iso(as_of), source=source, unit=None))
+        inv_fx = _fx() if any(r["currency"] != currency for r in inventory_rows) else None
+        if inv_fx is not None:
+            assumptions.append(_fx_assumption(inv_fx))
         inv_out = analyze_inventory(
             engine,
             as_of=as_of,
             telemetry_window=(fleet.t_start, fleet.t_end) if fleet and fleet.t_start is not None else None,  # type: ignore[arg-type]
             currency=currency,
-            fx=_fx() if any(r["currency"] != currency for r in inventory_rows) else None,
+            fx=inv_fx,
         )
     inventory_section, inventory_numbers = inv_out if inv_out else (None, None)
-    billing_rate, fx = _rate(billing_numbers.currency if billing_numbers else None, currency)
-    if billing_numbers is not None and billing_numbers.currency and billing_numbers.currency != currency:
-        if fx is not None:
-            assumptions.append(Assumption(name="fx_rate", value=f"1 {fx.base} = {fx.rate} {fx.quote}", source=f"{fx.source} ({fx.as_of})"))
-        else:
-            notes.append(f"billing amounts are in {billing_numbers.currency}; without an exchange rate they are not compared with {currency} prices")
+    billing_rate, fx = _rate(billing_numbers.currency, currency) if billing_numbers else (None, None)
+    if fx is not None and not any(a.name == "fx_rate" for a in assumptions):
+        assumptions.append(_fx_assumption(fx))
+    if billing_numbers is not None and billing_rate is None and billing_numbers.currency:
+        notes.append(f"billing amounts are in {billing_numbers.currency}; without an exchange rate they are not compared with {currency} prices")
     summary = _summary(fleet, inventory_numbers, currency, d)
     facts = file_facts(
         currency=currency,

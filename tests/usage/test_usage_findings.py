@@ -137,3 +137,22 @@ def test_tiny_savings_are_not_advice() -> None:
     r = analyze_usage(files=[str(FOCUS_SAMPLE)])
     assert r.billing.storage_after_compute_cost < 1.0
     assert "utilization.clean_up_storage" not in _ids(r)
+
+
+def test_billing_in_another_currency_is_converted_with_a_dated_rate(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    rows = [_row(CommitmentDiscountStatus="Unused", CommitmentDiscountId="ri-1", EffectiveCost="30.00")]
+    r = analyze_usage(files=[str(_focus(tmp_path, rows))], currency="CNY")
+    assert r.currency == "CNY" and r.billing.currency == "USD" and r.billing.unused_commitment_cost == 30.0
+    fx = next(a for a in r.assumptions if a.name == "fx_rate")
+    [f] = [f for f in r.findings if f.rule_id == "utilization.unused_commitment"]
+    rate = float(str(fx.value).split("= ")[1].split()[0])
+    assert f.savings.currency == "CNY" and f.savings.amount == pytest.approx(30.0 * rate)
+
+
+def test_mixed_currency_exports_keep_totals_apart(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    rows = [_row(BilledCost="10", EffectiveCost="10"), _row(BillingCurrency="CNY", BilledCost="70", EffectiveCost="70")]
+    r = analyze_usage(files=[str(_focus(tmp_path, rows))])
+    b = r.billing
+    assert b.currency is None and b.total_billed_cost is None and b.currencies == ["CNY", "USD"]
+    assert {(x.currency, x.billed_cost) for x in b.by_service} == {("USD", 10.0), ("CNY", 70.0)}
+    assert any("mixes currencies" in n for n in r.notes)
