@@ -30,6 +30,7 @@ def ask(
     model: Any = None,
     on_token: Callable[[str], None] | None = None,
     lang: str | None = None,
+    tool_defaults: dict[str, Any] | None = None,
 ) -> AskResult:
     """Answer one question.
 
@@ -40,6 +41,9 @@ def ask(
     instead of the environment. ``model``: a LangChain chat model to use instead of building
     one (tests inject fakes here). ``on_token``: called with each streamed piece of the LLM's
     reply. ``lang``: answer in ``"zh"`` or ``"en"`` whatever the question's language.
+    ``tool_defaults``: arguments from the user's settings (``currency``, ``budget``,
+    ``approval_threshold``, ``prices_file``) for every tool that takes them, where the
+    question does not say otherwise.
     An LLM endpoint that fails is answered offline with a ``notice``.
     """
     from advisor.assistant.session import ask_turn
@@ -48,4 +52,5 @@ def ask(
         from advisor.assistant.config import load_config
 
         config = load_config(env={}, dotenv_path=None, **config)
-    return ask_turn(question, history, offline, config=config, model=model, on_token=on_token, lang=lang)
+    return ask_turn(question, history, offline, config=config, model=model, on_token=on_token, lang=lang,
+                    tool_defaults=tool_defaults)

@@ -116,6 +116,7 @@ def run_agent(
     guard: Callable[[str, dict[str, Any]], tuple[dict[str, Any], list[str]]] | None = None,
     on_token: Callable[[str], None] | None = None,
     max_steps: int = 8,
+    defaults: dict[str, Any] | None = None,
 ) -> LLMTurn:
     """Run one turn of the agent; raises :class:`EndpointFailure` when the model cannot answer."""
     from langchain.agents import create_agent
@@ -123,7 +124,7 @@ def run_agent(
 
     from advisor.tools.langchain import make_tools
 
-    tools = make_tools(lang=lang, guard=guard)
+    tools = make_tools(lang=lang, guard=guard, defaults=defaults)
     agent = create_agent(model, tools, system_prompt=system_prompt(lang))
     messages = [*history_messages, HumanMessage(question)]
     state: Any = None

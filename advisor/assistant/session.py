@@ -28,6 +28,7 @@ def ask_turn(
     model: Any = None,
     on_token: Callable[[str], None] | None = None,
     lang: str | None = None,
+    tool_defaults: dict[str, Any] | None = None,
 ) -> AskResult:
     if not isinstance(question, str) or not question.strip():
         raise InputError("question", question, "a non-empty question")
@@ -46,7 +47,8 @@ def ask_turn(
             from advisor.assistant.llm import EndpointFailure
 
             try:
-                return _llm_turn(question, entries, previous, cfg=cfg, model=model, on_token=on_token, lang=lang)
+                return _llm_turn(question, entries, previous, cfg=cfg, model=model, on_token=on_token, lang=lang,
+                                 defaults=tool_defaults)
             except EndpointFailure as failure:
                 failure_kind = failure
         elif offline is False:
@@ -55,7 +57,7 @@ def ask_turn(
             failure_kind = EndpointFailure("not_configured")
     from advisor.assistant.offline.compose import offline_turn
 
-    turn = offline_turn(question, previous, lang)
+    turn = offline_turn(question, previous, lang, tool_defaults)
     notice = failure_kind.notice(turn.lang) if failure_kind is not None else None
     return AskResult(
         answer=turn.answer, mode="offline", tool_calls=turn.tool_calls, findings=turn.findings,
@@ -93,6 +95,7 @@ def _llm_turn(
     model: Any,
     on_token: Callable[[str], None] | None,
     lang: str | None,
+    defaults: dict[str, Any] | None = None,
 ) -> AskResult:
     from advisor.assistant.grounding import known_numbers, ungrounded_figures
     from advisor.assistant.llm import build_chat_model, run_agent
@@ -105,7 +108,7 @@ def _llm_turn(
     chat_model = model if model is not None else build_chat_model(cfg)
     steps = getattr(cfg, "max_steps", 8) if cfg is not None else 8
     turn = run_agent(question, hist.to_messages(entries), model=chat_model, lang=lang,
-                     guard=_guard(parsed, question, words), on_token=on_token, max_steps=steps)
+                     guard=_guard(parsed, question, words), on_token=on_token, max_steps=steps, defaults=defaults)
     calls: list[ToolCall] = list(turn.tool_calls)
     notes = list(turn.arg_notes)
     notices = [GROUNDING_NOTICE["args"][lang]] if notes else []
@@ -121,7 +124,7 @@ def _llm_turn(
         if done:
             answer = explain(done, lang)
         else:
-            fallback = offline_turn(question, previous, lang)
+            fallback = offline_turn(question, previous, lang, defaults)
             answer, intent = fallback.answer, fallback.intent
             calls.extend(fallback.tool_calls)
             done = [c for c in calls if c.result is not None]

@@ -166,9 +166,11 @@ def make_tools(
     lang: str = "en",
     guard: Guard | None = None,
     names: tuple[str, ...] = TOOL_NAMES,
+    defaults: dict[str, Any] | None = None,
 ) -> list[Any]:
     """LangChain ``StructuredTool``s for ``names``; tools whose module is not installed are
-    left out (the model cannot call what does not exist)."""
+    left out (the model cannot call what does not exist). ``defaults`` (the user's settings:
+    currency, budget, price sheet) fill the fields a call leaves open."""
     from langchain_core.tools import StructuredTool
 
     tools = []
@@ -179,7 +181,7 @@ def make_tools(
             continue
         tools.append(
             StructuredTool.from_function(
-                func=_runner(name, lang, guard),
+                func=_runner(name, lang, guard, defaults or {}),
                 name=name,
                 description=tool_description(name),
                 args_schema=schema,
@@ -191,7 +193,7 @@ def make_tools(
     return tools
 
 
-def _runner(name: str, lang: str, guard: Guard | None) -> Callable[..., tuple[str, dict[str, Any]]]:
+def _runner(name: str, lang: str, guard: Guard | None, defaults: dict[str, Any]) -> Callable[..., tuple[str, dict[str, Any]]]:
     def run(**kwargs: Any) -> tuple[str, dict[str, Any]]:
         from langchain_core.tools import ToolException
 
@@ -205,6 +207,10 @@ def _runner(name: str, lang: str, guard: Guard | None) -> Callable[..., tuple[st
         call = dict(args)
         if "lang" in req_model.model_fields and "lang" not in call:
             call["lang"] = lang
+        for key, value in defaults.items():
+            if key in req_model.model_fields and call.get(key) is None and value is not None:
+                call[key] = value
+                args[key] = value
         try:
             report = _function(name)(**call)
         except AdvisorError as exc:

@@ -120,3 +120,13 @@ def test_no_llm_configured_means_offline_and_forcing_it_says_so() -> None:
 def test_bad_input_is_one_clear_error(question, history) -> None:
     with pytest.raises(InputError):
         ask(question, history=history, offline=True)
+
+
+def test_settings_supply_defaults_the_question_leaves_open() -> None:
+    q = "Full fine-tune of Gemma-2-9B on 300M tokens using 8 H100s — how much?"
+    r = ask(q, offline=True, tool_defaults={"currency": "CNY", "budget": 100, "hours_per_day": 3})
+    inputs = r.tool_calls[0].result["inputs"]
+    assert inputs["currency"] == "CNY" and inputs["budget"] == 100 and "hours_per_day" not in inputs
+    said = ask("Full fine-tune of Gemma-2-9B on 300M tokens using 8 H100s at $2.5/GPU-hour — how much?",
+               offline=True, tool_defaults={"currency": "CNY"})
+    assert said.tool_calls[0].result["cost"]["currency"] == "USD"  # the question's currency wins

@@ -180,3 +180,11 @@ def test_tool_findings_and_argument_language_follow_the_question() -> None:
     r = ask(q, model=ScriptedChatModel.of(call("estimate_training_cost", **args), quote_cost))
     assert r.tool_calls[0].result["inputs"]["lang"] == "zh"
     assert all(f.lang == "zh" for f in r.findings)
+
+
+def test_settings_defaults_fill_what_the_model_left_open() -> None:
+    model = ScriptedChatModel.of(call("estimate_training_cost", **ARGS_EN), quote_cost)
+    r = ask(Q_EN, model=model, tool_defaults={"currency": "CNY", "approval_threshold": 5000})
+    inputs = r.tool_calls[0].result["inputs"]
+    assert inputs["currency"] == "CNY" and inputs["approval_threshold"] == 5000
+    assert r.grounded and "¥" in r.answer

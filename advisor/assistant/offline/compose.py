@@ -63,11 +63,12 @@ class Turn:
     citations: list[Citation] = field(default_factory=list)
 
 
-def run_tool(name: str, args: dict[str, Any], lang: str) -> ToolCall:
+def run_tool(name: str, args: dict[str, Any], lang: str, defaults: dict[str, Any] | None = None) -> ToolCall:
     """Call tool ``name``; a refusal (AdvisorError) is kept as the call's one-line error.
 
     ``args`` use the argument names of INTERNALS.md "Tool requests" and are recorded as
-    given (plus ``lang``); :func:`_adapt` maps them onto the installed tool where it differs."""
+    given (plus ``lang`` and the caller's ``defaults`` for fields the question left open);
+    :func:`_adapt` maps them onto the installed tool where it differs."""
     import advisor.tools as tools
 
     recorded = dict(args)
@@ -80,6 +81,9 @@ def run_tool(name: str, args: dict[str, Any], lang: str) -> ToolCall:
         return ToolCall(name=name, args=recorded, error=f"tool {name} is not installed")
     if "lang" in fields and "lang" not in recorded:
         recorded["lang"] = lang
+    for key, value in (defaults or {}).items():
+        if key in fields and recorded.get(key) is None and value is not None:
+            recorded[key] = value
     try:
         report = func(**_adapt(name, dict(recorded)))
     except AdvisorError as exc:
@@ -180,8 +184,10 @@ def sources_block(citations: list[Citation], lang: str) -> str:
     return f"**{head}**\n" + tpl.bullet([f"{c.title} ({c.path})" for c in citations])
 
 
-def offline_turn(question: str, previous: Parsed | None = None, lang: str | None = None) -> Turn:
-    """Answer one question without a model."""
+def offline_turn(question: str, previous: Parsed | None = None, lang: str | None = None,
+                 defaults: dict[str, Any] | None = None) -> Turn:
+    """Answer one question without a model. ``defaults``: tool arguments the caller's
+    settings supply (currency, budget, price sheet) where the question does not say."""
     parsed = parse_question(question, previous)
     lang = lang or parsed.language
     intent = parsed.intent
@@ -193,7 +199,7 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
         return Turn(answer=text, intent=intent, lang=lang, parsed=parsed)
     if intent == "onboarding":
         return _onboarding(question, parsed, lang)
-    call = run_tool(intent, parsed.args, lang)
+    call = run_tool(intent, parsed.args, lang, defaults)
     calls = [call]
     if call.error:
         answer = refusal(call, lang)
