@@ -29,6 +29,8 @@ NOTICES: dict[str, dict[str, str]] = {
     "failed": {"en": "LLM endpoint failed ({detail}); answered offline.", "zh": "LLM 服务出错（{detail}），本次由离线助手回答。"},
     "unfinished": {"en": "The model did not finish the turn; answered offline.", "zh": "模型未能完成本轮回答，本次由离线助手回答。"},
     "not_configured": {"en": "No LLM is configured; answered offline.", "zh": "未配置 LLM，本次由离线助手回答。"},
+    "no_key": {"en": "No API key is set for the LLM endpoint; answered offline.",
+               "zh": "未设置 LLM 服务的 API 密钥，本次由离线助手回答。"},
 }
 
 
@@ -53,9 +55,12 @@ class LLMTurn:
 
 
 def build_chat_model(cfg: LLMConfig) -> Any:
-    """A ``ChatOpenAI`` for the configured endpoint (timeout and retries from the config)."""
+    """A ``ChatOpenAI`` for the configured endpoint (timeout and retries from the config);
+    :class:`EndpointFailure` when it cannot be built (no model, no key)."""
     if not cfg.enabled:
-        raise ServiceError("no LLM configured", hint="set ADVISOR_LLM_MODEL or ADVISOR_LLM_PRESET (see docs/LLM.md)")
+        raise EndpointFailure("not_configured")
+    if cfg.api_key is None:
+        raise EndpointFailure("no_key")
     from langchain_openai import ChatOpenAI
 
     return ChatOpenAI(

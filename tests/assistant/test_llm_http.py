@@ -109,3 +109,11 @@ def test_environment_switches_the_llm_on(stand_in, monkeypatch, capsys) -> None:
     data = json.loads(out.out)
     assert data["mode"] == "llm" and data["grounded"] is True
     assert SECRET not in out.out and SECRET not in out.err
+
+
+def test_a_config_mapping_without_a_key_answers_offline(stand_in) -> None:
+    server = stand_in(call_estimate, answer_from_tool)
+    r = ask(Q, offline=False, config={"base_url": "https://llm.example.com/v1", "model": "m", "api_key": None})
+    assert r.mode == "offline" and r.notice == "No API key is set for the LLM endpoint; answered offline."
+    ok = ask(Q, config={"base_url": server.url, "model": "stand-in", "api_key": SECRET, "max_retries": 0})
+    assert ok.mode == "llm" and ok.grounded
