@@ -74,55 +74,64 @@ class Clause:
     sentences: list[Sentence] = field(default_factory=list)
 
 
+class _Splitter:
+    """Walks the lines of a document, keeping the current article, sub-item and heading."""
+
+    def __init__(self) -> None:
+        self.clauses: list[Clause] = []
+        self.article: str | None = None
+        self.sub: str | None = None
+        self.heading: str | None = None
+        self.buf: list[str] = []
+        self.start_line = 1
+
+    def flush(self, page: int) -> None:
+        if any(s.strip() for s in self.buf):
+            section = _join_label(self.article, self.sub) or self.heading
+            _add_clause(self.clauses, self.buf, page, self.start_line, section, self.heading)
+        self.buf = []
+
+    def line(self, page: int, no: int, raw: str) -> None:
+        line = raw.rstrip()
+        if not line.strip():
+            self.flush(page)
+            self.start_line = no + 1
+            return
+        m_art = _ARTICLE_RE.match(line)
+        m_sub = None if m_art else _SUB_RE.match(line)
+        caps = None if (m_art or m_sub) else _CAPS_HEADING_RE.match(line)
+        md = _MD_HEADING_RE.match(line) if line.lstrip().startswith("#") else None
+        if m_art or m_sub or caps or md or _BULLET_RE.match(line):
+            self.flush(page)
+            self.start_line = no
+        if m_art:
+            label = _norm_label(m_art.group("label"))
+            if label.isdigit() and self.article and not self.article[:1].isdigit():
+                self.sub = label  # "1." items under "第五条" or "Section 4"
+            else:
+                self.article, self.sub = label, None
+                self.heading = _heading_text(line[m_art.end() :]) or self.heading
+        elif m_sub:
+            self.sub = _norm_label(m_sub.group("label"))
+        elif md:
+            self.heading = md.group(1).strip("# ").strip()
+        elif caps and len(line.split()) <= 10:
+            self.heading = caps.group(1).strip().title()
+            if self.article is None:
+                self.sub = None
+        self.buf.append(line)
+
+
 def split_clauses(doc: Document) -> list[Clause]:
     """All clauses of ``doc`` in order, each with its sentences."""
-    clauses: list[Clause] = []
-    article: str | None = None
-    sub: str | None = None
-    heading: str | None = None
+    walker = _Splitter()
     for page in doc.pages:
-        lines = page.text.split("\n")
-        buf: list[str] = []
-        start_line = 1
-
-        def flush(end_line: int) -> None:
-            if any(s.strip() for s in buf):
-                section = _join_label(article, sub) or heading
-                _add_clause(clauses, buf, page.number, start_line, section, heading)
-            buf.clear()
-
-        for no, raw in enumerate(lines, start=1):
-            line = raw.rstrip()
-            if not line.strip():
-                flush(no)
-                start_line = no + 1
-                continue
-            m_art = _ARTICLE_RE.match(line)
-            m_sub = None if m_art else _SUB_RE.match(line)
-            caps = None if (m_art or m_sub) else _CAPS_HEADING_RE.match(line)
-            md = _MD_HEADING_RE.match(line) if line.lstrip().startswith("#") else None
-            if m_art or m_sub or caps or md or _BULLET_RE.match(line):
-                flush(no)
-                start_line = no
-            if m_art:
-                label = _norm_label(m_art.group("label"))
-                if label.isdigit() and article and not article[:1].isdigit():
-                    sub = label  # "1." items under "第五条" or "Section 4"
-                else:
-                    article, sub = label, None
-                    heading = _heading_text(line[m_art.end() :]) or heading
-            elif m_sub:
-                sub = _norm_label(m_sub.group("label"))
-            elif md and not m_art:
-                heading = md.group(1).strip("# ").strip()
-            elif caps and len(line.split()) <= 10:
-                heading = caps.group(1).strip().title()
-                if article is None:
-                    sub = None
-            buf.append(line)
-        flush(len(lines) + 1)
-    _join_broken_sentences(clauses)
-    return clauses
+        walker.start_line = 1
+        for no, raw in enumerate(page.text.split("\n"), start=1):
+            walker.line(page.number, no, raw)
+        walker.flush(page.number)
+    _join_broken_sentences(walker.clauses)
+    return walker.clauses
 
 
 _TERMINAL_RE = re.compile(r"[.;:!?。；：！？)\]）\"”]\s*$")

@@ -24,7 +24,7 @@ _NEG_EN_RE = re.compile(r"\b(?:not|no|never|neither|nor|without|cannot)\b(?:\s+\
 _NEG_ZH_RE = re.compile(r"(?:不|未|无|非|免|禁止|不得|不会|无需|无须|并非|不再)\s*$")
 _NEG_INSIDE_RE = re.compile(
     r"(?:不|无需|无须|免|不再|未)(?:另行|另外|额外|单独|继续|照常|再|会|予)?(?:收费|计费|收取|扣费|计收|另收)"
-    r"|\bnot\s+(?:be\s+)?(?:billed|charged|invoiced|payable|chargeable)|\bno\s+(?:additional\s+|extra\s+|separate\s+)?(?:charges?|fees?)\b|free\s+of\s+charge",
+    r"|\bnot\s+(?:continue\s+to\s+|remain\s+)?(?:be\s+)?(?:billed|charged|invoiced|payable|chargeable|billable)|\bno\s+(?:additional\s+|extra\s+|separate\s+)?(?:charges?|fees?)\b|free\s+of\s+charge",
     re.IGNORECASE,
 )
 _CONVENIENCE_RE = re.compile(
@@ -122,10 +122,13 @@ def _run(
     found: list[Hit] = []
     trap = _first_unnegated(spec.patterns["trap"], text, spec.patterns["protect"])
     protect = _first(spec.patterns["protect"], text, negatable=spec.negation)
-    if trap is not None and spec.name == "termination_for_convenience" and not _CONVENIENCE_RE.search(text):
-        # termination for breach, insolvency, ... (said here or in the sentence before): for cause
-        if cause.search(text) or cause.search(previous[-300:]):
-            trap = None
+    if (
+        trap is not None
+        and spec.name == "termination_for_convenience"
+        and not _CONVENIENCE_RE.search(text)
+        and (cause.search(text) or cause.search(previous[-300:]))
+    ):
+        trap = None  # termination for breach, insolvency, ... (here or in the sentence before): for cause
     for kind, m in (("trap", trap), ("protect", protect)):
         if m is not None:
             found.append(_hit(spec, kind, sentence, m, resolver))  # type: ignore[arg-type]

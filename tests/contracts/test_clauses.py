@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from contract_helpers import FIXTURES
+
 from advisor.contracts.clauses import Location, normalize_space, split_clauses
 from advisor.contracts.reader import read_path, read_text
-from contract_helpers import FIXTURES
 
 
 def _sentence(clauses, needle: str):  # type: ignore[no-untyped-def]

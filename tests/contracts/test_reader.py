@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from contract_helpers import FIXTURES, encrypt_pdf, fixture_text, make_docx, make_pdf
 
 from advisor.contracts import limits, reader
 from advisor.contracts.reader import read_bytes, read_path, read_text
 from advisor.errors import DocumentError, InputError
-from contract_helpers import FIXTURES, encrypt_pdf, fixture_text, make_docx, make_pdf
 
 
 def test_utf8_text_file() -> None:
