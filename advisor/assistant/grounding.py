@@ -13,8 +13,9 @@ Two checks, both documented in docs/LLM.md "Number grounding":
   with the offline parser's reading of the conversation where the parser read that
   argument, and otherwise be traceable to the user's words (through the unit conversions
   the argument names imply: billions, thousands, hours per day/week/month/year, percent)
-  or to a documented default. Disagreements take the parser's value; untraceable numbers
-  are dropped (the tool's default applies). File paths must appear in the user's words.
+  or to a documented default, or come from a result an earlier call of the same turn
+  returned. Disagreements take the parser's value; untraceable numbers are dropped (the
+  tool's default applies). File paths must appear in the user's words.
 """
 
 from __future__ import annotations
@@ -94,15 +95,17 @@ def ground_args(
     parser_args: dict[str, Any],
     words: list[str],
     schema_defaults: dict[str, Any] | None = None,
+    seen: list[float] | None = None,
 ) -> tuple[dict[str, Any], list[str]]:
     """``args`` with every untraceable number fixed or dropped, and one note per change.
 
     ``parser_args`` is the offline parser's reading of the conversation projected onto
     ``tool``; ``words`` are the user's messages; ``schema_defaults`` the request model's own
-    defaults (``hours_per_day=24``, ``k=5`` ...).
+    defaults (``hours_per_day=24``, ``k=5`` ...); ``seen`` the numbers of results this turn's
+    earlier calls returned (a recommendation's GPU count may be priced next).
     """
     said = word_numbers(words)
-    defaults = [*documented_defaults(), *numbers_in(list((schema_defaults or {}).values()))]
+    defaults = [*documented_defaults(), *numbers_in(list((schema_defaults or {}).values())), *(seen or [])]
     text = "\n".join(words)
     fixed: dict[str, Any] = {}
     notes: list[str] = []
@@ -119,7 +122,7 @@ def ground_args(
             items = []
             for i, item in enumerate(value):  # stages: each one's numbers must be traceable too
                 sub, sub_notes = ground_args(f"{tool}.{key}[{i}]", item, parser_args={}, words=words,
-                                             schema_defaults=schema_defaults)
+                                             schema_defaults=schema_defaults, seen=seen)
                 items.append(sub)
                 notes.extend(sub_notes)
             fixed[key] = items

@@ -67,23 +67,33 @@ def ask_turn(
     )
 
 
-def _guard(parsed: Any, question: str, words: list[str]) -> Callable[[str, dict[str, Any]], tuple[dict[str, Any], list[str]]]:
-    """Argument grounding for this turn: the parser's reading projected onto each tool."""
-    from advisor.assistant.grounding import ground_args
-    from advisor.assistant.offline.project import project
-    from advisor.tools.langchain import request_model
+class _Guard:
+    """Argument grounding for one turn: the parser's reading projected onto each tool, the
+    user's words, and the results of this turn's earlier calls (:meth:`observe`)."""
 
-    def guard(name: str, args: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    def __init__(self, parsed: Any, question: str, words: list[str]) -> None:
+        self.parsed, self.question, self.words = parsed, question, words
+        self.seen: list[float] = []
+
+    def observe(self, result: dict[str, Any]) -> None:
+        from advisor.assistant.numbers import numbers_in
+
+        self.seen.extend(numbers_in(result))
+
+    def __call__(self, name: str, args: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+        from advisor.assistant.grounding import ground_args
+        from advisor.assistant.offline.project import project
+        from advisor.tools.langchain import request_model
+
+        parsed = self.parsed
         if name == parsed.intent or name == parsed.pending:
             theirs = parsed.args
         else:
-            theirs = project(name, parsed.context, language=parsed.language, question=question)
+            theirs = project(name, parsed.context, language=parsed.language, question=self.question)
         fields = request_model(name).model_fields
         defaults = {k: f.default for k, f in fields.items()
                     if isinstance(f.default, int | float) and not isinstance(f.default, bool)}
-        return ground_args(name, args, parser_args=theirs, words=words, schema_defaults=defaults)
-
-    return guard
+        return ground_args(name, args, parser_args=theirs, words=self.words, schema_defaults=defaults, seen=self.seen)
 
 
 def _llm_turn(
@@ -108,7 +118,7 @@ def _llm_turn(
     chat_model = model if model is not None else build_chat_model(cfg)
     steps = getattr(cfg, "max_steps", 8) if cfg is not None else 8
     turn = run_agent(question, hist.to_messages(entries), model=chat_model, lang=lang,
-                     guard=_guard(parsed, question, words), on_token=on_token, max_steps=steps, defaults=defaults)
+                     guard=_Guard(parsed, question, words), on_token=on_token, max_steps=steps, defaults=defaults)
     calls: list[ToolCall] = list(turn.tool_calls)
     notes = list(turn.arg_notes)
     notices = [GROUNDING_NOTICE["args"][lang]] if notes else []

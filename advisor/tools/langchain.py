@@ -29,7 +29,8 @@ from advisor.tools import TOOL_NAMES
 __all__ = ["Guard", "llm_schema", "make_tools", "request_model", "tool_description"]
 
 Guard = Callable[[str, dict[str, Any]], tuple[dict[str, Any], list[str]]]
-"""``guard(tool_name, args) -> (args, notes)``: may fix arguments before the call."""
+"""``guard(tool_name, args) -> (args, notes)``: may fix arguments before the call; a guard
+with an ``observe(result)`` method is shown every report the tools return."""
 
 HIDDEN_FIELDS = ("lang", "prices_file")
 """Set by the assistant (the turn's language, the user's settings), never by the model."""
@@ -216,6 +217,9 @@ def _runner(name: str, lang: str, guard: Guard | None, defaults: dict[str, Any])
         except AdvisorError as exc:
             raise ToolException(_hint(name, exc.one_line())) from None
         result = report.model_dump(mode="json")
+        observe = getattr(guard, "observe", None)
+        if callable(observe):
+            observe(result)
         content = json.dumps(compact(result, lang), ensure_ascii=False, separators=(",", ":"), default=str)
         if notes:
             content = json.dumps({"note": "some arguments were corrected to match the question: " + "; ".join(notes),

@@ -188,3 +188,32 @@ def test_settings_defaults_fill_what_the_model_left_open() -> None:
     inputs = r.tool_calls[0].result["inputs"]
     assert inputs["currency"] == "CNY" and inputs["approval_threshold"] == 5000
     assert r.grounded and "¥" in r.answer
+
+
+def test_numbers_from_an_earlier_result_of_the_turn_may_be_used() -> None:
+    q = "Which GPU should we rent to LoRA fine-tune Llama-3-8B on 100 million tokens?"
+
+    def price_the_cheapest(messages):
+        best = last_tool_result(messages)["cheapest"]
+        return call("estimate_training_cost", model="llama-3-8b", method="lora", tokens_b=0.1,
+                    gpu=best["gpu"], gpu_count=best["gpu_count"])
+
+    model = ScriptedChatModel.of(call("recommend_hardware", model="llama-3-8b", method="lora", tokens_b=0.1),
+                                 price_the_cheapest, quote_cost)
+    r = ask(q, model=model)
+    rec, est = r.tool_calls
+    assert est.args["gpu_count"] == rec.result["cheapest"]["gpu_count"]
+    assert r.grounded, r.grounding
+
+
+def test_the_turn_guard_trusts_numbers_it_has_seen_in_results() -> None:
+    from advisor.assistant.offline import parse_question
+    from advisor.assistant.session import _Guard
+
+    q = "Which GPU should we rent to LoRA fine-tune Llama-3-8B on 100 million tokens?"
+    guard = _Guard(parse_question(q), q, [q])
+    args = {"model": "llama-3-8b", "tokens_b": 0.1, "gpu": "H100", "gpu_count": 37}
+    assert "gpu_count" not in guard("estimate_training_cost", args)[0]
+    guard.observe({"cheapest": {"gpu": "H100-SXM", "gpu_count": 37}})
+    fixed, notes = guard("estimate_training_cost", args)
+    assert fixed["gpu_count"] == 37 and not notes
