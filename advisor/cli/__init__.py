@@ -57,15 +57,12 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except typer.Exit as exc:
         return int(exc.exit_code or 0)
-    except Exception as exc:  # click usage errors and the like
-        import click
-
-        if isinstance(exc, click.exceptions.UsageError):
-            print(f"error: {exc.format_message()}", file=sys.stderr)
-            return 2
-        if isinstance(exc, click.exceptions.ClickException):
-            print(f"error: {exc.format_message()}", file=sys.stderr)
-            return exc.exit_code
+    except Exception as exc:  # click usage errors (typer bundles its own click) and the like
+        message = getattr(exc, "format_message", None)
+        code = getattr(exc, "exit_code", None)
+        if callable(message) and isinstance(code, int):
+            print(f"error: {message()}", file=sys.stderr)
+            return code
         if os.environ.get("ADVISOR_DEBUG"):
             raise
         print(f"internal error: {type(exc).__name__}: {exc} (set ADVISOR_DEBUG=1 for the traceback; "
