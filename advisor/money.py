@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import Annotated, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, BeforeValidator, ConfigDict
 
 from advisor.errors import InputError
 
@@ -36,6 +36,10 @@ def normalize_currency(value: str) -> Currency:
     if found not in CURRENCIES:
         raise InputError("currency", value, "USD or CNY (aliases: $, rmb, 元, 美元)")
     return found  # type: ignore[return-value]
+
+
+CurrencyField = Annotated[Currency, BeforeValidator(lambda v: normalize_currency(v) if v is not None else "USD")]
+"""A request field that accepts USD/CNY and their aliases ($, rmb, 元) and defaults to USD."""
 
 
 class FxRate(BaseModel):

@@ -12,7 +12,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
-from advisor.money import normalize_currency
+from advisor.money import CurrencyField
 from advisor.units import parse_billions, parse_count
 
 Method = Literal["pretrain", "full", "lora", "qlora"]
@@ -78,7 +78,7 @@ class EstimateRequest(BaseModel):
     tensor_parallel: int | None = Field(None, description="Tensor-parallel degree inside a node; default: the lowest that fits.")
     mfu: float | None = Field(None, description="Model FLOPs utilization (0, 1]; only when the user states a measured value.")
     price_per_gpu_hour: float | None = Field(None, description="Price per GPU-hour the user pays; default: reference price sheets.")
-    currency: Annotated[str, BeforeValidator(lambda v: normalize_currency(v) if v is not None else "USD")] = Field("USD", description="USD or CNY; use CNY when the user speaks in 元/RMB.")
+    currency: CurrencyField = Field("USD", description="USD or CNY; use CNY when the user speaks in 元/RMB.")
     billing: Annotated[Billing | None, LowerLiteral] = Field(None, description="Billing mode to price the total with; default on_demand. All modes are compared anyway.")
     provider: str | None = Field(None, description="Price sheet provider, e.g. 'lambda', 'runpod', '腾讯云'.")
     offpeak_discount: float | None = Field(None, description="Night (off-peak) discount the user has been offered, 0-1; only then is off-peak billing priced as available.")

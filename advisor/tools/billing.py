@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from advisor.catalog import get_catalog
 from advisor.engine import billing as billing_mod
@@ -13,7 +13,7 @@ from advisor.engine.params import Params
 from advisor.engine.pricing import per_period, quote
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
-from advisor.money import format_money, normalize_currency
+from advisor.money import CurrencyField, format_money
 from advisor.tools.facts import billing_facts, clean_facts
 from advisor.tools.findings import BILLING_PACKS, evaluate
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
@@ -29,7 +29,7 @@ class CompareBillingRequest(BaseModel):
     wall_hours: float = Field(description="How long the cards are needed, in hours (2 weeks -> 336, a month -> 730).")
     hours_per_day: float = Field(24, description="Hours a day the cards actually work; below 24 favours pay-per-use.")
     price_per_gpu_hour: float | None = Field(None, description="On-demand price per GPU-hour the user pays, if known.")
-    currency: Annotated[str, BeforeValidator(lambda v: normalize_currency(v) if v is not None else "USD")] = "USD"
+    currency: CurrencyField = "USD"
     provider: str | None = Field(None, description="Price sheet provider, e.g. 'runpod', '腾讯云'.")
     interruptible: bool = Field(False, description="The work tolerates spot reclaims (checkpointed, not critical path).")
     offpeak_share: float | None = Field(None, description="Share (0-1) of the work that can move to night hours.")

@@ -20,7 +20,7 @@ from advisor.engine.pricing import quote
 from advisor.engine.serving import serving_need
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
-from advisor.money import format_money, normalize_currency
+from advisor.money import CurrencyField, format_money
 from advisor.tools.findings import PLAN_PACKS, evaluate
 from advisor.units import HOURS_PER_DAY, parse_billions, parse_count
 
@@ -44,7 +44,7 @@ class PlanRequest(BaseModel):
     model: str | None = Field(None, description="Model name from the catalog.")
     params_b: Annotated[float | None, BeforeValidator(lambda v: None if v is None else parse_billions(v, "params_b"))] = Field(
         None, description="Parameters in billions when no catalog model is named.")
-    currency: Annotated[str, BeforeValidator(lambda v: normalize_currency(v) if v is not None else "USD")] = "USD"
+    currency: CurrencyField = "USD"
     gpu: str | None = Field(None, description="Default GPU for the stages.")
     pretrain_tokens_b: Annotated[float | None, BeforeValidator(lambda v: None if v is None else parse_billions(v, "pretrain_tokens_b"))] = Field(
         None, description="Pre-training tokens in billions; adds a pre-training stage.")

@@ -53,7 +53,7 @@ class AnalyzeUsageRequest(BaseModel):
     period_hours: float | None = Field(
         None, description="Summary mode: period the utilization covers, in hours (a month = 730, a week = 168). Default: a month."
     )
-    currency: str | None = Field(None, description="USD or CNY: the currency of the price and of the report.")
+    currency: Literal["USD", "CNY"] | None = Field(None, description="USD or CNY: the currency of the price and of the report.")
     billing_mode: Literal["on_demand", "committed", "spot"] = Field(
         "on_demand", description="How the GPUs are billed now; set 'committed' for monthly/yearly plans."
     )
