@@ -8,7 +8,7 @@ import html
 import time
 from typing import Any
 
-from ui.components.findings import localized, ordered, quote_of
+from ui.components.findings import condition_text, evidence_parts, localized, ordered
 from ui.components.fmt import hours, mode_label, money, number, pct, text_of
 from ui.i18n import t
 
@@ -51,11 +51,14 @@ def findings_md(findings: list[dict[str, Any]], lang: str) -> list[str]:
         out.append(line)
         if text["recommendation"]:
             out.append(f"  - {t('card.do', lang)}: {text['recommendation']}")
-        for value in (f.get("evidence") or {}).values():
-            q = quote_of(value)
-            if q:
-                where = q.get("where_zh") if lang == "zh" else q.get("where")
-                out.append(f"  - > {q['quote']}" + (f" — *{where}*" if where else ""))
+        conditions, quotes, _ = evidence_parts(f.get("evidence") or {})
+        for q in quotes:
+            where = q.get("where_zh") if lang == "zh" else q.get("where")
+            out.append(f"  - > {q['quote']}" + (f" — *{where}*" if where else ""))
+        if conditions:
+            tests = "; ".join(f"{fact} {test} ({t('card.actual', lang)}: {actual})"
+                              for fact, test, actual in map(condition_text, conditions))
+            out.append(f"  - {t('card.because', lang)}: {tests}")
         req = ", ".join(map(str, f.get("requirement") or []))
         out.append(f"  - {t('card.rule', lang)}: `{f.get('rule_id', '')}`" + (f" · {t('card.requirement', lang)}: {req}" if req else ""))
     return out + [""]

@@ -57,3 +57,11 @@ def test_nothing_to_review_is_a_clear_message(app):
     at.button(key="con_go").click().run()
     assert not at.exception
     assert any("paste" in w.value for w in at.warning)
+
+
+def test_page_follows_the_contracts_language_when_set_to_auto(app):
+    at = open_page(app, "contract")
+    review(at, (FIXTURES / "contract_zh.txt").read_text(encoding="utf-8"))
+    assert at.session_state["ui_lang"] == "zh"
+    assert at.title[0].value == "审查算力租赁合同"
+    assert any(e.label.startswith("为什么") for e in at.expander)

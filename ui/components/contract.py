@@ -32,8 +32,8 @@ def review_summary(r: dict[str, Any], lang: str) -> None:
     if summary:
         st.markdown(f"**{text_of(summary, lang)}**")
     c = counts(r.get("findings") or [])
-    st.markdown(f":red-badge[{c['critical']}] :orange-badge[{c['warning']}] :blue-badge[{c['info']}] "
-                + t("con.counts", lang, c=c["critical"], w=c["warning"], i=c["info"]))
+    st.markdown(" ".join(f":{color}-badge[{c[sev]} {t(f'card.sev.{sev}', lang)}]"
+                         for sev, color in (("critical", "red"), ("warning", "orange"), ("info", "blue"))))
 
 
 def quotes(findings: list[dict[str, Any]], lang: str) -> list[tuple[str, str, str]]:

@@ -37,23 +37,26 @@ def _load_sample(lang: str) -> None:
     st.session_state.con_text = (SAMPLES / f"contract_{lang}.txt").read_text(encoding="utf-8")
 
 
-def source_inputs(lang: str) -> tuple[dict[str, Any] | None, str | None]:
-    """The review arguments (text or path) and the text to show, or (None, None)."""
+def source_inputs(lang: str) -> tuple[Any, str]:
+    """The uploaded file (or None) and the pasted text."""
     upload = st.file_uploader(t("con.upload", lang), type=["txt", "md", "pdf", "docx"], key="con_upload")
     st.text_area(t("con.paste", lang), key="con_text", height=180, persist_state="session")
     st.button(t("con.sample", lang), on_click=_load_sample, args=(lang,), type="tertiary",
               icon=":material/description:", key="con_sample")
+    return upload, str(st.session_state.get("con_text") or "").strip()
+
+
+def review_args(upload: Any, text: str) -> tuple[dict[str, Any] | None, str | None, str]:
+    """(tool arguments, text to show, title) for an upload (saved to a temporary file) or pasted text."""
     if upload is not None:
         suffix = Path(upload.name).suffix.lower()
-        folder = Path(tempfile.mkdtemp(prefix="advisor-contract-"))
-        path = folder / f"contract{suffix}"
+        path = Path(tempfile.mkdtemp(prefix="advisor-contract-")) / f"contract{suffix}"
         data = upload.getvalue()
         path.write_bytes(data)
-        return {"path": str(path)}, decode(data) if suffix in TEXT_TYPES else None
-    text = str(st.session_state.get("con_text") or "").strip()
+        return {"path": str(path)}, decode(data) if suffix in TEXT_TYPES else None, upload.name
     if text:
-        return {"text": text}, text
-    return None, None
+        return {"text": text}, text, text[:40].replace("\n", " ")
+    return None, None, ""
 
 
 def checklist_table(items: list[dict[str, Any]], lang: str) -> None:
@@ -109,19 +112,23 @@ def main() -> None:
     lang = state.ui_lang()
     st.title(t("con.title", lang))
     st.caption(t("con.intro", lang))
-    with st.container(border=True, key="con-input"):
-        args, text = source_inputs(lang)
+    reviewed = bool(st.session_state.get("con_review"))
+    box = st.expander(t("con.input", lang), icon=":material/description:") if reviewed \
+        else st.container(border=True, key="con-input")
+    with box:
+        upload, pasted = source_inputs(lang)
         fee = st.number_input(t("con.fee", lang), min_value=0.0, value=0.0, step=1000.0, format="%.0f",
                               key="con_fee", persist_state="session")
         go = st.button(t("con.review", lang), type="primary", icon=":material/policy:", key="con_go")
     if go:
+        args, text, title = review_args(upload, pasted)
         if args is None:
             st.warning(t("con.none", lang))
             st.stop()
-        call = {**args, "lang": lang}
+        s = state.settings()
+        call = {**args, "lang": s.lang_pref} if s.lang_pref in ("zh", "en") else dict(args)  # else: the contract's
         if fee > 0:
             call["monthly_fee"] = fee
-            s = state.settings()
             if s.currency:
                 call["currency"] = s.currency
         with st.spinner(t("chat.thinking", lang)):
@@ -129,11 +136,14 @@ def main() -> None:
         if outcome.kind == "missing":
             error_box(t("con.unavailable", lang, error=outcome.error))
             st.stop()
-        st.session_state.con_review = {"outcome": outcome, "text": text, "lang": lang}
+        st.session_state.con_review = {"outcome": outcome, "text": text}
         if outcome.ok:
-            title = (st.session_state.get("con_upload").name if st.session_state.get("con_upload") else
-                     (text or "")[:40].replace("\n", " "))
-            state.add_record("review_contract", title, outcome.result or {}, lang)
+            found = (outcome.result or {}).get("language")
+            review_lang = found if found in ("zh", "en") and s.lang_pref == "auto" else lang
+            state.add_record("review_contract", title, outcome.result or {}, review_lang)
+            if review_lang != lang:  # the page follows the contract's language, as chat follows the question's
+                st.session_state.ui_lang = review_lang
+            st.rerun()  # draw the result under the folded input
     review = st.session_state.get("con_review")
     if not review:
         return
