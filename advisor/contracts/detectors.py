@@ -16,7 +16,7 @@ from typing import Literal
 from advisor.contracts.clauses import Clause, Sentence, normalize_space
 from advisor.contracts.parties import Party, PartyResolver
 from advisor.contracts.values import EXTRACTORS, Values
-from advisor.contracts.vocabulary import DetectorSpec, detectors
+from advisor.contracts.vocabulary import DetectorSpec, cue_index, detectors
 
 Kind = Literal["trap", "protect", "present"]
 
@@ -61,29 +61,27 @@ def detect(clauses: list[Clause], *, zh_provider: str = "乙方", cause_words: r
     resolver = PartyResolver(zh_provider)
     cause = cause_words or _cause_re(zh_provider)
     hits: list[Hit] = []
+    cues = cue_index(zh_provider)
+    clause_specs = [s for s in specs if s.cue_scope == "clause"]
     for clause in clauses:
         clause_text = normalize_space(f"{clause.heading or ''}\n{clause.text}")
-        clause_low = clause_text.lower()
+        in_clause = cues.names(clause_text.lower()) if clause_specs else set()
         in_clause = {
-            s.name
-            for s in specs
-            if s.cue_scope == "clause"
-            and any(k in clause_low for k in s.cue)
-            and (s.require is None or s.require.search(clause_text))
+            s.name for s in clause_specs if s.name in in_clause and (s.require is None or s.require.search(clause_text))
         }
         previous = ""
         for sentence in clause.sentences:
             text = sentence.text
-            low = text.lower()
+            cued = cues.names(text.lower())
             for spec in specs:
                 if spec.cue_scope == "clause":
                     if spec.name not in in_clause:
                         continue
-                elif not any(k in low for k in spec.cue):
+                elif spec.name not in cued:
                     continue
                 if spec.require is not None and spec.cue_scope != "clause" and not spec.require.search(text):
                     continue
-                if any(p.search(text) for p in spec.exclude):
+                if spec.exclude_any is not None and spec.exclude_any.search(text):
                     continue
                 hits.extend(_run(spec, sentence, resolver, cause, previous))
             previous = text
@@ -101,7 +99,7 @@ def detect_sentences(sentences: list[Sentence], *, zh_provider: str = "乙方") 
         for spec in specs:
             if spec.require is not None and not spec.require.search(sentence.text):
                 continue
-            if any(p.search(sentence.text) for p in spec.exclude):
+            if spec.exclude_any is not None and spec.exclude_any.search(sentence.text):
                 continue
             hits.extend(_run(spec, sentence, resolver, cause, ""))
     return hits
@@ -120,8 +118,8 @@ def _run(
 ) -> list[Hit]:
     text = sentence.text
     found: list[Hit] = []
-    trap = _first_unnegated(spec.patterns["trap"], text, spec.patterns["protect"])
-    protect = _first(spec.patterns["protect"], text, negatable=spec.negation)
+    trap = _first_unnegated(spec.combined["trap"], text, spec.combined["protect"])
+    protect = _first(spec.combined["protect"], text, negatable=spec.negation)
     if (
         trap is not None
         and spec.name == "termination_for_convenience"
@@ -133,7 +131,7 @@ def _run(
         if m is not None:
             found.append(_hit(spec, kind, sentence, m, resolver))  # type: ignore[arg-type]
     if not found:
-        m = _first(spec.patterns["present"], text, negatable=spec.negation)
+        m = _first(spec.combined["present"], text, negatable=spec.negation)
         if m is not None:
             found.append(_hit(spec, "present", sentence, m, resolver))
     return found
@@ -173,37 +171,36 @@ def _actor(text: str, m: re.Match[str], resolver: PartyResolver) -> Party:
     return resolver.actor(text, modal.start() if modal else end)
 
 
-def _first(patterns: list[re.Pattern[str]], text: str, *, negatable: bool = False) -> re.Match[str] | None:
+def _first(pattern: re.Pattern[str] | None, text: str, *, negatable: bool = False) -> re.Match[str] | None:
     """The first match; with ``negatable``, one not negated just before it ("no service credits")."""
-    for p in patterns:
-        if not negatable:
-            m = p.search(text)
-            if m:
-                return m
-            continue
-        for m in p.finditer(text):
-            before = text[max(0, m.start() - 30) : m.start()]
-            if not (_NEG_EN_RE.search(before) or _NEG_ZH_RE.search(before)):
-                return m
+    if pattern is None:
+        return None
+    if not negatable:
+        return pattern.search(text)
+    for m in pattern.finditer(text):
+        before = text[max(0, m.start() - 30) : m.start()]
+        if not (_NEG_EN_RE.search(before) or _NEG_ZH_RE.search(before)):
+            return m
     return None
 
 
 def _first_unnegated(
-    patterns: list[re.Pattern[str]], text: str, shields: list[re.Pattern[str]] = ()  # type: ignore[assignment]
+    pattern: re.Pattern[str] | None, text: str, shield: re.Pattern[str] | None = None
 ) -> re.Match[str] | None:
     """The first trap match that is not negated: no negation just before it, no negated
     charge inside it ("不另行收取", "not be billed"), no protective reading of the same words."""
+    if pattern is None:
+        return None
     protected: list[tuple[int, int]] | None = None
-    for p in patterns:
-        for m in p.finditer(text):
-            before = text[max(0, m.start() - 30) : m.start()]
-            if _NEG_EN_RE.search(before) or _NEG_ZH_RE.search(before) or _NEG_INSIDE_RE.search(m.group(0)):
-                continue
-            if protected is None:
-                protected = [(s.start(), s.end()) for q in shields for s in q.finditer(text)]
-            if any(a < m.end() and m.start() < b for a, b in protected):
-                continue
-            return m
+    for m in pattern.finditer(text):
+        before = text[max(0, m.start() - 30) : m.start()]
+        if _NEG_EN_RE.search(before) or _NEG_ZH_RE.search(before) or _NEG_INSIDE_RE.search(m.group(0)):
+            continue
+        if protected is None:
+            protected = [(s.start(), s.end()) for s in shield.finditer(text)] if shield is not None else []
+        if any(a < m.end() and m.start() < b for a, b in protected):
+            continue
+        return m
     return None
 
 

@@ -23,18 +23,21 @@ CATEGORY = "prompt_injection"
 
 
 @lru_cache(maxsize=1)
-def _patterns() -> tuple[re.Pattern[str], ...]:
+def _pattern() -> re.Pattern[str] | None:
     spec = _raw().get("injection") or {}
+    patterns = spec.get("patterns") or []
     try:
-        return tuple(re.compile(p, re.IGNORECASE) for p in spec.get("patterns") or [])
+        return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE) if patterns else None
     except re.error as exc:
         raise DataError(str(PATTERNS_PATH), f"bad regular expression ({exc})", row="injection") from exc
 
 
 def find_injections(clauses: list[Clause]) -> list[Sentence]:
     """Sentences that address instructions to an AI reviewer, in document order."""
-    patterns = _patterns()
-    return [s for c in clauses for s in c.sentences if any(p.search(s.text) for p in patterns)]
+    pattern = _pattern()
+    if pattern is None:
+        return []
+    return [s for c in clauses for s in c.sentences if pattern.search(s.text)]
 
 
 def injection_finding(sentences: list[Sentence], lang: str = "en") -> Finding | None:

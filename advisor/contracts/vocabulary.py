@@ -34,6 +34,14 @@ class DetectorSpec:
     patterns: dict[str, list[re.Pattern[str]]] = field(default_factory=dict)
     checklist_kinds: tuple[str, ...] = KINDS
     negation: bool = True
+    combined: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
+    exclude_any: re.Pattern[str] | None = None
+
+    def __post_init__(self) -> None:
+        """One alternation per list: a sentence is searched once per kind, not once per pattern."""
+        for kind in KINDS:
+            self.combined[kind] = _union(self.patterns.get(kind) or [])
+        self.exclude_any = _union(self.exclude)
 
 
 @lru_cache(maxsize=1)
@@ -70,8 +78,43 @@ def detectors(zh_provider: str = "乙方") -> tuple[DetectorSpec, ...]:
         )
         for kind in KINDS:
             spec.patterns[kind] = [_compile(p, defs, name, kind) for p in entry.get(kind) or []]
+        spec.__post_init__()
         specs.append(spec)
     return tuple(specs)
+
+
+def _union(patterns: list[re.Pattern[str]]) -> re.Pattern[str] | None:
+    if not patterns:
+        return None
+    return re.compile("|".join(f"(?:{p.pattern})" for p in patterns), _FLAGS)
+
+
+class CueIndex:
+    """Which detectors' cue keywords a lower-cased text contains, found in one regex scan.
+
+    Keywords are matched longest first without overlap; a keyword found also stands for every
+    keyword it contains ("non-renewal" cues the detectors of "renew" too). The text is read
+    with a space in front, so that a keyword with a leading space matches at a word start."""
+
+    def __init__(self, specs: tuple[DetectorSpec, ...]) -> None:
+        owners: dict[str, set[str]] = {}
+        for spec in specs:
+            for k in spec.cue:
+                owners.setdefault(k, set()).add(spec.name)
+        words = sorted(owners, key=len, reverse=True)
+        self._re = re.compile("|".join(re.escape(w) for w in words))
+        self._owners = {w: frozenset().union(*(owners[p] for p in owners if p in w)) for w in words}
+
+    def names(self, low: str) -> set[str]:
+        found: set[str] = set()
+        for m in self._re.finditer(" " + low):
+            found |= self._owners[m.group(0)]
+        return found
+
+
+@lru_cache(maxsize=4)
+def cue_index(zh_provider: str = "乙方") -> CueIndex:
+    return CueIndex(detectors(zh_provider))
 
 
 def _keywords(cue: object, detector: str) -> tuple[str, ...]:
