@@ -199,6 +199,9 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
         return Turn(answer=text, intent=intent, lang=lang, parsed=parsed)
     if intent == "onboarding":
         return _onboarding(question, parsed, lang)
+    defaults = dict(defaults or {})
+    if lang == "zh":
+        defaults.setdefault("currency", "CNY")  # a Chinese question is priced in yuan unless it names a currency
     call = run_tool(intent, parsed.args, lang, defaults)
     calls = [call]
     if call.error:
