@@ -139,6 +139,7 @@ def messages(page: Any) -> Any:
 
 def ask(page: Any, question: str, timeout_s: float = 30.0) -> float:
     """Type a question, press Enter; seconds until the answer with a figure is on screen."""
+    wait_idle(page)
     before = messages(page).count()
     box = page.get_by_test_id("stChatInputTextArea")
     box.fill(question)
@@ -158,10 +159,25 @@ def ask(page: Any, question: str, timeout_s: float = 30.0) -> float:
                        f"(messages before {before}, now {messages(page).count()}; last read {seen[:120]!r})")
 
 
+def wait_idle(page: Any, timeout_s: float = 30.0, quiet_ms: int = 150) -> None:
+    """Until the app's script run is over (and stays over for ``quiet_ms``: reruns follow)."""
+    deadline = time.perf_counter() + timeout_s
+    quiet_since = None
+    while time.perf_counter() < deadline:
+        state = page.get_by_test_id("stApp").get_attribute("data-test-script-state")
+        if state == "notRunning":
+            quiet_since = quiet_since or time.perf_counter()
+            if (time.perf_counter() - quiet_since) * 1000 >= quiet_ms:
+                return
+        else:
+            quiet_since = None
+        time.sleep(0.02)
+    raise TimeoutError(f"the app was still running after {timeout_s:.0f} s")
+
+
 def settle(page: Any, ms: int = 800) -> None:
-    """Wait for the script run to finish and charts to draw."""
-    with contextlib.suppress(Exception):
-        page.get_by_test_id("stStatusWidget").wait_for(state="hidden", timeout=15_000)
+    """Wait for the script run to finish, then ``ms`` more for charts to draw."""
+    wait_idle(page)
     page.wait_for_timeout(ms)
 
 

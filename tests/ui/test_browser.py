@@ -94,7 +94,9 @@ def test_app_is_healthy_fast(app):
 
 def test_chinese_and_english_questions_on_a_desktop(app, browser):
     console = h.Console()
+    opened = time.perf_counter()
     page = h.open_page(browser, app.url, h.DESKTOP, console)
+    FIGURES["page_open_s"] = round(time.perf_counter() - opened, 2)
     h.settle(page)
     h.shot(page, "desktop-1-home")
     FIGURES["answer_zh_s"] = round(h.ask(page, ZH), 2)
