@@ -3,13 +3,13 @@ then the full checklist, in the report's language."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from advisor.contracts.checklist import primary_evidence
 from advisor.money import format_money
 from advisor.rules.findings import Finding
 
-_L = {
+_L: dict[str, dict[str, Any]] = {
     "en": {
         "title": "Contract review", "source": "Source", "lang": "Language", "pages": "Pages",
         "clauses": "Clauses", "findings": "Findings", "none": "No findings.", "checklist": "Checklist",
@@ -33,7 +33,7 @@ _L = {
 
 def render(report: dict[str, Any]) -> str:
     """Markdown for a report dict (``ContractReport.model_dump()``)."""
-    lang = "zh" if report.get("language") == "zh" else "en"
+    lang: Literal["zh", "en"] = "zh" if report.get("language") == "zh" else "en"
     t = _L[lang]
     out = [f"# {t['title']}", ""]
     out.append(f"- {t['source']}: `{report.get('source')}`")

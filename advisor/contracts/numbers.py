@@ -252,5 +252,6 @@ def find_money(text: str) -> list[Amount]:
         value *= _SCALE.get((scale or "").lower(), 1.0)
         if value <= 0:
             continue
-        out.append(Amount(Money(amount=float(value), currency=currency), m.start(), m.end(), m.group(0).strip()))
+        money = Money(amount=float(value), currency="CNY" if currency == "CNY" else "USD")
+        out.append(Amount(money, m.start(), m.end(), m.group(0).strip()))
     return out
