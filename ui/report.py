@@ -22,7 +22,6 @@ blockquote{margin:.4rem 0;padding:.2rem .8rem;border-left:4px solid #d0d7de;colo
 code{background:#f6f8fa;padding:0 .25rem;border-radius:4px}
 @media (max-width:600px){body{margin:1rem auto}table{font-size:.8rem}}
 """
-SEVERITY_MARK = {"critical": "🔴", "warning": "🟠", "info": "🔵"}
 
 
 def _cell(value: Any) -> str:
@@ -44,7 +43,7 @@ def findings_md(findings: list[dict[str, Any]], lang: str) -> list[str]:
     for f in ordered(findings):
         text = localized(f, lang)
         sev = str(f.get("severity", "info"))
-        line = f"- {SEVERITY_MARK.get(sev, '')} **[{t(f'card.sev.{sev}', lang)}] {text['title']}** — {text['detail']}"
+        line = f"- **[{t(f'card.sev.{sev}', lang)}] {text['title']}** — {text['detail']}"
         savings = f.get("savings") or {}
         if savings.get("amount"):
             line += f" ({t('card.savings', lang, amount=money(savings['amount'], savings.get('currency')))})"
@@ -136,7 +135,7 @@ def contract_md(r: dict[str, Any], lang: str) -> list[str]:
     counts = {"critical": 0, "warning": 0, "info": 0}
     for f in r.get("findings") or []:
         counts[str(f.get("severity"))] = counts.get(str(f.get("severity")), 0) + 1
-    return [f"`{r.get('source', '')}` · " + t("con.counts", lang, c=counts["critical"], w=counts["warning"], i=counts["info"]), ""]
+    return [t("con.counts", lang, c=counts["critical"], w=counts["warning"], i=counts["info"]), ""]
 
 
 def usage_md(r: dict[str, Any], lang: str) -> list[str]:

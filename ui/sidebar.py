@@ -16,8 +16,8 @@ from ui.widgets import choice
 
 def _save_price_sheet(upload: UploadedFile | None) -> None:
     if upload is None:
-        st.session_state.prices_file = None
-        st.session_state.prices_name = None
+        if st.session_state.get("prices_id"):  # the user removed the sheet
+            st.session_state.prices_file = st.session_state.prices_name = st.session_state.prices_id = None
         return
     if st.session_state.get("prices_id") == upload.file_id and st.session_state.get("prices_file"):
         return

@@ -82,3 +82,23 @@ def test_chinese_page_and_currency_from_the_sidebar(app):
     assert total(at).startswith("¥")  # Chinese page without a currency setting: CNY
     at.selectbox(key="set_currency__zh").set_value("USD").run()
     assert total(at).startswith("$")
+
+
+def test_price_sheet_from_the_sidebar_wins_over_list_prices(app):
+    from conftest import FIXTURES
+
+    at = open_page(app, "estimate")
+    list_price = total(at)
+    at.session_state["prices_file"] = str(FIXTURES / "prices_negotiated.csv")  # what the sidebar upload stores
+    at.session_state["prices_name"] = "prices_negotiated.csv"
+    at.run()
+    assert total(at) != list_price
+    assert any("prices_negotiated.csv" in c.value for c in at.caption)
+
+
+def test_budget_from_the_sidebar_reaches_the_rules(app):
+    at = open_page(app, "estimate")
+    at.number_input(key="set_budget").set_value(1.0).run()
+    assert not at.exception
+    rules = [e.label for e in at.expander if e.label.startswith("Why? Rule budget.")]
+    assert rules, "a budget far below the cost raises a budget finding"

@@ -132,7 +132,11 @@ def test_contract_upload_shows_findings_beside_highlighted_clauses(app, browser)
     h.shot(page, "desktop-4-contract-full", full_page=True)
     for name in ("Estimate", "Usage", "Learn", "Report"):
         go(page, name)
-        h.shot(page, f"desktop-5-{name.lower()}", full_page=name in ("Estimate", "Report"))
+        if name == "Usage":
+            page.get_by_test_id("stBaseButton-tertiary").filter(has_text="Try a sample fleet log").click()
+            page.get_by_text("Utilization over time").wait_for(timeout=30_000)
+            h.settle(page, 1500)
+        h.shot(page, f"desktop-5-{name.lower()}", full_page=name != "Learn")
     assert_clean(page, console)
     FIGURES["console_errors_pages"] = len(console.errors)
     page.context.close()

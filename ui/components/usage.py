@@ -78,14 +78,14 @@ def gpu_chart(gpus: list[dict[str, Any]], lang: str) -> alt.LayerChart | None:
     names = {"forgotten": t("use.state_forgotten", lang), "low": t("use.state_low", lang), "ok": t("use.state_ok", lang)}
     df["state"] = df["state"].map(names)
     bars = alt.Chart(df).mark_bar().encode(
-        y=alt.Y("gpu:N", sort="x", title=None, axis=alt.Axis(labelLimit=150)),
+        y=alt.Y("gpu:N", sort="x", title=None, axis=alt.Axis(labelLimit=150, labelOverlap=False)),
         x=alt.X("util:Q", title=t("use.util", lang), axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("state:N", scale=alt.Scale(domain=list(names.values()), range=["#cf222e", "#bf8700", "#1a7f37"]),
                         legend=alt.Legend(orient="bottom", title=None)),
         tooltip=["gpu:N", alt.Tooltip("util:Q", format=".0%"), "state:N"],
     )
     rule = alt.Chart(pd.DataFrame([{"x": LOW_USE_LINE}])).mark_rule(strokeDash=[4, 3], color="#57606a").encode(x="x:Q")
-    return (bars + rule).properties(height=alt.Step(14))
+    return (bars + rule).properties(height=alt.Step(18))
 
 
 def telemetry_section(tel: dict[str, Any], lang: str, cur: str) -> None:

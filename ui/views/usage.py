@@ -38,7 +38,7 @@ def files_tab(lang: str, currency: str | None) -> dict[str, Any] | None:
     uploads = st.file_uploader(t("use.upload", lang), type=FILE_TYPES, accept_multiple_files=True, key="use_upload")
     st.button(t("use.sample", lang), on_click=_use_sample, type="tertiary", icon=":material/dataset:",
               key="use_sample_btn")
-    price = st.number_input(t("use.price", lang), min_value=0.0, value=0.0, step=0.5, format="%.2f",
+    price = st.number_input(t("use.file_price", lang), min_value=0.0, value=0.0, step=0.5, format="%.2f",
                             key="use_file_price", help=t("use.price_help", lang), persist_state="session")
     go = st.button(t("use.analyze", lang), type="primary", key="use_go_files", icon=":material/query_stats:")
     sample = st.session_state.pop("use_sample", False)
