@@ -134,3 +134,27 @@ def test_new_conversation_clears_the_chat(app):
     next(b for b in app.button if b.label == "New conversation").click().run()
     assert not messages(app)
     assert app.session_state["history"] is None
+
+
+def test_llm_endpoint_answer_is_streamed_and_the_key_goes_only_to_the_endpoint(app):
+    from stand_in_llm import StandInLLM
+
+    secret = "sk-test-streamed-abcdef0123"
+    reply = "Ask me about a concrete job and I will price it with the cost engine."
+    server = StandInLLM(reply)
+    try:
+        app.toggle(key="set_offline").set_value(False).run()
+        app.text_input(key="set_base_url").set_value(server.url).run()
+        app.text_input(key="set_model").set_value("stand-in-model").run()
+        app.text_input(key="set_api_key").set_value(secret).run()
+        ask(app, "Hello, who are you?")
+    finally:
+        server.close()
+    assert not app.exception
+    msg = app.session_state["messages"][1]
+    assert msg["mode"] == "llm" and not msg["notice"]
+    assert msg["content"] == reply
+    assert server.requests and server.requests[0]["stream"] is True
+    assert server.headers[0]["authorization"] == f"Bearer {secret}"
+    assert "LLM" in texts(app)  # the answer says which assistant wrote it
+    assert secret not in texts(app) + repr(app.session_state["messages"])
