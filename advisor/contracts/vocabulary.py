@@ -89,26 +89,58 @@ def _union(patterns: list[re.Pattern[str]]) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{p.pattern})" for p in patterns), _FLAGS)
 
 
-class CueIndex:
-    """Which detectors' cue keywords a lower-cased text contains, found in one regex scan.
+_WORD_RE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
-    Keywords are matched longest first without overlap; a keyword found also stands for every
-    keyword it contains ("non-renewal" cues the detectors of "renew" too). The text is read
-    with a space in front, so that a keyword with a leading space matches at a word start."""
+
+class CueIndex:
+    """Which detectors' cue keywords a lower-cased text contains.
+
+    Fast without a multi-pattern matcher: Latin keywords are looked up per distinct word (a
+    keyword with a leading space must start the word, others may sit anywhere in it, so
+    "non-renewal" cues "renew"), with the answer cached per word; keywords of several words
+    are plain substring tests; Chinese keywords are tested only when their first character
+    occurs in the text."""
+
+    _CACHE_LIMIT = 200_000
 
     def __init__(self, specs: tuple[DetectorSpec, ...]) -> None:
         owners: dict[str, set[str]] = {}
         for spec in specs:
             for k in spec.cue:
                 owners.setdefault(k, set()).add(spec.name)
-        words = sorted(owners, key=len, reverse=True)
-        self._re = re.compile("|".join(re.escape(w) for w in words))
-        self._owners = {w: frozenset().union(*(owners[p] for p in owners if p in w)) for w in words}
+        self._owners = {k: frozenset(v) for k, v in owners.items()}
+        self._starts = [(k.strip(), self._owners[k]) for k in owners if k.isascii() and k.startswith(" ") and " " not in k.strip()]
+        self._inside = [(k, self._owners[k]) for k in owners if k.isascii() and " " not in k]
+        self._phrases = [(k, self._owners[k]) for k in owners if k.isascii() and " " in k.strip()]
+        self._cjk: dict[str, list[tuple[str, frozenset[str]]]] = {}
+        for k in owners:
+            if not k.isascii():
+                self._cjk.setdefault(k[0], []).append((k, self._owners[k]))
+        self._words: dict[str, frozenset[str]] = {}
+
+    def _word(self, word: str) -> frozenset[str]:
+        found = self._words.get(word)
+        if found is None:
+            found = frozenset().union(
+                *(o for k, o in self._starts if word.startswith(k)), *(o for k, o in self._inside if k in word)
+            )
+            if len(self._words) > self._CACHE_LIMIT:
+                self._words.clear()
+            self._words[word] = found
+        return found
 
     def names(self, low: str) -> set[str]:
         found: set[str] = set()
-        for m in self._re.finditer(" " + low):
-            found |= self._owners[m.group(0)]
+        for word in set(_WORD_RE.findall(low)):
+            found |= self._word(word)
+        padded = f" {low} "
+        for k, o in self._phrases:
+            if k in padded:
+                found |= o
+        for ch in self._cjk.keys() & set(low):
+            for k, o in self._cjk[ch]:
+                if k in low:
+                    found |= o
         return found
 
 
