@@ -54,6 +54,22 @@ def cost_metrics(report: dict[str, Any], lang: str, baseline: dict[str, Any] | N
         st.badge(t("card.fits" if fits else "card.no_fit", lang), color="green" if fits else "red")
 
 
+def basis_line(report: dict[str, Any], lang: str) -> str:
+    """What the total rests on: the price per GPU-hour and where it comes from, and the MFU."""
+    inputs = report.get("inputs") or {}
+    cur = (report.get("cost") or {}).get("currency")
+    price = inputs.get("price_per_gpu_hour")
+    source = next((a.get("source") for a in report.get("assumptions") or [] if a.get("name") == "price_per_gpu_hour"),
+                  None) or t("card.your_price", lang)
+    mfu = (report.get("mfu") or {}).get("expected", inputs.get("mfu"))
+    parts = []
+    if price:
+        parts.append(t("card.basis_price", lang, price=money(price, cur), source=source))
+    if mfu:
+        parts.append(t("card.basis_mfu", lang, mfu=f"{float(mfu) * 100:.0f}%"))
+    return " · ".join(parts)
+
+
 def config_line(report: dict[str, Any], lang: str) -> str:
     inputs = report.get("inputs") or {}
     gpu = report.get("gpu") or {}

@@ -11,7 +11,7 @@ import streamlit as st
 
 from ui.components.billing import billing_section
 from ui.components.common import assumptions_expander
-from ui.components.cost import components_table, config_line, cost_metrics, headline
+from ui.components.cost import basis_line, components_table, config_line, cost_metrics, headline
 from ui.components.findings import findings_section
 from ui.components.fmt import hours, mode_label, money, number, pct
 from ui.components.memory import memory_section
@@ -23,6 +23,9 @@ def estimate_card(r: dict[str, Any], lang: str, key: str, baseline: dict[str, An
     headline(r.get("summary") or {}, lang)
     st.caption(config_line(r, lang))
     cost_metrics(r, lang, baseline, per_row)
+    basis = basis_line(r, lang)
+    if basis:
+        st.caption(basis)
     components_table(r, lang)
     billing_section(r.get("billing") or [], lang, (r.get("cost") or {}).get("currency", "USD"))
     memory_section(r.get("memory") or {}, lang)
