@@ -1,0 +1,71 @@
+"""The cost tools end to end: recommend (sweep, Pareto), plan (stages), findings attached."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.errors import InputError
+from advisor.tools import compare_billing, estimate_training_cost, plan_project, recommend_hardware
+
+
+def test_recommend_sweeps_over_50k_configurations_and_ranks_by_cost() -> None:
+    r = recommend_hardware(model="llama-3.1-70b", method="full", tokens_b=10)
+    assert r.evaluated >= 50_000
+    totals = [o.total for o in r.options]
+    assert totals == sorted(totals)
+    assert r.cheapest is not None and r.cheapest.total == min(totals)
+    assert all(o.per_gpu_gb <= o.gpu_memory_gb for o in r.options)
+
+
+def test_pareto_front_has_no_dominated_option() -> None:
+    r = recommend_hardware(model="qwen2.5-7b", method="lora", tokens_b=0.5)
+    for a in r.pareto:
+        assert not any(b.total < a.total and b.wall_hours < a.wall_hours for b in r.pareto)
+    costs = [o.total for o in r.pareto]
+    assert costs == sorted(costs)
+
+
+def test_recommend_respects_deadline_and_budget() -> None:
+    r = recommend_hardware(model="qwen2.5-7b", method="full", tokens_b=1, deadline_hours=12, budget=2000)
+    assert r.options and all(o.wall_hours <= 12 and o.total <= 2000 for o in r.options)
+    impossible = recommend_hardware(model="llama-3.1-405b", method="pretrain", tokens_b=15000, deadline_hours=24,
+                                    max_gpus=64)
+    assert impossible.cheapest is None and "No option" in impossible.summary["en"]
+
+
+def test_recommend_refuses_a_fixed_gpu() -> None:
+    with pytest.raises(InputError, match="recommend chooses"):
+        recommend_hardware(model="qwen2.5-7b", method="lora", tokens_b=0.1, gpu="h100")
+
+
+def test_plan_stages_add_up_and_validation_comes_first() -> None:
+    r = plan_project(model="llama-2-7b", pretrain_tokens_b=100, finetune_tokens_b=0.5, serving_tokens_per_day=5e7,
+                     serving_days=90, gpu="H100", currency="CNY")
+    assert [s.stage for s in r.stages] == ["validation", "pretrain", "finetune", "serving"]
+    assert sum(s.share for s in r.stages) == pytest.approx(1.0)
+    assert r.total == pytest.approx(sum(s.cost for s in r.stages))
+    assert r.low <= r.total <= r.high
+    assert r.stages[1].billing == "monthly"  # long pre-training on a term (REQUIREMENTS B1)
+    assert "预训练" in r.summary["zh"]
+
+
+def test_serving_needs_more_gpus_for_more_traffic() -> None:
+    small = plan_project(model="llama-3.1-70b", serving_tokens_per_day=1e7, gpu="H100")
+    large = plan_project(model="llama-3.1-70b", serving_tokens_per_day=5e9, gpu="H100")
+    assert large.stages[-1].gpu_count > small.stages[-1].gpu_count
+
+
+def test_findings_explain_why_with_facts_and_requirements() -> None:
+    r = estimate_training_cost(model="llama-3.1-70b", method="full", tokens_b=1, gpu="T4", gpu_count=1)
+    ids = {f.rule_id for f in r.findings}
+    assert any("does_not_fit" in i for i in ids)
+    for f in r.findings:
+        assert f.requirement and f.evidence.get("conditions")
+        assert f.text["zh"].title and f.text["en"].title
+
+
+def test_billing_tool_gives_break_even_and_findings() -> None:
+    r = compare_billing(gpu="h100", gpu_count=64, wall_hours=1440, interruptible=True)
+    assert r.break_even.monthly_hours_per_month < 730
+    assert r.recommended in {o.mode for o in r.options}
+    assert r.findings
