@@ -158,3 +158,13 @@ def test_llm_endpoint_answer_is_streamed_and_the_key_goes_only_to_the_endpoint(a
     assert server.headers[0]["authorization"] == f"Bearer {secret}"
     assert "LLM" in texts(app)  # the answer says which assistant wrote it
     assert secret not in texts(app) + repr(app.session_state["messages"])
+
+
+def test_sidebar_currency_and_budget_reach_the_chat_answer(app):
+    app.selectbox(key="set_currency__en").set_value("CNY").run()
+    app.number_input(key="set_budget").set_value(1.0).run()
+    ask(app, EN)
+    result = app.session_state["messages"][1]["tool_calls"][0]["result"]
+    assert result["cost"]["currency"] == "CNY"
+    assert "¥" in app.chat_message[1].markdown[0].value
+    assert any(f["pack"] == "budget" for f in result["findings"])

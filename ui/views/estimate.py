@@ -42,10 +42,9 @@ def job_controls(lang: str) -> dict[str, Any]:
     elif params_b > 0:
         args["params_b"] = params_b
     if data_as == "samples":
-        c1, c2 = st.columns(2)
-        args["samples"] = c1.number_input(t("est.samples", lang), min_value=1, value=50_000, step=10_000,
+        args["samples"] = st.number_input(t("est.samples", lang), min_value=1, value=50_000, step=10_000,
                                           key="est_samples", persist_state=KEEP)
-        args["tokens_per_sample"] = c2.number_input(t("est.tokens_per_sample", lang), min_value=1, value=800,
+        args["tokens_per_sample"] = st.number_input(t("est.tokens_per_sample", lang), min_value=1, value=800,
                                                     step=100, key="est_tps", persist_state=KEEP)
         args["epochs"] = st.number_input(t("est.epochs", lang), min_value=0.1, value=3.0, step=1.0,
                                          key="est_epochs", persist_state=KEEP)
