@@ -17,10 +17,10 @@ from advisor.contracts.checklist import ChecklistItem, build_checklist, is_missi
 from advisor.contracts.clauses import Clause, Sentence, split_clauses
 from advisor.contracts.detectors import Hit, detect, detect_sentences
 from advisor.contracts.facts import build_facts
-from advisor.contracts.injection import find_injections, injection_finding
+from advisor.contracts.injection import find_injections, injection_facts
 from advisor.contracts.parties import zh_provider_label
 from advisor.contracts.reader import Document
-from advisor.rules.findings import Finding, sort_findings
+from advisor.rules.findings import Finding
 
 PACK = "contract"
 Suggester = Callable[[list[str]], list[str]]
@@ -71,14 +71,12 @@ def review_document(
     injections = find_injections(clauses)
     facts = build_facts(hits, monthly_fee=monthly_fee, currency=currency or _default_currency(doc.text, language))
     facts["clause_count"] = len(clauses)
-    if injections:
-        facts["injection_detected"] = True
-        facts["injection_count"] = len(injections)
+    found = injection_facts(injections)
+    evidence = {**facts.get("_evidence", {}), **found.pop("_evidence", {})}
+    facts.update(found)
+    facts["_evidence"] = evidence
     findings = evaluate(PACK, facts, lang=language)
     findings = [_as_missing(f) if is_missing_rule(f.rule_id) else f for f in findings]
-    extra = injection_finding(injections, language)
-    if extra is not None:
-        findings = sort_findings([extra, *findings])
     checklist = build_checklist(findings, hits, language)
     return Review(doc, language, clauses, hits, facts, findings, checklist, injections)
 

@@ -33,6 +33,7 @@ from advisor.rules.expr import Expression, parse_expression
 from advisor.rules.registry import FactRegistry, load_registry, read_yaml
 from advisor.rules.schema import (
     CONTRACT_CATEGORIES,
+    CONTRACT_EXTRA_CATEGORIES,
     REQUIREMENT_IDS,
     PackSpec,
     RuleSpec,
@@ -171,6 +172,14 @@ def parse_pack(path: Path, problems: list[str] | None = None) -> Pack:
     )
 
 
+def _positive_on_every_path(node: Node) -> bool:
+    """Whether every way the conditions can hold includes a fact that is present."""
+    if isinstance(node, Leaf):
+        return node.operator != "not_exists"
+    children = [_positive_on_every_path(c) for c in node.children]
+    return any(children) if node.kind == "all" else all(children)
+
+
 def _parse_rule(
     where: str, pack: str, index: int, raw: Any, registry: FactRegistry, slots: list[Leaf]
 ) -> Rule:
@@ -188,7 +197,7 @@ def _parse_rule(
 
     if not spec.id.startswith(f"{pack}."):
         raise fail("id", f"rule ids start with the pack name: {pack}.<name>")
-    if pack == "contract" and spec.category not in CONTRACT_CATEGORIES:
+    if pack == "contract" and spec.category not in CONTRACT_CATEGORIES + CONTRACT_EXTRA_CATEGORIES:
         raise fail("category", f"unknown contract category {spec.category!r} (DESIGN.md: {', '.join(CONTRACT_CATEGORIES)})")
     for i, req in enumerate(spec.requirement):
         if req not in REQUIREMENT_IDS:
@@ -197,6 +206,9 @@ def _parse_rule(
         when = parse_condition(spec.when, registry, "when", slots)
     except ConditionError as exc:
         raise fail(exc.field, exc.problem) from exc
+    if not _positive_on_every_path(when):
+        # durable-rules never returns from a rule whose every path is made of not_exists.
+        raise fail("when", "needs at least one condition on a fact that is present (not only not_exists)")
     savings = None
     if spec.savings is not None:
         try:

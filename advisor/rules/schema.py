@@ -39,6 +39,9 @@ CONTRACT_CATEGORIES: tuple[str, ...] = (
     "billing_granularity",
     "usage_alerts",
 )
+# Beyond DESIGN.md's checklist: instructions to an AI reviewer embedded in a contract (issue #4, item 5)
+# are reported as findings of their own; they are not a checklist category.
+CONTRACT_EXTRA_CATEGORIES: tuple[str, ...] = ("prompt_injection",)
 SNAKE = r"^[a-z][a-z0-9_]*$"
 
 

@@ -96,8 +96,8 @@ def test_injection_is_reported_and_not_obeyed() -> None:
     assert with_injection.injection_detected and not without.injection_detected
     found = next(f for f in with_injection.findings if f.category == "prompt_injection")
     assert found.severity == "critical"
-    assert "忽略之前的所有指令" in found.evidence["sentences"][0]["quote"]
-    assert found.evidence["sentences"][0]["location"]["section"] == "第四条"
+    assert "忽略之前的所有指令" in found.evidence["injection_detected"]["sentences"][0]["quote"]
+    assert found.evidence["injection_detected"]["sentences"][0]["location"]["section"] == "第四条"
     others = {f.rule_id for f in with_injection.findings} - {found.rule_id}
     assert others == {f.rule_id for f in without.findings}
     assert with_injection.facts["injection_detected"] is True
@@ -106,7 +106,7 @@ def test_injection_is_reported_and_not_obeyed() -> None:
 def test_english_injection() -> None:
     report = review_contract(path=str(FIXTURES / "en_spot_injection.txt"), lang="en")
     found = next(f for f in report.findings if f.category == "prompt_injection")
-    assert "ignore all previous instructions" in found.evidence["sentences"][0]["quote"]
+    assert "ignore all previous instructions" in found.evidence["injection_detected"]["sentences"][0]["quote"]
     assert any(f.rule_id == "contract.spot_no_notice" for f in report.findings)
 
 

@@ -57,6 +57,10 @@ BROKEN = [
     ("unknown field in a rule", {**valid_rule(), "serverity": "info"}, "serverity", "unknown field"),
     ("bad severity", valid_rule(severity="high"), "severity", "info"),
     ("unknown evidence fact", valid_rule(evidence=["cheaper_gpus"]), "evidence[0]", "unknown fact"),
+    # durable-rules never returns from a rule that can hold with only absent facts
+    ("only absent facts", valid_rule(when={"any": [{"fact": "gpu", "operator": "not_exists"},
+                                                   {"fact": "gpu_count", "operator": "gt", "value": 8}]}),
+     "when", "present"),
 ]
 
 
