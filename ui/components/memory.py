@@ -27,7 +27,7 @@ def memory_frame(memory: dict[str, Any], lang: str) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def memory_chart(memory: dict[str, Any], lang: str) -> alt.LayerChart:
+def memory_chart(memory: dict[str, Any], lang: str) -> alt.LayerChart | alt.FacetChart:
     """One stacked bar per GPU; a solid red line at the card's memory, a dashed one at the
     usable part (the legend is drawn beside it by :func:`legend_html`)."""
     df = memory_frame(memory, lang)

@@ -101,10 +101,10 @@ def telemetry_section(tel: dict[str, Any], lang: str, cur: str) -> None:
             st.markdown(f"**{t('use.by_gpu', lang)}**")
             st.altair_chart(chart, width="stretch")
     with right:
-        chart = hour_chart(tel.get("by_hour") or [], lang)
-        if chart is not None:
+        hours_chart = hour_chart(tel.get("by_hour") or [], lang)
+        if hours_chart is not None:
             st.markdown(f"**{t('use.by_hour', lang)}**")
-            st.altair_chart(chart, width="stretch")
+            st.altair_chart(hours_chart, width="stretch")
     stretches = tel.get("idle_stretches") or []
     if stretches:
         st.markdown(f"**{t('use.idle', lang)}**")

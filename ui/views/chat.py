@@ -16,7 +16,7 @@ from ui import services, state
 from ui.components.common import citations_block, error_box
 from ui.components.findings import findings_section
 from ui.components.results import tool_card
-from ui.i18n import detect_lang, t, t_list
+from ui.i18n import Lang, detect_lang, t, t_list
 
 STREAM_SECONDS = 0.35  # the whole answer appears within this time, however long it is
 _CHUNK = re.compile(r"\S+\s*|\s+")
@@ -106,7 +106,7 @@ def followups_for(msg: dict[str, Any]) -> list[str]:
     return t_list(key, msg["lang"])
 
 
-def ask_streaming(question: str, lang: str) -> services.Answer:
+def ask_streaming(question: str, lang: Lang) -> services.Answer:
     """Ask in a worker thread and stream the LLM's pieces as they come; the offline assistant
     answers at once and its text is streamed afterwards."""
     s = state.settings()

@@ -4,7 +4,7 @@ each change is worth."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import streamlit as st
 
@@ -21,7 +21,7 @@ GPU_CHOICES = ("A100-80GB", "A100-40GB", "A800-80GB", "H100-SXM", "H100-PCIe", "
                "L40S", "L4", "A10G", "T4", "RTX-4090", "MI300X", "Ascend-910B")
 METHODS = ("lora", "qlora", "full", "pretrain")
 BILLING = ("on_demand", "daily", "monthly", "yearly", "off_peak", "spot", "per_task")
-KEEP = "session"  # widgets keep their values when the user visits another page
+KEEP: Literal["session"] = "session"  # widgets keep their values when the user visits another page
 
 
 def job_controls(lang: str) -> dict[str, Any]:

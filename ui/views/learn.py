@@ -8,7 +8,7 @@ import streamlit as st
 
 from ui import services, state
 from ui.components.common import error_box
-from ui.i18n import t
+from ui.i18n import Lang, t
 
 
 def progress_bar(modules: list[dict[str, Any]], lang: str) -> None:
@@ -33,20 +33,21 @@ def overview(m: dict[str, Any], lang: str) -> None:
         st.checkbox(item, key=f"learn_chk_{m['id']}_{i}", persist_state="session")
 
 
-def quiz(m: dict[str, Any], lang: str) -> None:
+def quiz(m: dict[str, Any], lang: Lang) -> None:
     questions = m.get("quiz") or []
     with st.form(key=f"quiz-{m['id']}-{lang}"):
-        answers = []
+        answers: list[int | None] = []
         for i, q in enumerate(questions):
-            answers.append(st.radio(f"{i + 1}. {q['question']}", list(range(len(q["choices"]))), index=None,
-                                    format_func=lambda k, q=q: q["choices"][k], key=f"quiz_{m['id']}_{lang}_{i}"))
+            choices: list[str] = list(q["choices"])
+            answers.append(st.radio(f"{i + 1}. {q['question']}", list(range(len(choices))), index=None,
+                                    format_func=choices.__getitem__, key=f"quiz_{m['id']}_{lang}_{i}"))
         submitted = st.form_submit_button(t("learn.submit", lang), type="primary")
     if not submitted:
         return
     if any(a is None for a in answers):
         st.warning(t("learn.answer_all", lang))
         return
-    outcome = services.grade(m["id"], [int(a) for a in answers], lang)
+    outcome = services.grade(m["id"], [int(a) for a in answers if a is not None], lang)
     if not outcome.ok:
         error_box(outcome.error or "")
         return

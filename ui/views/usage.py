@@ -101,14 +101,14 @@ def main() -> None:
             result = outcome.result or {}
             headline = (result.get("headline") or {}).get(lang) or t("use.title", lang)
             state.add_record("analyze_usage", headline[:80], result, lang)
-    outcome = st.session_state.get("use_result")
-    if outcome is None:
+    shown: services.Outcome | None = st.session_state.get("use_result")
+    if shown is None:
         return
-    if not outcome.ok:
-        error_box(outcome.error or "")
+    if not shown.ok:
+        error_box(shown.error or "")
         return
     with st.container(border=True, key="use-result"):
-        usage_overview(outcome.result or {}, lang, "use")
+        usage_overview(shown.result or {}, lang, "use")
 
 
 main()
