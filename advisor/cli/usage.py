@@ -57,6 +57,7 @@ def register(app: typer.Typer) -> None:
         price: Annotated[str | None, typer.Option("--price", help="price per GPU-hour (summary mode, or telemetry without a catalog price)")] = None,
         currency: Annotated[str | None, typer.Option("--currency", help="USD or CNY")] = None,
         gpus: Annotated[str | None, typer.Option("--gpus", help="summary mode: number of GPUs")] = None,
+        gpu: Annotated[str | None, typer.Option("--gpu", help="summary mode: GPU type, to price the hours from the catalog")] = None,
         avg_util: Annotated[str | None, typer.Option("--avg-util", help="summary mode: average utilization, 0.45 or 45%")] = None,
         period_hours: Annotated[str | None, typer.Option("--period-hours", help="summary mode: period in hours (default 730)")] = None,
         billing_mode: Annotated[str, typer.Option("--billing-mode", help="on_demand, committed or spot")] = "on_demand",
@@ -70,6 +71,7 @@ def register(app: typer.Typer) -> None:
             "price_per_gpu_hour": _number("price", price),
             "currency": currency,
             "gpu_count": _gpu_count(gpus),
+            "gpu": gpu,
             "avg_utilization": _fraction(avg_util),
             "period_hours": _number("period-hours", period_hours),
             "billing_mode": billing_mode,
@@ -166,7 +168,7 @@ def render(r: Any, lang: str = "en") -> None:
         for line in r.inventory.chargeback:
             t.add_row(line.team, line.project, str(line.resources), f"{line.gpu_hours:,.0f}", _money(line.cost, line.currency))
         c.print(t)
-    findings(c, r.findings)
+    findings(c, r.findings, lang)
     for note in r.notes:
         c.print(f"[dim]note: {note}[/dim]", highlight=False)
-    assumptions(c, r.assumptions)
+    assumptions(c, r.assumptions, lang)

@@ -47,8 +47,12 @@ class AnalyzeUsageRequest(BaseModel):
     )
     price_per_gpu_hour: float | None = Field(
         None,
-        description="Price of one GPU-hour. Required in summary mode; with files it prices telemetry "
+        description="Price of one GPU-hour. In summary mode give it or `gpu`; with files it prices telemetry "
         "when no inventory row or catalog price applies.",
+    )
+    gpu: str | None = Field(
+        None, description="Summary mode: the GPU type rented ('A100', 'H100'); prices the hours from the catalog "
+        "when no price is given.",
     )
     period_hours: float | None = Field(
         None, description="Summary mode: period the utilization covers, in hours (a month = 730, a week = 168). Default: a month."
@@ -171,12 +175,24 @@ def _from_summary(req: AnalyzeUsageRequest) -> UsageReport:
 
     d = load_defaults()
     _check_positive("gpu_count", req.gpu_count)
-    if req.price_per_gpu_hour is None:
-        raise InputError("price_per_gpu_hour", None, "a price per GPU-hour (summary mode needs one)")
     _check_positive("price_per_gpu_hour", req.price_per_gpu_hour)
     _check_positive("period_hours", req.period_hours)
     currency = req.currency or "USD"
     assumptions = d.assumptions(["utilization.target", "utilization.low_use_line", "findings.min_saving"])
+    price = req.price_per_gpu_hour
+    if price is None:
+        if not req.gpu:
+            raise InputError("price_per_gpu_hour", None,
+                             "a price per GPU-hour, or the GPU type (gpu=...) to look one up (summary mode needs one)")
+        from advisor.catalog import get_catalog
+        from advisor.engine.params import Params
+        from advisor.engine.pricing import quote
+
+        catalog = get_catalog()
+        q = quote(catalog, catalog.gpu(req.gpu).id, currency, Params(catalog.defaults))
+        price, source = q.on_demand, q.source
+        assumptions.append(Assumption(name="price_per_gpu_hour", value=round(price, 4), source=source,
+                                      unit=f"{currency} per GPU-hour"))
     period = req.period_hours
     if period is None:
         period = d.number("summary.period_hours")
@@ -187,7 +203,7 @@ def _from_summary(req: AnalyzeUsageRequest) -> UsageReport:
     summary, numbers = summarize(
         gpu_count=gpu_count,
         avg_utilization=util,
-        price_per_gpu_hour=float(req.price_per_gpu_hour),
+        price_per_gpu_hour=float(price),
         period_hours=period,
         currency=currency,
         defaults=d,
@@ -201,7 +217,7 @@ def _from_summary(req: AnalyzeUsageRequest) -> UsageReport:
             mode="summary",
             gpu_count=gpu_count,
             avg_utilization=util,
-            price_per_gpu_hour=req.price_per_gpu_hour,
+            price_per_gpu_hour=price,
             period_hours=period,
             currency=currency,
             billing_mode=req.billing_mode,

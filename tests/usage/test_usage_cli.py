@@ -45,7 +45,7 @@ def test_summary_mode(capsys) -> None:  # type: ignore[no-untyped-def]
 
 def test_tables(capsys) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = run(capsys, ["usage", "--gpus", "16", "--avg-util", "0.45", "--price", "2.5", "--lang", "zh"])
-    assert code == 0 and "机群利用率" in out and "Assumptions" in out
+    assert code == 0 and "机群利用率" in out and "假设与来源" in out
 
 
 @pytest.mark.parametrize(
@@ -78,3 +78,12 @@ def test_malformed_file_is_exit_2(capsys, tmp_path, content: str, named: str) ->
     path = write(tmp_path / "bad.csv", content)
     code, out, err = run(capsys, ["usage", str(path), "--price", "2", "--json"])
     assert code == 2 and out == "" and named in err and err.count("\n") == 1
+
+
+def test_summary_mode_prices_from_the_catalog_by_gpu(capsys) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, ["usage", "--gpus", "16", "--avg-util", "35%", "--gpu", "h100", "--currency", "CNY", "--json"])
+    doc = json.loads(out)
+    assert code == 0 and doc["inputs"]["price_per_gpu_hour"] > 0
+    assert any(a["name"] == "price_per_gpu_hour" and "list prices" in a["source"] for a in doc["assumptions"])
+    code, _, err = run(capsys, ["usage", "--gpus", "16", "--avg-util", "35%"])
+    assert code == 2 and "gpu=" in err
