@@ -155,6 +155,8 @@ def ask(page: Any, question: str, timeout_s: float = 30.0) -> float:
                 if FIGURE.search(seen):
                     return time.perf_counter() - started
         time.sleep(0.02)
+    with contextlib.suppress(Exception):
+        shot(page, f"timeout-{int(time.time())}")  # what the page showed instead
     raise TimeoutError(f"no answer with a figure within {timeout_s:.0f} s for {question!r} "
                        f"(messages before {before}, now {messages(page).count()}; last read {seen[:120]!r})")
 
