@@ -168,3 +168,10 @@ def test_sidebar_currency_and_budget_reach_the_chat_answer(app):
     assert result["cost"]["currency"] == "CNY"
     assert "¥" in app.chat_message[1].markdown[0].value
     assert any(f["pack"] == "budget" for f in result["findings"])
+
+
+def test_onboarding_question_links_to_the_learn_page(app):
+    ask(app, "教我怎么控制算力成本")
+    assert app.session_state["messages"][1]["intent"] == "onboarding"
+    assert any("学习" in str(link.proto.label) for link in app.get("page_link"))
+    assert [b.label for b in app.button if b.key and b.key.startswith("follow-")]

@@ -60,6 +60,8 @@ def render_details(msg: dict[str, Any], key: str) -> None:
         findings_section(msg.get("findings") or [], lang, f"{key}-f")
     citations = [c for c in msg.get("citations") or [] if str(c.get("path")) not in msg.get("content", "")]
     citations_block(citations, lang)
+    if msg.get("intent") == "onboarding":
+        st.page_link("views/learn.py", label=t("chat.open_learn", lang), icon=":material/school:")
     if msg.get("mode"):
         label = t("chat.mode_llm" if msg["mode"] == "llm" else "chat.mode_offline", lang)
         st.caption(f":material/smart_toy: {label}")
