@@ -16,7 +16,7 @@ from advisor.money import FxRate
 from advisor.rules.findings import Assumption
 from advisor.usage.billing import analyze_billing
 from advisor.usage.chargeback import analyze_inventory
-from advisor.usage.defaults import UsageDefaults, load_defaults
+from advisor.usage.defaults import REQUIRED_KEYS, UsageDefaults, load_defaults
 from advisor.usage.engine import Engine, Progress
 from advisor.usage.facts import file_facts, gpus_needed
 from advisor.usage.fleet import analyze_fleet
@@ -29,30 +29,9 @@ from advisor.usage.models import (
 )
 from advisor.usage.readers import read_files
 
-# The thresholds every file analysis lists in its assumptions.
-FILE_ASSUMPTIONS = (
-    "utilization.target",
-    "utilization.low_use_line",
-    "utilization.long_low_use_share",
-    "utilization.idle_cutoff",
-    "idle.min_stretch_hours",
-    "idle.forgotten_min_hours",
-    "sampling.default_interval_s",
-    "sampling.max_gap_factor",
-    "offpeak.start_hour",
-    "offpeak.end_hour",
-    "offpeak.discount",
-    "offpeak.min_util_gap",
-    "billing.committed_discount",
-    "billing.steady_coverage",
-    "storage.after_compute_min_hours",
-    "rightsize.fraction_step",
-    "rightsize.max_fraction",
-    "rightsize.percentile",
-    "chargeback.team_tag_keys",
-    "chargeback.project_tag_keys",
-    "findings.min_saving",
-)
+# The thresholds every file analysis lists in its assumptions: all of them but the summary
+# mode's period and the engine's own settings.
+FILE_ASSUMPTIONS = tuple(k for k in REQUIRED_KEYS if not k.startswith(("summary.", "engine.", "report.")))
 
 
 @dataclass
