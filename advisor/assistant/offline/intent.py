@@ -17,16 +17,9 @@ from typing import NamedTuple
 from advisor.assistant.offline.lexicon import L, R
 from advisor.assistant.offline.slots_misc import CONTRACT_NOUN
 from advisor.assistant.offline.text import Scan
+from advisor.tools import TOOL_NAMES
 
-TOOLS = (
-    "estimate_training_cost",
-    "recommend_hardware",
-    "compare_billing",
-    "plan_project",
-    "review_contract",
-    "analyze_usage",
-    "search_knowledge",
-)
+TOOLS = TOOL_NAMES
 
 
 class Decision(NamedTuple):
