@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import socket
 
-from conftest import ask, messages, texts
+from ui_helpers import ask, messages, texts
 
 ZH = "微调一个 Llama-3-8B，LoRA，5 万条样本，要花多少钱？"
 EN = "What should a LoRA fine-tune of Llama-3-8B on 50k samples cost?"

@@ -3,7 +3,7 @@ with the clauses highlighted, export; nothing to review is a clear message."""
 
 from __future__ import annotations
 
-from conftest import FIXTURES, open_page, texts
+from ui_helpers import FIXTURES, open_page, texts
 
 
 def review(at, text: str):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import open_page, texts
+from ui_helpers import open_page, texts
 
 MONEY = re.compile(r"[$¥][\d,.]+")
 
@@ -85,7 +85,7 @@ def test_chinese_page_and_currency_from_the_sidebar(app):
 
 
 def test_price_sheet_from_the_sidebar_wins_over_list_prices(app):
-    from conftest import FIXTURES
+    from ui_helpers import FIXTURES
 
     at = open_page(app, "estimate")
     list_price = total(at)

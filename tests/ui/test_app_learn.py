@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import open_page
+from ui_helpers import open_page
 
 from ui import services
 

@@ -3,7 +3,7 @@ HTML, and no API key anywhere in an export."""
 
 from __future__ import annotations
 
-from conftest import ask, open_page
+from ui_helpers import ask, open_page
 
 SECRET = "sk-report-secret-98765"
 

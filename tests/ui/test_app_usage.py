@@ -3,7 +3,7 @@ figures, charts, idle resources and findings."""
 
 from __future__ import annotations
 
-from conftest import open_page, texts
+from ui_helpers import open_page, texts
 
 
 def test_sample_fleet_log_shows_utilization_waste_and_idle_cards(app):

@@ -3,7 +3,7 @@ assumptions; raw HTML in a result is escaped; nothing but the records goes in.""
 
 from __future__ import annotations
 
-from conftest import FIXTURES
+from ui_helpers import FIXTURES
 
 from advisor.tools import estimate_training_cost, review_contract
 from ui import report
