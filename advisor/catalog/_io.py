@@ -155,3 +155,23 @@ def data_error(path: Path | str, exc: ValidationError, *, row: int | str | None)
     else:
         problem = message
     return DataError(str(path), problem, row=row, field=field)
+
+
+def load_rows(path: Path, key: str, model: Any, what: str) -> list[Any]:
+    """Validate each entry of the list under ``key`` as ``model``; ids must be unique.
+    Any problem raises DataError naming the row (its id when it has one) and the field."""
+    rows: list[Any] = []
+    seen: set[str] = set()
+    for index, entry in enumerate(list_section(path, read_yaml(path), key), start=1):
+        row = entry.get("id", index) if isinstance(entry, dict) else index
+        if not isinstance(entry, dict):
+            raise DataError(str(path), f"expected a mapping of {what} fields", row=row)
+        try:
+            item = model.model_validate(entry)
+        except ValidationError as exc:
+            raise data_error(path, exc, row=row) from exc
+        if item.id in seen:
+            raise DataError(str(path), f"duplicate id {item.id!r}", row=row, field="id")
+        seen.add(item.id)
+        rows.append(item)
+    return rows

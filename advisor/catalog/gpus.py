@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from advisor.catalog._io import data_error, list_section, read_yaml
-from advisor.errors import DataError, InputError
+from advisor.catalog._io import load_rows
+from advisor.errors import InputError
 
 Generation = Literal["volta", "turing", "ampere", "ada", "hopper", "blackwell", "cdna3", "davinci"]
 Tier = Literal["flagship", "datacenter", "inference", "workstation", "consumer", "npu"]
@@ -75,19 +75,4 @@ class Gpu(BaseModel):
 
 def load_gpus(path: Path) -> list[Gpu]:
     """Read and validate ``gpus.yaml``; any problem raises DataError with row and field."""
-    entries = list_section(path, read_yaml(path), "gpus")
-    gpus: list[Gpu] = []
-    seen: set[str] = set()
-    for index, entry in enumerate(entries, start=1):
-        row = entry.get("id", index) if isinstance(entry, dict) else index
-        if not isinstance(entry, dict):
-            raise DataError(str(path), "expected a mapping of GPU fields", row=row)
-        try:
-            gpu = Gpu.model_validate(entry)
-        except ValidationError as exc:
-            raise data_error(path, exc, row=row) from exc
-        if gpu.id in seen:
-            raise DataError(str(path), f"duplicate id {gpu.id!r}", row=row, field="id")
-        seen.add(gpu.id)
-        gpus.append(gpu)
-    return gpus
+    return load_rows(path, "gpus", Gpu, "GPU")

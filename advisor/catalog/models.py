@@ -11,14 +11,12 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    ValidationError,
     ValidationInfo,
     field_validator,
 )
 
-from advisor.catalog._io import data_error, list_section, read_yaml
+from advisor.catalog._io import load_rows
 from advisor.catalog.gpus import Positive, Source, Text
-from advisor.errors import DataError
 
 Count = Annotated[int, Field(ge=1)]
 
@@ -87,19 +85,4 @@ class ModelSpec(BaseModel):
 
 def load_models(path: Path) -> list[ModelSpec]:
     """Read and validate ``models.yaml``; any problem raises DataError with row and field."""
-    entries = list_section(path, read_yaml(path), "models")
-    models: list[ModelSpec] = []
-    seen: set[str] = set()
-    for index, entry in enumerate(entries, start=1):
-        row = entry.get("id", index) if isinstance(entry, dict) else index
-        if not isinstance(entry, dict):
-            raise DataError(str(path), "expected a mapping of model fields", row=row)
-        try:
-            spec = ModelSpec.model_validate(entry)
-        except ValidationError as exc:
-            raise data_error(path, exc, row=row) from exc
-        if spec.id in seen:
-            raise DataError(str(path), f"duplicate id {spec.id!r}", row=row, field="id")
-        seen.add(spec.id)
-        models.append(spec)
-    return models
+    return load_rows(path, "models", ModelSpec, "model")

@@ -103,35 +103,6 @@ def _strip_suffix(w: str) -> str:
                 return w
             return w[: len(w) - len(suffix)] + repl
     return w
-    for suffix, repl, min_len in (
-        ("izations", "iz", 9),
-        ("ization", "iz", 8),
-        ("ations", "", 8),
-        ("ation", "", 7),
-        ("ies", "y", 5),
-        ("sses", "ss", 5),
-        ("ness", "", 7),
-        ("ments", "", 8),
-        ("ment", "", 7),
-        ("ingly", "", 7),
-        ("ing", "", 6),
-        ("edly", "", 6),
-        ("ed", "", 5),
-        ("ly", "", 6),
-        ("est", "", 7),
-        ("er", "", 6),
-        ("s", "", 4),
-    ):
-        if w.endswith(suffix) and len(w) >= min_len and not (suffix == "s" and w.endswith(("ss", "us", "is"))):
-            w = w[: len(w) - len(suffix)] + repl
-            break
-    if len(w) > 4 and w[-1] == w[-2] and w[-1] not in "lsz":
-        w = w[:-1]  # running -> runn -> run
-    if len(w) > 4 and w.endswith("e"):
-        w = w[:-1]  # price -> pric, reserve -> reserv
-    if len(w) > 5 and w.endswith("ate"):
-        w = w[:-3]  # estimate -> estim (meets "estimation")
-    return w
 
 
 def tokenize_en(text: str) -> list[str]:
