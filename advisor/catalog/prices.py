@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import csv
 import math
+import re
 from collections.abc import Callable
+from datetime import date
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
@@ -113,6 +115,12 @@ class PriceOffer(BaseModel):
         return float(value) / _HOURS[column] / self.gpu_count
 
     @property
+    def as_of_date(self) -> date | None:
+        """The price date as a :class:`date` (a month-only date is the 1st), or None when
+        the sheet gives no date (``unknown``, ``undated …``)."""
+        return parse_as_of(self.as_of)
+
+    @property
     def price_basis(self) -> str | None:
         """Which column :attr:`per_gpu_hour` comes from (the first non-spot price)."""
         for column in ("on_demand_per_hour", "daily", "monthly", "yearly"):
@@ -129,6 +137,23 @@ class PriceOffer(BaseModel):
         if basis is None:
             return None
         return float(getattr(self, basis)) / _HOURS[basis] / self.gpu_count
+
+
+_AS_OF = re.compile(r"^~?\s*(\d{4})-(\d{1,2})(?:-(\d{1,2}))?(?!\d)")
+
+
+@lru_cache(maxsize=512)
+def parse_as_of(text: str) -> date | None:
+    """``"2026-08-22"`` / ``"~2026-09 (report date)"`` -> a date; None when the text does not
+    start with a year-month (``unknown``, ``undated doc version``)."""
+    found = _AS_OF.match((text or "").strip())
+    if not found:
+        return None
+    year, month, day = int(found[1]), int(found[2]), int(found[3] or 1)
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
 
 
 def read_price_sheet(

@@ -1,0 +1,374 @@
+"""The market for one card in one currency and billing mode: p10 / median / p90 per
+GPU-hour over the providers that list it, with the offers behind the figures.
+
+Rules (their numbers live in ``knowledge/catalog/defaults.yaml``, ``market.*``):
+
+- One offer per provider enters the statistic: the provider's cheapest per-GPU price for
+  the card in that mode, so a provider with four SKUs counts once.
+- Ratios to on-demand (the spot ratio, the monthly / yearly term ratios) are computed per
+  provider, from that provider's own on-demand price for the card, and then the median
+  across providers is taken.
+- With fewer than ``market.min_offers`` providers in the currency, the market pools, in
+  this order and until it has enough: the same currency's offers of the equivalent card
+  (``market.equivalents``: A800 <-> A100, H800 <-> H100), then the other currency's offers
+  converted at the dated rate of ``fx.yaml``, then the other currency's equivalents.
+  ``fallback`` says what was pooled and why.
+- A row dated more than ``market.stale_after_months`` before today is stale; ``stale``
+  flags a market that uses one, ``stale_providers`` names them.
+
+>>> from advisor.catalog.market import market_for
+>>> m = market_for("A100-80GB", "USD")
+>>> m.p10 <= m.median <= m.p90
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+from typing import Any, Literal, get_args
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict
+
+from advisor.errors import InputError
+from advisor.money import CURRENCIES, convert, normalize_currency
+
+Mode = Literal["on_demand", "monthly", "yearly", "spot"]
+MODES: tuple[str, ...] = get_args(Mode)
+_MODE_ZH = {"on_demand": "按量", "monthly": "包月", "yearly": "包年", "spot": "竞价"}
+
+
+class MarketOffer(BaseModel):
+    """One provider's offer as it enters a market: its per-GPU-hour price in the market's
+    currency, and where it comes from."""
+
+    model_config = ConfigDict(frozen=True)
+
+    provider: str
+    sku: str
+    region: str
+    gpu: str
+    gpu_count: int
+    price: float
+    native_price: float
+    native_currency: str
+    as_of: str
+    as_of_date: date | None
+    stale: bool
+    converted: bool
+    equivalent: bool
+    source: str
+
+
+class MarketStats(BaseModel):
+    """p10 / median / p90 per GPU-hour of ``gpu`` in ``currency`` under ``mode``.
+
+    ``ratio_to_on_demand`` is, for spot / monthly / yearly, the median across providers of
+    each provider's price in that mode over its own on-demand price for the card (None
+    for on-demand, or when no provider lists both)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    gpu: str
+    currency: str
+    mode: Mode
+    p10: float
+    median: float
+    p90: float
+    offers: int
+    providers: list[str]
+    as_of_min: date | None
+    as_of_max: date | None
+    undated: int
+    fallback: str | None
+    fallback_zh: str | None
+    stale: bool
+    stale_providers: list[str]
+    stale_after_months: int
+    min_offers: int
+    ratio_to_on_demand: float | None
+    ratio_providers: int
+    fx: str | None
+    rows: list[MarketOffer]
+
+    @property
+    def spot_ratio(self) -> float | None:
+        """The per-provider spot / on-demand ratio, summarised (spot markets only)."""
+        return self.ratio_to_on_demand if self.mode == "spot" else None
+
+    @property
+    def cheapest(self) -> MarketOffer:
+        """The cheapest offer behind the figures."""
+        return self.rows[0]
+
+    def dates(self) -> str:
+        """``2026-08-19..2026-10-01`` (+ ``, 3 undated``), or ``unknown``."""
+        if self.as_of_min is None or self.as_of_max is None:
+            span = "unknown"
+        elif self.as_of_min == self.as_of_max:
+            span = self.as_of_min.isoformat()
+        else:
+            span = f"{self.as_of_min.isoformat()}..{self.as_of_max.isoformat()}"
+        if self.undated and self.as_of_min is not None:
+            span += f", {self.undated} undated"
+        return span
+
+    def describe(self, lang: str = "en") -> str:
+        """One line for a report's assumptions: which offers, providers and dates priced it."""
+        names = ", ".join(self.providers[:8]) + ("…" if len(self.providers) > 8 else "")
+        if lang == "zh":
+            text = (
+                f"{self.gpu} {self.currency} {_MODE_ZH[self.mode]}市场：{self.offers} 家供应商"
+                f"（{names}）的中位数 {self.median:.2f}/卡时，p10–p90 {self.p10:.2f}–{self.p90:.2f}，"
+                f"报价日期 {self.dates()}"
+            )
+            if self.fallback_zh:
+                text += f"；{self.fallback_zh}"
+            if self.stale:
+                text += f"；{', '.join(self.stale_providers)} 的报价早于 {self.stale_after_months} 个月，已过时"
+            return text
+        text = (
+            f"{self.gpu} {self.currency} {self.mode.replace('_', '-')} market: median of {self.offers} "
+            f"provider(s) ({names}) {self.median:.2f} per GPU-hour, p10-p90 {self.p10:.2f}-{self.p90:.2f}, "
+            f"price dates {self.dates()}"
+        )
+        if self.fallback:
+            text += f"; {self.fallback}"
+        if self.stale:
+            text += (
+                f"; stale: {', '.join(self.stale_providers)} priced more than "
+                f"{self.stale_after_months} months ago"
+            )
+        return text
+
+
+class NoMarketError(InputError):
+    """No offer of the card (or an equivalent) in any currency for the mode."""
+
+    def __init__(self, gpu: str, mode: str) -> None:
+        super().__init__(
+            "gpu",
+            gpu,
+            f"a card with {mode.replace('_', '-')} list prices (see `advisor prices`), "
+            "or give your own price (CLI: --price / --prices)",
+        )
+
+
+def _months_before(day: date, months: int) -> date:
+    index = day.year * 12 + day.month - 1 - months
+    return date(index // 12, index % 12 + 1, min(day.day, 28))
+
+
+def market_for(
+    gpu_id: str,
+    currency: str,
+    mode: str = "on_demand",
+    *,
+    catalog: Any = None,
+    today: date | None = None,
+) -> MarketStats:
+    """The market of ``gpu_id`` in ``currency`` under ``mode`` (on_demand, monthly,
+    yearly, spot), from the catalog's list offers (negotiated user rows are not market
+    rows). Raises :class:`NoMarketError` when nothing prices the card in that mode."""
+    if mode not in MODES:
+        raise InputError("mode", mode, "one of on_demand, monthly, yearly, spot")
+    if catalog is None:
+        from advisor.catalog import get_catalog
+
+        catalog = get_catalog()
+    gpu = catalog.gpu(gpu_id).id
+    cur = normalize_currency(currency)
+    day = today or date.today()
+    cache = _cache_for(catalog)
+    key = (gpu, cur, mode, day)
+    if key not in cache:
+        cache[key] = _build(catalog, gpu, cur, mode, day)
+    return cache[key]
+
+
+_CACHES: dict[int, tuple[Any, dict[tuple[str, str, str, date], MarketStats]]] = {}
+
+
+def _cache_for(catalog: Any) -> dict[tuple[str, str, str, date], MarketStats]:
+    entry = _CACHES.get(id(catalog))
+    if entry is None or entry[0] is not catalog:
+        if len(_CACHES) >= 8:
+            _CACHES.pop(next(iter(_CACHES)))
+        entry = _CACHES[id(catalog)] = (catalog, {})
+    return entry[1]
+
+
+def equivalents(catalog: Any, gpu: str) -> list[str]:
+    """Cards priced as ``gpu`` when its own market is thin (``market.equivalents``)."""
+    out: list[str] = []
+    for pair in catalog.defaults.value("market.equivalents"):
+        ids = [catalog.gpu(str(name)).id for name in pair]
+        if gpu in ids:
+            out.extend(i for i in ids if i != gpu and i not in out)
+    return out
+
+
+def _list_offers(catalog: Any, gpu: str, currency: str) -> list[Any]:
+    return [o for o in catalog.offers(gpu=gpu, currency=currency) if not o.negotiated]
+
+
+def _per_gpu(offer: Any, mode: str) -> float | None:
+    price = offer.per_gpu_hour_for(mode)
+    return None if price is None else float(price)
+
+
+def _build(catalog: Any, gpu: str, currency: str, mode: str, day: date) -> MarketStats:
+    defaults = catalog.defaults
+    need = int(defaults.value("market.min_offers"))
+    months = int(defaults.value("market.stale_after_months"))
+    stale_before = _months_before(day, months)
+    other = next(c for c in CURRENCIES if c != currency)
+    twins = equivalents(catalog, gpu)
+    stages: list[tuple[list[str], str, str, str]] = [([gpu], currency, "", "")]
+    if twins:
+        stages.append(
+            (
+                twins,
+                currency,
+                f"{currency} offers of {', '.join(twins)} (equivalent card)",
+                f"{currency} 的等效卡 {', '.join(twins)} 报价",
+            )
+        )
+    stages.append(
+        ([gpu], other, f"{other} offers of {gpu} converted", f"{gpu} 的 {other} 报价（按汇率换算）")
+    )
+    if twins:
+        stages.append(
+            (
+                twins,
+                other,
+                f"{other} offers of {', '.join(twins)} converted (equivalent card)",
+                f"{other} 的等效卡报价（按汇率换算）",
+            )
+        )
+
+    best: dict[str, MarketOffer] = {}
+    on_demand: dict[tuple[str, str], float] = {}
+    used_en: list[str] = []
+    used_zh: list[str] = []
+    own = 0
+    fx_text: str | None = None
+    for index, (cards, cur, label_en, label_zh) in enumerate(stages):
+        if index and len(best) >= need:
+            break
+        rate = None if cur == currency else catalog.fx
+        before = len(best)
+        for card in cards:
+            for offer in _list_offers(catalog, card, cur):
+                if offer.provider in best and best[offer.provider].gpu == gpu and card != gpu:
+                    continue  # a provider's own offer of the card beats its equivalent
+                native = _per_gpu(offer, mode)
+                base = _per_gpu(offer, "on_demand")
+                if base is not None:
+                    value = convert(base, cur, currency, rate)  # type: ignore[arg-type]
+                    slot = (offer.provider, card)
+                    if slot not in on_demand or value < on_demand[slot]:
+                        on_demand[slot] = value
+                if native is None:
+                    continue
+                price = convert(native, cur, currency, rate)  # type: ignore[arg-type]
+                held = best.get(offer.provider)
+                if (
+                    held is not None
+                    and held.price <= price
+                    and not (held.gpu != gpu and card == gpu)
+                ):
+                    continue
+                when = offer.as_of_date
+                best[offer.provider] = MarketOffer(
+                    provider=offer.provider,
+                    sku=offer.sku,
+                    region=offer.region,
+                    gpu=card,
+                    gpu_count=offer.gpu_count,
+                    price=price,
+                    native_price=native,
+                    native_currency=cur,
+                    as_of=offer.as_of or "unknown",
+                    as_of_date=when,
+                    stale=when is not None and when < stale_before,
+                    converted=rate is not None,
+                    equivalent=card != gpu,
+                    source=offer.source,
+                )
+        if index == 0:
+            own = len(best)
+        elif len(best) > before:
+            used_en.append(label_en)
+            used_zh.append(label_zh)
+            if rate is not None:
+                fx_text = f"1 {rate.base} = {rate.rate} {rate.quote} ({rate.as_of}, {rate.source})"
+    if not best:
+        raise NoMarketError(gpu, mode)
+
+    rows = sorted(best.values(), key=lambda r: (r.price, r.provider))
+    prices = np.fromiter((r.price for r in rows), dtype=float, count=len(rows))
+    p10, median, p90 = (float(v) for v in np.percentile(prices, [10, 50, 90]))
+    dated = [r.as_of_date for r in rows if r.as_of_date is not None]
+    ratio, ratio_n = _ratio(rows, on_demand) if mode != "on_demand" else (None, 0)
+    fallback = fallback_zh = None
+    mode_en = mode.replace("_", "-")
+    if used_en:
+        fallback = (
+            f"only {own} {currency} {mode_en} provider(s) for {gpu} (fewer than {need}); "
+            f"pooled {'; '.join(used_en)}"
+        )
+        if fx_text:
+            fallback += f" at {fx_text}"
+        fallback_zh = f"{gpu} 的 {currency} {_MODE_ZH[mode]}报价仅 {own} 家（少于 {need} 家），已并入{'、'.join(used_zh)}"
+    elif len(rows) < need:
+        fallback = f"only {len(rows)} {mode_en} provider(s) for {gpu} in any currency (fewer than {need}); thin market"
+        fallback_zh = f"{gpu} 的{_MODE_ZH[mode]}报价在两种货币中合计仅 {len(rows)} 家（少于 {need} 家），市场很薄"
+    return MarketStats(
+        gpu=gpu,
+        currency=currency,
+        mode=mode,  # type: ignore[arg-type]
+        p10=p10,
+        median=median,
+        p90=p90,
+        offers=len(rows),
+        providers=[r.provider for r in rows],
+        as_of_min=min(dated) if dated else None,
+        as_of_max=max(dated) if dated else None,
+        undated=len(rows) - len(dated),
+        fallback=fallback,
+        fallback_zh=fallback_zh,
+        stale=any(r.stale for r in rows),
+        stale_providers=[r.provider for r in rows if r.stale],
+        stale_after_months=months,
+        min_offers=need,
+        ratio_to_on_demand=ratio,
+        ratio_providers=ratio_n,
+        fx=fx_text,
+        rows=rows,
+    )
+
+
+def _ratio(
+    rows: Iterable[MarketOffer], on_demand: dict[tuple[str, str], float]
+) -> tuple[float | None, int]:
+    ratios = [
+        r.price / on_demand[(r.provider, r.gpu)] for r in rows if on_demand.get((r.provider, r.gpu))
+    ]
+    if not ratios:
+        return None, 0
+    return float(np.median(ratios)), len(ratios)
+
+
+def market_table(
+    catalog: Any, currency: str, mode: str = "on_demand", *, today: date | None = None
+) -> list[MarketStats]:
+    """The market of every card that has a price in ``mode`` (own or pooled), in catalog order."""
+    out = []
+    for gpu in catalog.gpus:
+        try:
+            out.append(market_for(gpu.id, currency, mode, catalog=catalog, today=today))
+        except NoMarketError:
+            continue
+    return out
