@@ -14,11 +14,34 @@ from advisor.cli.common import emit_json
 _PASS = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
 
 
+def _add_shape(p: argparse.ArgumentParser) -> None:
+    """The model's shape and memory options, for models the catalog does not know."""
+    g = p.add_argument_group("model shape (for a model not in the catalog; config.json names)")
+    g.add_argument("--family", dest="model_family", type=str.lower,
+                   help="model family for the vocabulary: llama, qwen, mistral, gemma, glm, deepseek...")
+    g.add_argument("--layers", type=A.integer("layers"), help="num_hidden_layers")
+    g.add_argument("--hidden", dest="hidden_size", type=A.integer("hidden"), help="hidden_size")
+    g.add_argument("--heads", type=A.integer("heads"), help="num_attention_heads")
+    g.add_argument("--kv-heads", dest="kv_heads", type=A.integer("kv-heads"), help="num_key_value_heads")
+    g.add_argument("--vocab", dest="vocab_size", type=A.integer("vocab"), help="vocab_size (Qwen ~152k)")
+    g.add_argument("--ffn", dest="intermediate_size", type=A.integer("ffn"), help="intermediate_size (MLP width)")
+    g.add_argument("--tied-embeddings", dest="tied_embeddings", action=argparse.BooleanOptionalAction, default=None,
+                   help="input embedding and LM head share one matrix")
+    m = p.add_argument_group("memory options")
+    m.add_argument("--train-embeddings", dest="train_embeddings", action="store_true", default=None,
+                   help="LoRA/QLoRA: also train embeddings and LM head")
+    m.add_argument("--activation-offload", dest="activation_offload", action="store_true", default=None,
+                   help="keep checkpointed activations in CPU memory")
+    m.add_argument("--zero-offload", dest="zero_offload", action="store_true", default=None,
+                   help="DeepSpeed ZeRO-Offload: optimizer states and master weights in CPU memory")
+
+
 def _estimate_parser() -> argparse.ArgumentParser:
     p = A.Parser(prog="advisor estimate", description="What should this training or fine-tuning run cost?",
                  epilog="example: advisor estimate --model llama-3.1-8b --method lora --samples 50k "
                         "--tokens-per-sample 800 --gpu a100 --gpus 8 --currency CNY")
     A.add_workload(p)
+    _add_shape(p)
     g = p.add_argument_group("hardware")
     g.add_argument("--gpu", help="GPU name or alias: a100, h100, 4090, 昇腾910B (see `advisor gpus`)")
     g.add_argument("--gpus", dest="gpu_count", type=A.integer("gpus"), help="number of GPUs (default: fits + deadline)")
@@ -30,6 +53,7 @@ def _estimate_parser() -> argparse.ArgumentParser:
 def _recommend_parser() -> argparse.ArgumentParser:
     p = A.Parser(prog="advisor recommend", description="Which GPUs, how many, on which billing plan?")
     A.add_workload(p)
+    _add_shape(p)
     A.add_money(p, billing=False)
     p.add_argument("--max-gpus", dest="max_gpus", type=A.integer("max-gpus"))
     p.add_argument("--candidates", dest="gpus", type=lambda s: [x.strip() for x in s.split(",") if x.strip()],

@@ -20,33 +20,66 @@ from advisor.engine.models import (
 from advisor.engine.params import Params
 from advisor.engine.pricing import quote
 from advisor.engine.workload import (
+    SHAPE_FIELDS,
+    Shape,
     Workload,
+    family_of,
+    family_vocab,
     model_flops,
+    params_from_shape,
     recompute_factor,
     shape_from_model,
     shape_from_params,
+    with_overrides,
 )
-from advisor.errors import InputError
+from advisor.errors import InputError, UnknownNameError
 from advisor.units import HOURS_PER_DAY
+
+
+def _catalog_model(req: EstimateRequest, catalog: Any) -> Any:
+    """The catalog entry of ``req.model``; None for a name the catalog lacks when the size or
+    the shape is given (a private or new model), else the unknown-name error."""
+    if not req.model:
+        return None
+    try:
+        return catalog.model(req.model)
+    except UnknownNameError:
+        if req.params_b is None and not (req.layers and req.hidden_size):
+            raise
+        return None
+
+
+def resolve_shape(req: EstimateRequest, spec: Any, p: Params) -> tuple[Shape, float]:
+    """The model shape and total parameters (billions): the catalog's shape, or one interpolated
+    from the size, with the vocabulary of the model's family; explicit request fields win."""
+    given = {k: getattr(req, k) for k in SHAPE_FIELDS if getattr(req, k) is not None}
+    if spec is not None and req.params_b is None:
+        return with_overrides(shape_from_model(spec), given), float(spec.params_b)
+    family = req.model_family or (spec.family if spec is not None else None) or family_of(req.model, p)
+    vocab = int(spec.vocab_size) if spec is not None else family_vocab(family, p)
+    if family and spec is None:
+        p.note("model_family", family, "request" if req.model_family else f"from the model name {req.model!r}")
+    if req.params_b is None:
+        # Only a shape is given: size the model from it.
+        shape = with_overrides(shape_from_params(1.0, p, vocab), given)
+        params_b = params_from_shape(shape)
+        p.note("params_b", round(params_b, 3), "computed from the stated shape (gated MLP, embeddings included)", "B")
+        return shape, params_b
+    return with_overrides(shape_from_params(float(req.params_b), p, vocab), given), float(req.params_b)
 
 
 def resolve_workload(req: EstimateRequest, catalog: Any, p: Params) -> tuple[Workload, dict[str, Any]]:
     """Fill in the job: model shape, method, tokens, sequence length and micro-batch."""
     filled: dict[str, Any] = {}
-    spec = catalog.model(req.model) if req.model else None
-    if spec is None and req.params_b is None:
+    spec = _catalog_model(req, catalog)
+    if spec is None and req.params_b is None and not (req.layers and req.hidden_size):
         raise InputError("params_b", None, "a model name (--model) or a parameter count (--params, e.g. 7B)")
-    params_b = float(req.params_b or spec.params_b)
+    shape, params_b = resolve_shape(req, spec, p)
+    if spec is not None:
+        filled["model"] = spec.id
     active = float(req.active_params_b or (getattr(spec, "active_params_b", None) if spec else None) or params_b)
     if active > params_b:
         raise InputError("active_params_b", active, f"at most the total parameters ({params_b:g}B)")
-    if spec is not None and req.params_b is None:
-        shape = shape_from_model(spec)
-        filled["model"] = spec.id
-    else:
-        shape = shape_from_params(params_b, p)
-        if spec is not None:
-            filled["model"] = spec.id
     method = req.method or "full"
     if req.method is None:
         p.note("method", "full", "default: a fine-tune of all parameters when no method is given")
@@ -81,6 +114,9 @@ def resolve_workload(req: EstimateRequest, catalog: Any, p: Params) -> tuple[Wor
         optimizer_in_backward=req.optimizer_in_backward,
         chunked_loss=req.chunked_loss,
         lora_targets=req.lora_targets,
+        train_embeddings=bool(req.train_embeddings),
+        activation_offload=req.activation_offload,
+        zero_offload=req.zero_offload,
     )
     filled.update(params_b=params_b, active_params_b=active, method=method, tokens_b=float(tokens_b),
                   seq_len=int(seq_len), micro_batch_size=int(micro))
@@ -158,6 +194,16 @@ def estimate(req: EstimateRequest, catalog: Any) -> EstimateReport:
         p.note("gpu_count", chosen["n"], f"smallest count that fits in memory and finishes within the {why}")
 
     n = chosen["n"]
+    recompute_why = None
+    if chosen["par"].checkpointing and req.gradient_checkpointing is None:
+        _, lean, _ = memory.plan_parallel(
+            w, gpu.memory_gb, n, precision, optimizer, p, tp=req.tensor_parallel, zero=req.zero_stage,
+            checkpointing=False, flash=req.flash_attention,
+        )
+        recompute_why = float(lean.per_gpu_gb)
+        p.note("gradient_checkpointing", True,
+               f"chosen to fit: without recomputation the leanest layout needs {recompute_why:.1f} GB per GPU, "
+               f"{float(memory.usable_gb(gpu.memory_gb, p)):.1f} GB usable")
     wall = {k: v / n for k, v in chosen["total"].items()}
     meets = None if req.deadline_hours is None else wall["expected"] <= req.deadline_hours
     q = quote(catalog, gpu.id, req.currency, p, provider=req.provider, price_per_gpu_hour=req.price_per_gpu_hour,
@@ -214,7 +260,7 @@ def estimate(req: EstimateRequest, catalog: Any) -> EstimateReport:
         billing=options,
         assumptions=p.assumptions(),
     )
-    report.notes.extend(_notes(report, req))
+    report.notes.extend(_notes(report, req, recompute_why))
     report.summary.update(components.summary(report))
     return report
 
@@ -224,8 +270,17 @@ def _r(x: Any, digits: int = 4) -> float:
     return round(v, digits) if math.isfinite(v) else v
 
 
-def _notes(r: EstimateReport, req: EstimateRequest) -> list[dict[str, str]]:
+def _notes(r: EstimateReport, req: EstimateRequest, recompute_gb: float | None = None) -> list[dict[str, str]]:
     notes = []
+    if recompute_gb is not None and r.memory.fits:
+        notes.append({
+            "en": f"Full activation recomputation chosen (about a third more compute time): without it the leanest "
+                  f"layout (tensor parallelism within a node, ZeRO up to stage 3) needs {recompute_gb:.1f} GB per GPU, {r.memory.usable_gb:.1f} GB usable on {r.gpu.name}. "
+                  "More GPUs, a shorter sequence or a smaller micro-batch avoid it.",
+            "zh": f"已选择全量激活重计算（计算时间约增加三分之一）：不重计算时最省显存的切分方式每卡需要 "
+                  f"{recompute_gb:.1f} GB，{r.gpu.name} 可用 {r.memory.usable_gb:.1f} GB。增加卡数、缩短序列或减小"
+                  "微批次可避免重计算。",
+        })
     if not r.memory.fits:
         need = r.memory.min_gpus_to_fit
         notes.append({

@@ -53,7 +53,10 @@ def weight_bytes(precision: str, p: Params) -> float:
 
 def trainable_params(w: Workload, p: Params) -> float:
     """Parameters that get gradients and optimizer states."""
-    return lora_params(w.shape, p, w.lora_rank, w.lora_targets) if w.is_adapter else w.params_b * 1e9
+    if not w.is_adapter:
+        return w.params_b * 1e9
+    adapters = lora_params(w.shape, p, w.lora_rank, w.lora_targets)
+    return adapters + (embedding_params(w.shape) if w.train_embeddings else 0.0)
 
 
 def model_states(w: Workload, precision: str, optimizer: str, par: Parallel, p: Params) -> tuple[Any, Any, Any]:
@@ -70,13 +73,14 @@ def model_states(w: Workload, precision: str, optimizer: str, par: Parallel, p: 
         grad_b = float(p("memory.grad_bytes.mixed"))
         opt_b = _opt_bytes(optimizer, p)
 
+    adapters = lora_params(w.shape, p, w.lora_rank, w.lora_targets) if w.is_adapter else 0.0
     if w.method == "qlora":
         embed = min(embedding_params(w.shape), 0.5 * n_params)
         frozen = (n_params - embed) * float(p("memory.weight_bytes.nf4")) + embed * float(p("memory.weight_bytes.bf16"))
-        adapter = trainable * weight_bytes("bf16" if precision == "fp32" else precision, p)
+        adapter = adapters * weight_bytes("bf16" if precision == "fp32" else precision, p)
         weights = frozen + adapter
     elif w.method == "lora":
-        weights = (n_params + trainable) * weight_bytes(precision, p)
+        weights = (n_params + adapters) * weight_bytes(precision, p)
     else:
         weights = n_params * weight_bytes(precision, p)
 
@@ -90,6 +94,11 @@ def model_states(w: Workload, precision: str, optimizer: str, par: Parallel, p: 
         partition = float(p("memory.zero_fp32_grad_bytes")) if precision != "fp32" else 0.0
         grads = grads + np.where((zero >= 1) & (dp > 1), trainable * partition / tp / dp, 0.0)
     optim = trainable * opt_b / tp / np.where(zero >= 1, dp, 1.0)
+    if w.zero_offload:
+        # ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840): fp32 master weights, optimizer states
+        # and the fp32 gradient partition live in CPU memory; 16-bit weights and gradients stay.
+        optim = np.zeros_like(np.asarray(optim, dtype=float))
+        grads = trainable * grad_b / tp / np.where(zero >= 2, dp, 1.0)
     return weights, grads, optim
 
 
@@ -128,7 +137,12 @@ def activation_bytes(w: Workload, precision: str, par: Parallel, p: Params) -> A
     one_layer = s * b * h * per_token * scale / tp
     kept = s * b * h * float(p("memory.activation_checkpoint_coeff")) * scale / tp
     ckpt = np.asarray(par.checkpointing, dtype=bool)
-    layers_total = np.where(ckpt, layers * kept + one_layer, layers * one_layer)
+    if w.activation_offload:
+        # The kept layer inputs go to CPU memory; a few are in flight at a time (prefetch).
+        kept_layers = min(layers, float(p("memory.activation_offload_layers_on_gpu")))
+        layers_total = np.where(ckpt, kept_layers * kept + one_layer, kept_layers * one_layer)
+    else:
+        layers_total = np.where(ckpt, layers * kept + one_layer, layers * one_layer)
     key = "memory.logits_bytes_chunked" if w.chunked_loss else "memory.logits_bytes"
     logits = s * b * float(w.shape.vocab) * float(p(key)) / tp
     return layers_total + logits

@@ -62,6 +62,17 @@ class EstimateRequest(BaseModel):
     epochs: float | None = Field(None, description="Passes over the dataset.")
     samples: Annotated[float | None, _count("samples")] = Field(None, description="Number of training samples (50k samples -> 50000); combined with tokens_per_sample and epochs.")
     tokens_per_sample: Annotated[float | None, _count("tokens_per_sample")] = Field(None, description="Average tokens per sample, prompt and answer included.")
+    model_family: str | None = Field(None, description="Model family (llama, qwen, mistral, gemma, glm, deepseek...) when the model is not in the catalog; sets the vocabulary size.")
+    layers: int | None = Field(None, description="Transformer layers (num_hidden_layers), for a model not in the catalog.")
+    hidden_size: int | None = Field(None, description="Hidden size (d_model), for a model not in the catalog.")
+    heads: int | None = Field(None, description="Attention heads (num_attention_heads), for a model not in the catalog.")
+    kv_heads: int | None = Field(None, description="Key/value heads (num_key_value_heads; fewer than heads = grouped-query attention).")
+    vocab_size: int | None = Field(None, description="Vocabulary size of the tokenizer (Qwen ~152k, Llama 3 128k).")
+    intermediate_size: int | None = Field(None, description="MLP (FFN) width, for a model not in the catalog.")
+    tied_embeddings: bool | None = Field(None, description="True when input embedding and LM head share one matrix.")
+    train_embeddings: bool | None = Field(None, description="LoRA/QLoRA: also train the token embeddings and LM head (e.g. for new tokens). Full fine-tunes always train them.")
+    activation_offload: bool = Field(False, description="Keep checkpointed activations in CPU memory (activation offloading, torchtune enable_activation_offloading).")
+    zero_offload: bool = Field(False, description="DeepSpeed ZeRO-Offload: fp32 master weights, optimizer states and gradients in CPU memory; the optimizer step runs on the CPU.")
     seq_len: int | None = Field(None, description="Training sequence length in tokens.")
     micro_batch_size: int | None = Field(None, description="Sequences per GPU per step.")
     gradient_checkpointing: bool | None = Field(None, description="Full activation recomputation; default: only when needed to fit.")
@@ -103,6 +114,7 @@ class EstimateRequest(BaseModel):
     @field_validator(
         "epochs", "seq_len", "micro_batch_size", "gpu_count", "deadline_hours", "budget", "approval_threshold",
         "checkpoint_interval_hours", "project_months", "parallel_experiments", "lora_rank",
+        "layers", "hidden_size", "heads", "kv_heads", "vocab_size", "intermediate_size",
     )
     @classmethod
     def _positive(cls, v: Any, info: Any) -> Any:

@@ -47,6 +47,9 @@ class Workload:
     optimizer_in_backward: bool = False
     chunked_loss: bool = False
     lora_targets: str = "all_linear"
+    train_embeddings: bool = False  # adapters: embeddings and LM head trained too
+    activation_offload: bool = False  # checkpointed activations kept in CPU memory
+    zero_offload: bool = False  # optimizer states, master weights and fp32 gradients in CPU memory
 
     @property
     def is_adapter(self) -> bool:
@@ -57,25 +60,104 @@ class Workload:
         return self.active_params_b < self.params_b * 0.999
 
 
-def shape_from_params(params_b: float, p: Params) -> Shape:
-    """A plausible shape for a dense model known only by its size (log-log interpolation)."""
+def shape_from_params(params_b: float, p: Params, vocab: int | None = None) -> Shape:
+    """A plausible shape for a dense model known only by its size (log-log interpolation).
+
+    The MLP is gated (``gated_ffn``). The head count is a multiple of ``workload.head_multiple`` so that tensor parallelism
+    inside a node can split it (an interpolated 63 heads would force TP = 1), and the
+    hidden size is heads × head_dim. KV heads equal the heads (multi-head attention), which
+    divides them by construction."""
     table = np.asarray(p("workload.shape_table"), dtype=float)
     x = math.log(max(params_b, 1e-3))
     xs = np.log(table[:, 0])
     layers = float(np.exp(np.interp(x, xs, np.log(table[:, 1]))))
     hidden = float(np.exp(np.interp(x, xs, np.log(table[:, 2]))))
-    hidden_i = max(128, int(round(hidden / 128.0)) * 128)
-    heads = max(1, hidden_i // 128)
+    multiple = int(p("workload.head_multiple"))
+    head_dim = float(p("workload.head_dim"))
+    heads = max(multiple, int(round(hidden / head_dim / multiple)) * multiple)
+    dim = max(16, int(round(hidden / heads / 16.0)) * 16)
+    hidden_i = heads * dim
     return Shape(
         layers=max(1, int(round(layers))),
         hidden=hidden_i,
         heads=heads,
         kv_heads=heads,
-        intermediate=4 * hidden_i,
-        vocab=int(p("workload.vocab_size")),
+        intermediate=gated_ffn(hidden_i),
+        vocab=int(vocab or p("workload.vocab_size")),
         tied_embeddings=False,
         source="workload.shape_table",
     )
+
+
+def gated_ffn(hidden: int) -> int:
+    """The gated-MLP (SwiGLU) width of current decoders, 8/3·h rounded up to 256 (Llama
+    convention): 3·h·ffn ≈ 8·h² MLP parameters, 12·h² per layer with attention."""
+    return -(-int(8 * hidden / 3) // 256) * 256
+
+
+def family_of(name: str | None, p: Params) -> str | None:
+    """The model family a name belongs to (longest matching name prefix in
+    ``workload.vocab_by_family``), or None."""
+    if not name:
+        return None
+    last = name.casefold().rsplit("/", 1)[-1]
+    key = "".join(ch for ch in last if ch.isalnum() or ch == ".")
+    table = p.peek("workload.family_prefixes")
+    best = None
+    for prefix, family in table.items():
+        if key.startswith(prefix) and (best is None or len(prefix) > len(best[0])):
+            best = (prefix, family)
+    return best[1] if best else None
+
+
+def family_vocab(family: str | None, p: Params) -> int | None:
+    """Vocabulary size of a family's current tokenizer (``workload.vocab_by_family``)."""
+    if not family:
+        return None
+    value = p.peek("workload.vocab_by_family").get(family.casefold())
+    if value is None:
+        return None
+    p.note("vocab_size", int(value), f"workload.vocab_by_family[{family.casefold()}]: the family's tokenizer "
+           "(config.json vocab_size on the Hugging Face hub)", "tokens")
+    return int(value)
+
+
+SHAPE_FIELDS = ("layers", "hidden_size", "heads", "kv_heads", "vocab_size", "intermediate_size", "tied_embeddings")
+
+
+def with_overrides(shape: Shape, given: dict[str, object]) -> Shape:
+    """``shape`` with the fields the user stated (request names) replaced, checked for consistency."""
+    from advisor.errors import InputError
+
+    if not given:
+        return shape
+    layers = int(given.get("layers", shape.layers))  # type: ignore[call-overload]
+    hidden = int(given.get("hidden_size", shape.hidden))  # type: ignore[call-overload]
+    if "heads" in given:
+        heads = int(given["heads"])  # type: ignore[call-overload]
+    elif "hidden_size" in given:
+        heads = max(1, hidden // 128) if hidden % 128 == 0 else shape.heads
+    else:
+        heads = shape.heads
+    kv = int(given.get("kv_heads", heads if "heads" in given else min(shape.kv_heads, heads)))  # type: ignore[call-overload]
+    if hidden % heads:
+        raise InputError("heads", heads, f"a number of attention heads that divides the hidden size ({hidden})")
+    if kv > heads or heads % kv:
+        raise InputError("kv_heads", kv, f"a number of KV heads that divides the attention heads ({heads})")
+    default_inter = shape.intermediate if "hidden_size" not in given else gated_ffn(hidden)
+    inter = int(given.get("intermediate_size", default_inter))  # type: ignore[call-overload]
+    vocab = int(given.get("vocab_size", shape.vocab))  # type: ignore[call-overload]
+    tied = bool(given.get("tied_embeddings", shape.tied_embeddings))
+    return Shape(layers=layers, hidden=hidden, heads=heads, kv_heads=kv, intermediate=inter, vocab=vocab,
+                 tied_embeddings=tied, source=f"{shape.source}; request: {', '.join(sorted(given))}")
+
+
+def params_from_shape(shape: Shape) -> float:
+    """Parameters in billions of a decoder shape with a gated (SwiGLU) MLP, embeddings included."""
+    head_dim = shape.hidden / shape.heads
+    attention = 2 * shape.hidden * shape.hidden + 2 * shape.hidden * shape.kv_heads * head_dim
+    mlp = 3 * shape.hidden * shape.intermediate
+    return (shape.layers * (attention + mlp) + embedding_params(shape)) / 1e9
 
 
 def shape_from_model(spec: object) -> Shape:
@@ -84,7 +166,7 @@ def shape_from_model(spec: object) -> Shape:
     heads = int(spec.heads)  # type: ignore[attr-defined]
     kv = int(getattr(spec, "kv_heads", None) or heads)
     inter = int(getattr(spec, "intermediate_size", None) or 4 * hidden)
-    vocab = int(getattr(spec, "vocab_size", None) or 32000)
+    vocab = int(spec.vocab_size)  # type: ignore[attr-defined]
     params = float(spec.params_b) * 1e9  # type: ignore[attr-defined]
     # Small models usually tie input and output embeddings; large ones keep two matrices.
     tied = bool(getattr(spec, "tie_embeddings", None) or (2 * vocab * hidden > 0.25 * params))
