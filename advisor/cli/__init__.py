@@ -18,6 +18,7 @@ from advisor.errors import AdvisorError
 
 COMMAND_MODULES = (
     "estimate",  # estimate, recommend, billing, plan
+    "decisions",  # serve, quote, own
     "catalog",  # gpus, prices
     "rules",  # rules, rules check
     "review",  # review

@@ -14,6 +14,7 @@ from typing import Any
 _WHERE = {
     "analyze_usage": "advisor.tools.usage",
     "compare_billing": "advisor.tools.billing",
+    "estimate_serving_cost": "advisor.tools.serving",
     "estimate_training_cost": "advisor.tools.estimate",
     "plan_project": "advisor.tools.plan",
     "recommend_hardware": "advisor.tools.recommend",
@@ -26,6 +27,7 @@ TOOL_NAMES: tuple[str, ...] = (
     "recommend_hardware",
     "compare_billing",
     "plan_project",
+    "estimate_serving_cost",
     "review_contract",
     "analyze_usage",
     "search_knowledge",

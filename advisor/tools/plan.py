@@ -17,7 +17,6 @@ from advisor.engine.estimate import estimate
 from advisor.engine.models import EstimateReport, EstimateRequest, validated
 from advisor.engine.params import Params
 from advisor.engine.pricing import quote
-from advisor.engine.serving import serving_need
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField, format_money
@@ -174,21 +173,19 @@ def _training(spec: StageSpec, req: PlanRequest, catalog: Any) -> tuple[StageCos
 
 
 def _serving(spec: StageSpec, req: PlanRequest, catalog: Any) -> tuple[StageCost, list[Assumption]]:
+    from advisor.tools.serving import estimate_serving_cost
+
     p = Params(catalog.defaults)
     extra = spec.model_extra or {}
     if not spec.tokens_per_day:
         raise InputError("stages.serving.tokens_per_day", None, "tokens generated per day, e.g. 50M")
     days = spec.days or req.serving_days
-    model = catalog.model(req.model) if req.model else None
-    params_b = float(req.params_b or model.params_b)
-    active = float((model.active_params_b if model else None) or params_b)
-    gpu = catalog.gpu(extra.get("gpu") or req.gpu or p("estimate.default_gpu"))
-    precision = "bf16" if gpu.bf16_tflops else "fp16"
-    need = serving_need(active_params_b=active, params_b=params_b, tokens_per_day=spec.tokens_per_day, gpu=gpu,
-                        precision=precision, p=p)
-    n = int(extra.get("gpu_count") or need.gpu_count)
-    p.note("serving.gpu_count", n, f"{need.replicas} replica(s) × {need.gpus_per_replica} GPU(s); "
-           f"{need.tokens_per_second_per_gpu:,.0f} tokens/s per GPU")
+    need = estimate_serving_cost(model=req.model, params_b=None if req.model else req.params_b,
+                                 tokens_per_day=spec.tokens_per_day, gpu=extra.get("gpu") or req.gpu,
+                                 gpu_count=extra.get("gpu_count"), currency=req.currency, prices_file=req.prices_file,
+                                 provider=extra.get("provider"), price_per_gpu_hour=extra.get("price_per_gpu_hour"))
+    gpu = catalog.gpu(need.gpu)
+    n = need.gpu_count
     q = quote(catalog, gpu.id, req.currency, p, provider=extra.get("provider"),
               price_per_gpu_hour=extra.get("price_per_gpu_hour"))
     wall = days * HOURS_PER_DAY
@@ -207,4 +204,4 @@ def _serving(spec: StageSpec, req: PlanRequest, catalog: Any) -> tuple[StageCost
         stage="serving", stage_zh=STAGE_ZH["serving"], gpu=gpu.id, gpu_count=n, gpu_hours=wall * n, wall_hours=wall,
         billing=picked.mode, recommended_billing=next((o.mode for o in options if o.recommended), None),
         cost=picked.total, low=picked.total, high=picked.total, share=0.0, summary=summary,
-    ), p.assumptions()
+    ), [*need.assumptions, *p.assumptions()]
