@@ -59,10 +59,10 @@ class ServingRequest(BaseModel):
     gpu_count: int | None = Field(None, description="GPUs you plan to run; the report says whether they carry the load.")
     precision: Literal["bf16", "fp16", "fp8", "int8", "int4"] = Field("bf16", description="Serving precision or quantisation.")
     average_load: float | None = Field(None, description="Average traffic as a share of the daily peak (0-1).")
-    currency: CurrencyField = "USD"
-    provider: str | None = None
+    currency: CurrencyField = Field("USD", description="USD or CNY.")
+    provider: str | None = Field(None, description="Price sheet provider, e.g. 'runpod', '腾讯云'.")
     price_per_gpu_hour: float | None = Field(None, description="Your on-demand price per GPU-hour, if known.")
-    prices_file: str | None = None
+    prices_file: str | None = Field(None, description="User price sheet (CSV) whose prices win.")
     lang: Literal["en", "zh"] = "en"
 
     @field_validator("gpu_count")
@@ -132,7 +132,11 @@ class ServingReport(BaseModel):
 
 
 def estimate_serving_cost(request: ServingRequest | None = None, **kwargs: Any) -> ServingReport:
-    """GPUs, GPU-hours and cost per day and month to serve a daily token volume."""
+    """GPUs, GPU-hours and cost per day and month to serve a daily token volume. Use when the
+    user asks what serving or inference after launch costs, or how many cards a daily token or
+    request volume needs ('70B at 100M tokens a day', '上线推理要几张卡'). Returns the GPU count,
+    cost per month and per million tokens, the billing mode for 24/7 use and a slice when one
+    card would idle."""
     req: ServingRequest = validated(ServingRequest, request, kwargs)
     catalog = get_catalog(user_prices=req.prices_file)
     p = decision_params(catalog)
