@@ -19,7 +19,7 @@ from advisor.catalog.models import ModelSpec, load_models
 from advisor.catalog.names import NameIndex, hub_and_suffix_variants, normalize_name
 from advisor.catalog.prices import PriceOffer, read_price_sheet
 from advisor.catalog.providers import Provider, load_providers
-from advisor.errors import DataError, UnknownNameError
+from advisor.errors import DataError, InputError, UnknownNameError
 from advisor.money import CURRENCIES, FxRate, normalize_currency
 
 GPUS_FILE = "gpus.yaml"
@@ -89,6 +89,14 @@ class Catalog(BaseModel):
     def provider_id(self, name: str) -> str:
         """The provider id for ``name``, including providers known only from the user sheet."""
         return self._provider_index.resolve(name)
+
+    def name_index(self, kind: str) -> NameIndex:
+        """The names of one kind of entry (``gpu``, ``model`` or ``provider``): the one
+        vocabulary the tools, the CLI, the UI and the assistant resolve names with."""
+        indexes = {"gpu": self._gpu_index, "model": self._model_index, "provider": self._provider_index}
+        if kind not in indexes:
+            raise InputError("kind", kind, "gpu, model or provider")
+        return indexes[kind]
 
     # ------------------------------------------------------------------ prices
     def offers(

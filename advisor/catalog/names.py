@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from advisor.errors import DataError, UnknownNameError, close_matches
 
@@ -22,6 +23,46 @@ def normalize_name(name: str) -> str:
     return _DROP.sub("", text)
 
 
+@dataclass(frozen=True)
+class NameHit:
+    """A catalog name found in free text: ``text[start:end]`` names entry ``id``."""
+
+    start: int
+    end: int
+    id: str
+    text: str
+
+
+_WORD = re.compile(r"[a-z0-9]")
+_COUNT_X = re.compile(r"\d\s*[x×*]\s*$")
+
+
+def _compact(text: str) -> tuple[str, list[int]]:
+    """``text`` as lookup keys see it (see :func:`normalize_name`), with, for each character
+    kept, its offset in ``text`` — so a key found in the compact text is a span of ``text``."""
+    chars: list[str] = []
+    offsets: list[int] = []
+    for i, ch in enumerate(text):
+        if _DROP.fullmatch(ch):
+            continue
+        for c in unicodedata.normalize("NFKC", ch).casefold():
+            chars.append(c)
+            offsets.append(i)
+    return "".join(chars), offsets
+
+
+def _bounded(low: str, start: int, end: int) -> bool:
+    """A name is a whole word: not inside a longer ASCII token ("a1000", "xh100"), except
+    after a count ("8xH100") and before a plural ("H100s")."""
+    before = low[start - 1] if start > 0 else " "
+    if _WORD.match(before) and not _COUNT_X.search(low[max(0, start - 4) : start]):
+        return False
+    after = low[end : end + 2]
+    if after[:1] == "s" and not _WORD.match(after[1:2] or " "):
+        return True
+    return not (after and _WORD.match(after[0]))
+
+
 class NameIndex:
     """Maps normalised names to canonical ids for one kind of entry (gpu, model, provider).
 
@@ -34,6 +75,9 @@ class NameIndex:
         self.accepted = accepted
         self._keys: dict[str, str] = {}
         self._ids: list[str] = []
+        self._sorted_keys: list[str] = []
+        self._pattern: re.Pattern[str] | None = None
+        self._pattern_size = -1
 
     def add(self, target: str, names: Iterable[str], *, row: int | str | None = None) -> None:
         """Register ``target`` under its own id and each of ``names``.
@@ -53,6 +97,32 @@ class NameIndex:
                     row=row,
                     field="aliases",
                 )
+
+    def find_in_text(self, text: str) -> list[NameHit]:
+        """Every name of this index written in ``text``, left to right, the longest name at
+        each place (``A100-SXM4-40GB`` before ``A100``); spacing, dashes and case may differ
+        from the data file, as in :meth:`find`."""
+        if not self._keys or not text:
+            return []
+        if self._pattern is None or self._pattern_size != len(self._keys):
+            self._sorted_keys = sorted(self._keys, key=len, reverse=True)
+            self._pattern = re.compile("|".join(re.escape(k) for k in self._sorted_keys))
+            self._pattern_size = len(self._keys)
+        compact, offsets = _compact(text)
+        low = text.lower() if len(text.lower()) == len(text) else text
+        hits: list[NameHit] = []
+        pos = 0
+        while (m := self._pattern.search(compact, pos)) is not None:
+            at = m.start()
+            pos = at + 1
+            for key in self._sorted_keys:
+                if compact.startswith(key, at):
+                    start, end = offsets[at], offsets[at + len(key) - 1] + 1
+                    if _bounded(low, start, end):
+                        hits.append(NameHit(start, end, self._keys[key], text[start:end]))
+                        pos = at + len(key)
+                        break
+        return hits
 
     def find(self, name: str) -> str | None:
         """The id for ``name``, or None."""
@@ -105,3 +175,11 @@ def hub_and_suffix_variants(name: str) -> list[str]:
         variants.append(stripped)
         current = stripped
     return variants
+
+
+def find_names(kind: str, text: str) -> list[NameHit]:
+    """The catalog's ``kind`` names (gpu, model, provider) written in ``text`` — the function
+    the assistant reads questions with, over the same index :meth:`Catalog.gpu` resolves by."""
+    from advisor.catalog.catalog import get_catalog
+
+    return get_catalog().name_index(kind).find_in_text(text)

@@ -133,7 +133,7 @@ def test_followup_after_an_llm_turn_falls_back_offline_with_the_same_request() -
     second = ask("换成H100呢？", history=first.history, model=DownChatModel())
     assert second.mode == "offline" and second.notice
     got = second.tool_calls[0].args
-    assert got["gpu"] == "H100" and got["model"] == "llama-3-8b" and got["gpu_count"] == 8
+    assert got["gpu"] == "H100-SXM" and got["model"] == "llama-3-8b" and got["gpu_count"] == 8
     assert second.lang == "zh"
 
 

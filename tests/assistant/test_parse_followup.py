@@ -15,7 +15,7 @@ def test_changing_the_gpu_keeps_the_rest_and_drops_the_old_price() -> None:
     first = parse_question(BASE)
     second = parse_question("换成H100呢？", first)
     assert second.is_followup and second.intent == "estimate_training_cost"
-    assert second.args["gpu"] == "H100"
+    assert second.args["gpu"] == "H100-SXM"
     assert second.args["gpu_count"] == 8
     assert second.args["model"] == "llama-3-8b" and second.args["tokens_b"] == pytest.approx(0.1)
     assert "price_per_gpu_hour" not in second.args  # 9元 was the A100's price
@@ -62,7 +62,7 @@ def test_a_stated_new_tool_with_a_marker_carries_the_context() -> None:
     first = parse_question("Full fine-tune Llama-3-8B on 500M tokens with 16 H100s")
     second = parse_question("and spot or on-demand for this?", first)
     assert second.is_followup and second.intent == "compare_billing"
-    assert (second.args["gpu"], second.args["gpu_count"]) == ("H100", 16)
+    assert (second.args["gpu"], second.args["gpu_count"]) == ("H100-SXM", 16)
 
 
 def test_a_clarification_is_completed_by_the_answer() -> None:
@@ -104,7 +104,7 @@ def test_a_side_question_keeps_the_job_for_the_next_turn() -> None:
     assert side.intent == "search_knowledge" and not side.is_followup
     after = parse_question("spot or on-demand?", side)
     assert after.intent == "compare_billing" and after.is_followup
-    assert (after.args["gpu"], after.args["gpu_count"]) == ("A100", 8)
+    assert (after.args["gpu"], after.args["gpu_count"]) == ("A100-80GB", 8)
     assert "interruptible" not in after.args  # asking which mode is not saying the job can take reclaims
 
 

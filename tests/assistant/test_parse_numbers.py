@@ -62,7 +62,7 @@ def test_arabic_with_chinese_units(n: int, unit: str) -> None:
 @settings(max_examples=150, deadline=None)
 def test_gpu_counts_read_back(n: int, form: str) -> None:
     parsed = parse_question(f"LoRA微调Llama-3-8B，1亿token，用{form.format(n=n)}，多少钱")
-    assert parsed.args["gpu"] == "A100"
+    assert parsed.args["gpu"] == "A100-80GB"
     assert parsed.args["gpu_count"] == n
 
 

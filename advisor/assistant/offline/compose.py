@@ -15,6 +15,7 @@ from typing import Any
 from advisor.assistant.offline import templates as tpl
 from advisor.assistant.offline import templates_more as more
 from advisor.assistant.offline.parse import Parsed, parse_question
+from advisor.assistant.offline.understood import assumed, understood
 from advisor.assistant.result import Citation, ToolCall
 from advisor.errors import AdvisorError
 from advisor.rules.findings import Finding, sort_findings
@@ -193,7 +194,8 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
     intent = parsed.intent
     if intent == "clarify":
         text = (parsed.clarify_text or {}).get(lang) or parsed.clarify_question or more.HELP[lang]
-        return Turn(answer=text, intent=intent, lang=lang, parsed=parsed)
+        so_far = understood(parsed.pending or "clarify", parsed.args, None, lang) if parsed.args else ""
+        return Turn(answer=_join(so_far, text), intent=intent, lang=lang, parsed=parsed)
     if intent in ("greeting", "help"):
         text = more.GREETING[lang] if intent == "greeting" else more.HELP[lang]
         return Turn(answer=text, intent=intent, lang=lang, parsed=parsed)
@@ -205,7 +207,7 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
     call = run_tool(intent, parsed.args, lang, defaults)
     calls = [call]
     if call.error:
-        answer = refusal(call, lang)
+        answer = _join(understood(intent, call.args, None, lang), refusal(call, lang))
         citations = attach_guides(question, intent, lang, [])
         return Turn(answer=_join(answer, sources_block(citations, lang)), intent=intent, lang=lang, parsed=parsed,
                     tool_calls=calls, citations=citations)
@@ -213,10 +215,11 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
     if intent == "search_knowledge":
         citations = [Citation(title=f"{h['title']} › {h['section']}", path=f"{h['path']}#{h['anchor']}" if h.get("anchor")
                               else h["path"]) for h in call.result.get("hits", [])[:3]]  # type: ignore[union-attr]
-        return Turn(answer=explain(calls, lang), intent=intent, lang=lang, parsed=parsed, tool_calls=calls,
-                    findings=findings, citations=citations)
+        return Turn(answer=_join(understood(intent, call.args, call.result, lang), explain(calls, lang)), intent=intent,
+                    lang=lang, parsed=parsed, tool_calls=calls, findings=findings, citations=citations)
     citations = attach_guides(question, intent, lang, findings)
-    answer = _join(_followup_line(parsed, lang), explain(calls, lang), _plan_gaps(parsed.args, call, lang),
+    answer = _join(understood(intent, call.args, call.result, lang), assumed(call.args, call.result, parsed.assumptions, lang),
+                   _followup_line(parsed, lang), explain(calls, lang), _plan_gaps(parsed.args, call, lang),
                    sources_block(citations, lang))
     return Turn(answer=answer, intent=intent, lang=lang, parsed=parsed, tool_calls=calls, findings=findings,
                 citations=citations)

@@ -32,6 +32,20 @@ def _norm_name(value: Any) -> str:
     return re.sub(r"[\s_\-]", "", str(value)).lower()
 
 
+_CATALOG_KINDS = {"gpu": "gpu", "gpus": "gpu", "model": "model", "provider": "provider"}
+
+
+def _catalog_id(key: str, value: Any) -> str:
+    """A GPU, model or provider name as the catalog's id (labels may use any alias)."""
+    from advisor.catalog import get_catalog
+
+    kind = _CATALOG_KINDS.get(key)
+    if kind is None:
+        return _norm_name(value)
+    found = get_catalog().name_index(kind).find(str(value))
+    return _norm_name(found if found is not None else value)
+
+
 def _same(key: str, expected: Any, actual: Any) -> bool:
     if actual is None:
         return False
@@ -40,11 +54,16 @@ def _same(key: str, expected: Any, actual: Any) -> bool:
     if key == "stages":
         return [s["stage"] if isinstance(s, dict) else s for s in actual] == list(expected)
     if isinstance(expected, list):
-        return isinstance(actual, list) and sorted(map(_norm_name, expected)) == sorted(map(_norm_name, actual))
+        def ids(values: list[Any]) -> list[str]:
+            return sorted(_catalog_id(key, v) for v in values)
+
+        return isinstance(actual, list) and ids(expected) == ids(actual)
     if isinstance(expected, bool) or isinstance(actual, bool):
         return expected is actual
     if isinstance(expected, int | float):
         return isinstance(actual, int | float) and math.isclose(actual, expected, rel_tol=1e-3, abs_tol=1e-9)
+    if key in _CATALOG_KINDS:
+        return _catalog_id(key, expected) == _catalog_id(key, actual)
     if key in _NAME_KEYS:
         return _norm_name(expected) == _norm_name(actual)
     return str(expected) == str(actual)

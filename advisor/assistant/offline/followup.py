@@ -26,10 +26,11 @@ REFERENCE = re.compile(
 )
 ARG_KEYS_IGNORED = {
     "stage_names", "currency_said", "model_size_unknown", "model_size_b", "model_family", "gpu_changed_from",
+    "model_unlisted",
 }  # fmt: skip
 _DATA_KEYS = ("tokens_b", "dataset_tokens_b", "samples", "tokens_per_sample", "epochs")
 _DURATION_KEYS = ("deadline_hours", "wall_hours", "period_hours", "duration_hours")
-_MODEL_KEYS = ("model", "params_b", "active_params_b", "model_size_b", "model_size_unknown", "model_family")
+_MODEL_KEYS = ("model", "params_b", "active_params_b", "model_size_b", "model_size_unknown", "model_family", "model_unlisted")
 
 
 def decide(previous_intent: str, pending: str | None, decision: Decision, ctx: dict[str, Any], norm: str) -> str | None:

@@ -217,11 +217,20 @@ def _size_text(size: float) -> str:
 
 
 def _check_model(ctx: dict[str, Any], scan: Scan) -> None:
-    """When the catalog is there and does not know the named model, give its size too."""
+    """A model the catalog does not list is priced by its stated size ("deepseek 67b",
+    "一个13B的自研模型"), and the answer says so; without a size, the size is asked for."""
     name, size = ctx.get("model"), ctx.get("model_size_b")
-    if name and size and "params_b" not in ctx and _catalog_knows(name) is False:
+    if not name or _catalog_knows(name) is not False:
+        return
+    del ctx["model"]
+    ctx["model_unlisted"] = name
+    if "params_b" not in ctx and size:
         ctx["params_b"] = size
-        scan.note("params_b", size, "billions of parameters", f"read from the model name {name!r}, which the catalog does not list")
+    if "params_b" in ctx:
+        scan.note("model.unlisted", name, "", f"sized as a {ctx['params_b']:g}B dense model from the question")
+    else:
+        ctx["model_size_unknown"] = True
+        ctx["model_family"] = name
 
 
 @lru_cache(maxsize=1024)

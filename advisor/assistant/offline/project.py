@@ -137,7 +137,7 @@ def missing_inputs(intent: str, ctx: dict[str, Any]) -> list[str]:
     missing: list[str] = []
     if intent in ("estimate_training_cost", "recommend_hardware", "plan_project"):
         if "model" not in ctx and "params_b" not in ctx:
-            missing.append("model")
+            missing.append("model_size" if ctx.get("model_unlisted") or ctx.get("model_family") else "model")
         elif ctx.get("model_size_unknown") and "params_b" not in ctx:
             missing.append("model_size")
         if intent == "estimate_training_cost" and not any(k in ctx for k in DATA):

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from advisor.assistant.offline.lexicon import GPU_BY_GROUP, GPU_PATTERN, PROVIDERS
 from advisor.assistant.offline.numbers import INT, number_value
 from advisor.assistant.offline.text import Scan
+from advisor.catalog.names import find_names
 
 GPUS_PER_NODE = 8
 """GPUs in one machine when a question counts machines without saying how many cards each
@@ -21,7 +21,6 @@ GPUs, the shape rental providers sell as a whole node."""
 
 MAX_GPUS = 100_000  # a count above this is not a GPU count (a sequence length, a year, ...)
 
-_GPU_RE = re.compile(GPU_PATTERN)
 _MEASURE = r"(?:x|×|\*|张|块|片|卡|个|颗|枚|-?\s*gpus?|-?\s*cards?)"
 _LEFT_COUNT = re.compile(rf"(?<![\d.])(?<!\d,)(?P<n>{INT})\s*{_MEASURE}?\s*(?:的)?\s*(?:-\s*)?$")
 _NODE_WORD = r"(?:nodes?|machines?|servers?|boxes|hosts?|instances?|台(?:机器|服务器|主机)?)"
@@ -50,7 +49,6 @@ _COUNT_FIELD = re.compile(
 )
 _OF_THEM = re.compile(rf"(?<![\d.])(?P<n>{INT})\s+of\s+(?:them|those|these)(?![a-z])")
 _WORD_COUNTS = re.compile(r"单机\s*(?P<n8>八|8)\s*卡|单卡|双卡|single[\s-]+(?:gpu|card)|one\s+(?:gpu|card)")
-_PROVIDER_RES = [(re.compile(p), name) for p, name in PROVIDERS]
 
 
 def _count(text: str) -> int | None:
@@ -61,10 +59,9 @@ def _count(text: str) -> int | None:
 def extract_gpus(scan: Scan) -> None:
     """GPU names, each with the count written next to it; then the choice among them."""
     mentions: list[dict[str, Any]] = []
-    for m in scan.find(_GPU_RE):
-        group = next(k for k, v in m.groupdict().items() if v is not None)
-        start, end = m.start(), m.end()
-        mention: dict[str, Any] = {"name": GPU_BY_GROUP[group], "start": start, "end": end, "count": None, "role": "plain"}
+    for hit in find_names("gpu", scan.work[: scan.limit]):
+        start, end = hit.start, hit.end
+        mention: dict[str, Any] = {"name": hit.id, "start": start, "end": end, "count": None, "role": "plain"}
         win = max(0, start - 24)
         right = scan.work[end : end + 16]
         lc = _LEFT_COUNT.search(scan.work[win:start])
@@ -144,8 +141,7 @@ def extract_counts(scan: Scan) -> None:
 
 
 def extract_provider(scan: Scan) -> None:
-    for pattern, name in _PROVIDER_RES:
-        m = scan.first(pattern)
-        if m:
-            scan.take("provider", name, m.start(), m.end())
-            return
+    """The first provider the catalog knows by any of its names ("阿里云", "AWS", "AutoDL")."""
+    for hit in find_names("provider", scan.work[: scan.limit]):
+        scan.take("provider", hit.id, hit.start, hit.end)
+        return

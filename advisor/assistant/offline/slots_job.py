@@ -20,6 +20,7 @@ from advisor.assistant.offline.lexicon import (
 )
 from advisor.assistant.offline.numbers import INT, NUM_NOWORD, number_value
 from advisor.assistant.offline.text import Scan
+from advisor.catalog.names import find_names
 
 BYTES_PER_TOKEN = 4.0
 """Bytes of stored text per token when data is given as a size ("10GB of text").
@@ -146,9 +147,15 @@ def _model_name(m: re.Match[str]) -> tuple[str, float | None, float | None, bool
 def extract_model(scan: Scan) -> None:
     """A named model ("Llama-3-8B", "千问2.5 72B") and MoE active parameters.
 
-    Runs before the GPU and data slots, so that "8x7B" or "千问" are not read as counts."""
+    Runs before the GPU and data slots, so that "8x7B" or "千问" are not read as counts.
+    A name the catalog lists is its id; any other is read by the family grammar (its size,
+    when written, sizes the job)."""
+    hits = find_names("model", scan.work[: scan.limit])
     m = scan.first(_MODEL)
-    if m:
+    hit = hits[0] if hits else None
+    if hit and (m is None or hit.start <= m.start() or hit.start < m.end()):
+        scan.take("model", hit.id, hit.start, _extend_variant(scan, hit.end))
+    elif m:
         name, size_b, active, known = _model_name(m)
         scan.take("model", name, m.start(), m.end())
         if size_b is not None:
@@ -163,6 +170,15 @@ def extract_model(scan: Scan) -> None:
     for pattern in _ACTIVE:
         for m in scan.find(pattern):
             scan.take("active_params_b", number_value(m.group("n")) / 1e9, m.start(), m.end())
+
+
+_TRAILING_VARIANT = re.compile(_VARIANT_END + R)
+
+
+def _extend_variant(scan: Scan, end: int) -> int:
+    """A catalog name followed by "-Instruct"/"-chat": the variant is part of the mention."""
+    m = _TRAILING_VARIANT.match(scan.work, end)
+    return m.end() if m else end
 
 
 def extract_params(scan: Scan) -> None:

@@ -10,19 +10,20 @@ from __future__ import annotations
 
 import re
 
+from advisor.assistant.offline.lexicon import CURRENCY
 from advisor.assistant.offline.numbers import NUM_NOWORD, number_value
 from advisor.assistant.offline.text import Scan
 from advisor.money import normalize_currency
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
-CURRENCY_BY_LANGUAGE = {"zh": "CNY", "en": "USD"}
+CURRENCY_BY_LANGUAGE: dict[str, str] = dict(CURRENCY["by_language"])
 """Currency of an amount written without one ("预算50万", "budget 20k"): the currency the
 asker's language prices in (REQUIREMENTS F: Chinese users price in CNY, English in USD)."""
 
-_PRE = r"(?P<cpre>us\$|\$|¥|￥|rmb|usd|cny)"
-_POST = r"(?P<cpost>元|块钱|块(?!\s*(?:显卡|卡|gpu|板|[a-z]+\d))|rmb|cny|人民币|美元|美金|刀|usd|dollars?|bucks|yuan)"
+_PRE = CURRENCY["prefix"]
+_POST = CURRENCY["suffix"]
 _MONEY = rf"{_PRE}?\s*(?P<n>{NUM_NOWORD})\s*{_POST}?"
-_CURRENCY_WORDS = {"块": "CNY", "块钱": "CNY", "刀": "USD", "美金": "USD", "bucks": "USD", "人民币": "CNY"}
+_CURRENCY_WORDS: dict[str, str] = dict(CURRENCY["words"])
 
 _PERIOD_HOURS = {"hour": 1.0, "day": HOURS_PER_DAY, "month": HOURS_PER_MONTH, "year": HOURS_PER_YEAR}
 _UNIT = (
@@ -151,7 +152,6 @@ def extract_money(scan: Scan) -> None:
     if said:
         m = said
         word = m.group("a") or m.group("b") or m.group("c")
-        word = {"dollars": "usd", "us dollars": "usd", "renminbi": "cny"}.get(word, word)
         scan.take("currency", _CURRENCY_WORDS.get(word) or normalize_currency(word), m.start(), m.end())
         scan.values["currency_said"] = True
 
