@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from advisor.redact import redact
+
 
 class AdvisorError(Exception):
     """Base class of every error the advisor raises on purpose."""
@@ -27,7 +29,11 @@ class AdvisorError(Exception):
         super().__init__(self.one_line())
 
     def one_line(self) -> str:
-        return f"{self.message} ({self.hint})" if self.hint else self.message
+        """The message on one line, with any secret it quotes replaced by ``***``."""
+        return redact(f"{self.message} ({self.hint})" if self.hint else self.message)
+
+    def __str__(self) -> str:
+        return self.one_line()
 
 
 class InputError(AdvisorError, ValueError):

@@ -74,11 +74,14 @@ def plain(obj: Any) -> Any:
     return obj
 
 
-def scrub(text: str, secret: str | None) -> str:
+def scrub(text: str, secret: str | None = None) -> str:
+    """``text`` through the one redaction of :mod:`advisor.redact` (plus this turn's key)."""
+    from advisor.redact import MASK, redact
+
     text = str(text)
     if secret and len(secret) >= 4:
-        text = text.replace(secret, "***")
-    return text
+        text = text.replace(secret, MASK)
+    return redact(text)
 
 
 def error_text(exc: BaseException, lang: Lang, secret: str | None = None) -> tuple[str, str]:
@@ -149,9 +152,44 @@ def ask_function() -> Callable[..., Any]:
     return ask  # type: ignore[no-any-return]
 
 
-def _llm_config(s: Settings, key: str | None) -> dict[str, Any]:
-    return {"base_url": s.base_url.strip(), "model": s.model.strip(), "api_key": key, "max_retries": 1,
-            "timeout_s": 60}
+@dataclass(frozen=True)
+class Endpoint:
+    """The LLM configuration one turn may use, or why there is none (``missing_key``)."""
+
+    config: Any = None
+    missing_key: bool = False
+
+
+def operator_config() -> Any:
+    """The LLM the operator configured (environment, ``.env``, ``advisor.yaml``), or None.
+    Only its base URL and model are ever shown; its key stays in this process."""
+    from advisor.assistant.config import load_config
+
+    try:
+        cfg = load_config()
+    except Exception as exc:  # a broken operator setting: the visitor can still bring their own endpoint
+        log.warning("ui: the configured LLM cannot be used: %s", exc)
+        return None
+    return cfg if cfg.enabled else None
+
+
+def endpoint(s: Settings, key: str | None) -> Endpoint:
+    """The configuration for the sidebar's endpoint. A key typed in the sidebar goes only to
+    the sidebar's base URL; the operator's key goes only to the operator's own base URL, so a
+    visitor who types another base URL must bring their own key."""
+    from pydantic import SecretStr
+
+    from advisor.assistant.config import LLMConfig
+    from advisor.redact import remember
+
+    url, model = s.base_url.strip().rstrip("/"), s.model.strip()
+    if key:
+        remember(key)
+        return Endpoint(LLMConfig(base_url=url, model=model, api_key=SecretStr(key), max_retries=1, timeout_s=60))
+    operator = operator_config()
+    if operator is not None and url.lower() == str(operator.base_url).rstrip("/").lower():
+        return Endpoint(operator.model_copy(update={"model": model or operator.model, "max_retries": 1}))
+    return Endpoint(missing_key=True)
 
 
 def _accepted(fn: Callable[..., Any], offered: dict[str, Any]) -> dict[str, Any]:
@@ -179,11 +217,15 @@ def ask(question: str, s: Settings, key: str | None, history: Any, lang: Lang, *
         except Exception as exc:  # the assistant package is missing or broken
             return Answer(answer="", mode="offline", lang=lang,
                           error=t("chat.unavailable", lang, error=type(exc).__name__))
-    offered: dict[str, Any] = {"offline": not s.use_llm}
+    use_llm, notice = s.use_llm, None
+    if use_llm:
+        target = endpoint(s, key)
+        use_llm, notice = target.config is not None, t("side.needs_key", lang) if target.missing_key else None
+    offered: dict[str, Any] = {"offline": not use_llm}
     if s.lang_pref in ("zh", "en"):
         offered["lang"] = s.lang_pref
-    if s.use_llm:
-        offered["config"] = _llm_config(s, key)
+    if use_llm:
+        offered["config"] = target.config
         if on_token is not None:
             offered["on_token"] = on_token
     defaults = tool_defaults(s)
@@ -193,9 +235,10 @@ def ask(question: str, s: Settings, key: str | None, history: Any, lang: Lang, *
         result = fn(question, history=history, **_accepted(fn, offered))
     except Exception as exc:
         message, _ = error_text(exc, lang, key)
-        return Answer(answer="", mode="llm" if s.use_llm else "offline", lang=lang,
+        return Answer(answer="", mode="llm" if use_llm else "offline", lang=lang,
                       error=t("chat.failed", lang, error=message))
     data = plain(result)
+    notice = " ".join(n for n in (notice, data.get("notice")) if n) or None
     return Answer(
         answer=scrub(data.get("answer") or "", key),
         mode=str(data.get("mode") or "offline"),
@@ -203,7 +246,7 @@ def ask(question: str, s: Settings, key: str | None, history: Any, lang: Lang, *
         tool_calls=list(data.get("tool_calls") or []),
         findings=list(data.get("findings") or []),
         citations=list(data.get("citations") or []),
-        notice=scrub(data["notice"], key) if data.get("notice") else None,
+        notice=scrub(notice, key) if notice else None,
         grounded=bool(data.get("grounded", True)),
         intent=data.get("intent"),
         history=data.get("history"),

@@ -29,7 +29,35 @@ def _save_price_sheet(upload: UploadedFile | None) -> None:
     st.session_state.prices_id = upload.file_id
 
 
+def _prefill_from_operator() -> None:
+    """Once per session: offer the operator's configured endpoint (its base URL and model; the
+    key stays on the server and is used only with that base URL, see services.endpoint)."""
+    if st.session_state.get("_operator_prefilled"):
+        return
+    st.session_state._operator_prefilled = True
+    from ui.services import operator_config
+
+    cfg = operator_config()
+    if cfg is not None and not st.session_state.get(state.K_BASE_URL):
+        st.session_state[state.K_BASE_URL] = cfg.base_url
+        st.session_state[state.K_MODEL] = cfg.model
+        st.session_state[state.K_OFFLINE] = False
+
+
+def _key_caption(lang: str) -> None:
+    from ui.services import endpoint
+
+    s = state.settings()
+    if not s.use_llm or state.api_key():
+        return
+    if endpoint(s, None).missing_key:
+        st.caption(t("side.needs_key", lang))
+    else:
+        st.caption(t("side.server_key", lang))
+
+
 def render() -> None:
+    _prefill_from_operator()
     lang = state.ui_lang()
     with st.sidebar:
         names = {"auto": t("side.lang_auto", lang), "zh": "中文", "en": "English"}
@@ -44,6 +72,7 @@ def render() -> None:
                           help=t("side.api_key_help", lang), autocomplete="off")
             if not state.settings().use_llm:
                 st.caption(t("side.llm_incomplete", lang))
+            _key_caption(lang)
         st.subheader(t("side.pricing", lang), divider="gray")
         currencies = {"auto": t("side.currency_auto", lang), "CNY": "CNY ¥", "USD": "USD $"}
         choice(st.selectbox, t("side.currency", lang), list(currencies), key=state.K_CURRENCY, lang=lang,

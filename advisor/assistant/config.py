@@ -13,18 +13,18 @@ before it is logged, printed or exported. See docs/LLM.md.
 
 from __future__ import annotations
 
-import logging
 import os
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr
 
+from advisor import redact
 from advisor.errors import InputError
 
 __all__ = ["PRESETS", "LLMConfig", "Preset", "load_config", "scrub"]
 
-MASK = "***"
+MASK = redact.MASK
 
 
 class Preset(BaseModel):
@@ -64,8 +64,6 @@ _ENV = {
     "max_retries": "ADVISOR_LLM_RETRIES",
     "temperature": "ADVISOR_LLM_TEMPERATURE",
 }
-
-_SECRETS: set[str] = set()
 
 
 class LLMConfig(BaseModel):
@@ -132,23 +130,30 @@ def load_config(env: dict[str, str] | None = None, dotenv_path: str | Path | Non
     dot = _dotenv(Path(dotenv_path)) if dotenv_path else {}
     file = _settings_llm()
 
-    def pick(name: str) -> Any:
-        if overrides.get(name) is not None:
-            return overrides[name]
+    redact.remember_mapping(file)
+
+    def configured(name: str) -> Any:
         var = _ENV.get(name)
         for source in (environ, dot):
             if var and source.get(var):
                 return source[var]
         return file.get(name)
 
+    def pick(name: str) -> Any:
+        return overrides[name] if overrides.get(name) is not None else configured(name)
+
     preset_name, preset = _preset(pick("preset"))
     model = pick("model") or (preset.model if preset else None)
     base_url = pick("base_url") or (preset.base_url if preset else None)
     if model and not base_url:
         base_url = PRESETS["openai"].base_url
-    key = pick("api_key")
-    if not key and preset and preset.key_env:
-        key = environ.get(preset.key_env) or dot.get(preset.key_env)
+    key = overrides.get("api_key")
+    if not key and _same_endpoint(base_url, _configured_base_url(configured)):
+        # A key from the environment, .env or the settings file goes only to the endpoint
+        # configured beside it, never to a base URL given by the caller (a visitor, a question).
+        key = configured("api_key")
+    if not key and preset and preset.key_env and _same_endpoint(base_url, preset.base_url):
+        key = environ.get(preset.key_env) or dot.get(preset.key_env)  # named for that provider
     if not key and preset and preset.placeholder_key:
         key = preset.placeholder_key
     if not key and base_url and _is_local(str(base_url)):
@@ -169,47 +174,31 @@ def load_config(env: dict[str, str] | None = None, dotenv_path: str | Path | Non
     return cfg
 
 
+def _configured_base_url(configured: Any) -> str | None:
+    """The endpoint the operator configured (environment, .env, settings file), if any."""
+    _, preset = _preset(configured("preset"))
+    url = configured("base_url") or (preset.base_url if preset else None)
+    if not url and (configured("model") or configured("api_key")):
+        url = PRESETS["openai"].base_url
+    return str(url) if url else None
+
+
+def _same_endpoint(a: Any, b: Any) -> bool:
+    def norm(url: Any) -> str:
+        return str(url or "").strip().rstrip("/").lower()
+
+    return bool(norm(a)) and norm(a) == norm(b)
+
+
 def _is_local(url: str) -> bool:
     return any(h in url for h in ("://127.0.0.1", "://localhost", "://0.0.0.0", "://[::1]"))
 
 
 def remember_secret(value: str) -> None:
     """Register a secret so that :func:`scrub` and the log filter remove it everywhere."""
-    if value and len(value) >= 4 and value not in {"EMPTY", "ollama", "sk-no-key-required"}:
-        _SECRETS.add(value)
-        _install_log_filter()
+    redact.remember(value)
 
 
 def scrub(text: str) -> str:
-    """``text`` with every configured key replaced by ``***``."""
-    for secret in _SECRETS:
-        if secret in text:
-            text = text.replace(secret, MASK)
-    return text
-
-
-_FACTORY_INSTALLED = False
-
-
-def _install_log_filter() -> None:
-    """Scrub keys when a log record is created, so that no logger or handler, ours or a
-    library's (openai, httpx), and no handler added later (pytest's caplog) ever sees one."""
-    global _FACTORY_INSTALLED
-    if _FACTORY_INSTALLED:
-        return
-    previous = logging.getLogRecordFactory()
-
-    def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
-        record = previous(*args, **kwargs)
-        if _SECRETS:
-            try:
-                message = record.getMessage()
-            except Exception:  # a broken format string is the logger's problem, not ours
-                return record
-            cleaned = scrub(message)
-            if cleaned != message:
-                record.msg, record.args = cleaned, ()
-        return record
-
-    logging.setLogRecordFactory(factory)
-    _FACTORY_INSTALLED = True
+    """``text`` with every configured key (and anything shaped like one) replaced by ``***``."""
+    return redact.redact(text)

@@ -46,7 +46,15 @@ def build_app() -> typer.Typer:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the console script; returns the exit code."""
+    """Entry point of the console script; returns the exit code. Everything the command
+    writes to stdout or stderr, and every log record, passes :func:`advisor.redact.redact`."""
+    from advisor.redact import redacting_streams
+
+    with redacting_streams():
+        return _run(argv)
+
+
+def _run(argv: list[str] | None) -> int:
     app = build_app()
     try:
         result = app(args=argv, standalone_mode=False)
@@ -66,7 +74,9 @@ def main(argv: list[str] | None = None) -> int:
             return code
         if os.environ.get("ADVISOR_DEBUG"):
             raise
-        print(f"internal error: {type(exc).__name__}: {exc} (set ADVISOR_DEBUG=1 for the traceback; "
+        from advisor.redact import redact
+
+        print(f"internal error: {type(exc).__name__}: {redact(exc)} (set ADVISOR_DEBUG=1 for the traceback; "
               "please report it)", file=sys.stderr)
         return 1
     # With standalone_mode=False click returns a typer.Exit's code instead of raising it.

@@ -75,3 +75,32 @@ def test_the_key_is_never_shown(caplog) -> None:
     logging.getLogger("openai._base_client").debug(f"headers: Bearer {KEY}")
     assert KEY not in caplog.text and "***" in caplog.text
     assert scrub(f"Incorrect API key provided: {KEY}") == "Incorrect API key provided: ***"
+
+
+@pytest.mark.parametrize("source", ["env", "dotenv", "settings"])
+def test_a_configured_key_goes_only_to_the_configured_endpoint(tmp_path, monkeypatch, source) -> None:
+    own = "https://llm.operator.example/v1"
+    env: dict[str, str] = {}
+    dotenv = tmp_path / ".env"
+    if source == "env":
+        env = {"OPENAI_BASE_URL": own, "OPENAI_API_KEY": KEY}
+    elif source == "dotenv":
+        dotenv.write_text(f"OPENAI_BASE_URL={own}\nOPENAI_API_KEY={KEY}\n", encoding="utf-8")
+    else:
+        settings = tmp_path / "advisor.yaml"
+        settings.write_text(f"llm:\n  base_url: {own}\n  api_key: {KEY}\n", encoding="utf-8")
+        monkeypatch.setenv("ADVISOR_CONFIG", str(settings))
+    same = load_config(env=env, dotenv_path=dotenv, base_url=own + "/", model="m")
+    assert same.api_key.get_secret_value() == KEY
+    for other in ("https://attacker.example/v1", own + ".attacker.example", "http://127.0.0.1:9/v1"):
+        cfg = load_config(env=env, dotenv_path=dotenv, base_url=other, model="m")
+        assert cfg.api_key is None or cfg.api_key.get_secret_value() != KEY, other
+    given = load_config(env=env, dotenv_path=dotenv, base_url="https://attacker.example/v1", model="m", api_key="sk-own-0000")
+    assert given.api_key.get_secret_value() == "sk-own-0000"
+
+
+def test_a_provider_key_variable_goes_only_to_that_provider() -> None:
+    env = {"DEEPSEEK_API_KEY": KEY}
+    assert load_config(env=env, dotenv_path=None, preset="deepseek").api_key.get_secret_value() == KEY
+    cfg = load_config(env=env, dotenv_path=None, preset="deepseek", base_url="https://attacker.example/v1")
+    assert cfg.api_key is None

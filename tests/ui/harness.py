@@ -67,15 +67,16 @@ def wait_healthy(port: int, process: subprocess.Popen[bytes], timeout_s: float =
     raise TimeoutError(f"the app was not healthy after {timeout_s:.0f} s")
 
 
-def start_app(port: int | None = None, log_dir: Path = ARTIFACTS) -> App:
-    """``advisor ui --host 127.0.0.1 --port PORT`` (what ``make run`` runs), timed to healthy."""
+def start_app(port: int | None = None, log_dir: Path = ARTIFACTS, extra_env: dict[str, str] | None = None) -> App:
+    """``advisor ui --host 127.0.0.1 --port PORT`` (what ``make run`` runs), timed to healthy.
+    No LLM is configured unless ``extra_env`` configures one (as an operator would)."""
     port = port or free_port()
     log_dir.mkdir(parents=True, exist_ok=True)
     log = log_dir / f"app-{port}.log"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    env.pop("OPENAI_API_KEY", None)
-    env.pop("ADVISOR_LLM_MODEL", None)
-    env.pop("ADVISOR_LLM_PRESET", None)
+    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ADVISOR_LLM_MODEL", "ADVISOR_LLM_PRESET"):
+        env.pop(name, None)
+    env.update(extra_env or {})
     with log.open("wb") as out:
         started = time.perf_counter()
         process = subprocess.Popen([*advisor_command(), "ui", "--host", "127.0.0.1", "--port", str(port)],
