@@ -90,9 +90,97 @@ def _render_serve(r: Any) -> None:
     _print_lines(r, rows)
 
 
+def _quote_parser() -> argparse.ArgumentParser:
+    p = A.Parser(prog="advisor quote", description="Is this quoted price good? Normalised and compared with the market.",
+                 epilog="examples: advisor quote --gpu h100 --price 2.10 --term-months 12 | "
+                        "advisor quote --gpu h800 --price 90000 --unit node_month --currency CNY")
+    p.add_argument("--gpu", required=True)
+    p.add_argument("--price", type=A.number("price", positive=False), required=True, help="the quoted amount")
+    p.add_argument("--unit", type=str.lower, help="gpu_hour | gpu_month | node_month | gpu_year (default gpu_hour)")
+    p.add_argument("--gpus", dest="gpu_count", type=A.integer("gpus"), help="cards in the quoted unit (node: 8)")
+    p.add_argument("--term-months", dest="term_months", type=A.number("term-months", positive=False))
+    p.add_argument("--utilization", type=A.number("utilization", positive=False), help="share of paid hours used, 0-1")
+    p.add_argument("--included-storage-gb", dest="included_storage_gb", type=A.number("included-storage-gb", positive=False))
+    p.add_argument("--included-egress-gb", dest="included_egress_gb_per_month",
+                   type=A.number("included-egress-gb", positive=False), help="egress GB a month in the price")
+    p.add_argument("--currency")
+    p.add_argument("--provider")
+    p.add_argument("--json", action="store_true", help="print exactly one JSON document")
+    p.add_argument("--lang", choices=["en", "zh"], default=None)
+    return p
+
+
+def _render_quote(r: Any) -> None:
+    from advisor.tools.quote import VERDICT_ZH
+
+    c, m = r.currency, r.market
+    zh = r.inputs.get("lang") == "zh"
+    dates = f"{m.as_of_min or '?'}..{m.as_of_max or '?'}"
+    rows = [
+        ("Per GPU-hour (normalised)", "折合每卡时", _money(r.price_per_gpu_hour, c)),
+        ("Compute part / per used hour", "算力部分 / 每有效卡时", f"{_money(r.compute_per_gpu_hour, c)} / {_money(r.per_used_gpu_hour, c)}"),
+        ("Market p10 / median / p90", "市场 p10 / 中位数 / p90",
+         f"{_money(m.p10, c)} / {_money(m.median, c)} / {_money(m.p90, c)} ({m.mode}, {m.offers} offers, {dates})"),
+        ("Verdict", "结论", VERDICT_ZH[r.verdict] if zh else r.verdict),
+        ("Ask for", "争取价格", f"{_money(r.target_price, c)} " + (f"（每月省 {_money(r.saving_per_month_at_target, c)}）" if zh
+                                 else f"(saves {_money(r.saving_per_month_at_target, c)} a month)")),
+    ]
+    note = m.fallback_zh if zh else m.fallback
+    if note:
+        rows.append(("Market note", "市场说明", note))
+    _print_lines(r, rows)
+
+
+def _own_parser() -> argparse.ArgumentParser:
+    p = A.Parser(prog="advisor own", description="Buy the cards or rent them? Break-even utilisation and a hybrid plan.",
+                 epilog="example: advisor own --gpu h100 --gpus 64 --utilization 0.7 --years 4 --base 64 --peak 256")
+    p.add_argument("--gpu", required=True)
+    p.add_argument("--gpus", dest="gpu_count", type=A.integer("gpus"))
+    p.add_argument("--utilization", type=A.number("utilization", positive=False), help="share of hours used, 0-1")
+    p.add_argument("--years", type=A.number("years", positive=False))
+    p.add_argument("--hosting", type=str.lower, help="colocation | on_premises")
+    p.add_argument("--purchase-price", dest="purchase_price", type=A.number("purchase-price", positive=False))
+    p.add_argument("--electricity-price", dest="electricity_price", type=A.number("electricity-price", positive=False))
+    p.add_argument("--pue", type=A.number("pue", positive=False))
+    p.add_argument("--staff-per-gpu-year", dest="staff_per_gpu_year", type=A.number("staff-per-gpu-year", positive=False))
+    p.add_argument("--profile", dest="demand_profile", type=_list("profile"), help="GPUs needed per month: 64,64,256")
+    p.add_argument("--base", dest="base_gpus", type=A.number("base", positive=False), help="steady base demand")
+    p.add_argument("--peak", dest="peak_gpus", type=A.number("peak", positive=False), help="peak demand")
+    p.add_argument("--peak-months", dest="peak_months", type=A.integer("peak-months"), help="peak months a year (3)")
+    p.add_argument("--price", dest="price_per_gpu_hour", type=A.number("price", positive=False),
+                   help="your on-demand rental price per GPU-hour")
+    p.add_argument("--currency")
+    p.add_argument("--provider")
+    A.add_output(p)
+    return p
+
+
+def _render_own(r: Any) -> None:
+    c = r.currency
+    zh = r.inputs.get("lang") == "zh"
+    be = f"{r.break_even_utilization:.0%}" if r.break_even_utilization is not None else ("无" if zh else "never")
+    rows = [
+        ("Capex (cards, servers, network)", "购置（卡、服务器、网络）", _money(r.capex, c)),
+        *((f"Own: {x.name} per GPU-year", f"自购：{x.name_zh}（每卡每年）", _money(x.per_gpu_year, c)) for x in r.own_components),
+        ("Per used GPU-hour: own / rent", "每有效卡时：自购 / 租用",
+         f"{_money(r.own.per_used_gpu_hour, c)} / {_money(r.rent.per_used_gpu_hour, c)} ({r.rent.mode})"),
+        ("Break-even utilisation", "盈亏平衡利用率", be),
+    ]
+    if r.hybrid:
+        h = r.hybrid
+        rows += [("Hybrid: own / rented GPU-months", "混合：自购卡数 / 租用卡月", f"{h.owned_gpus} / {h.rented_gpu_months:,.0f}"),
+                 ("Hybrid / all rent / all own", "混合 / 全租 / 全买",
+                  f"{_money(h.total, c)} / {_money(h.all_rent_total, c)} / {_money(h.all_own_total, c)}")]
+    _print_lines(r, rows)
+
+
 COMMANDS: dict[str, tuple[Callable[[], argparse.ArgumentParser], str, Callable[[Any], None], str]] = {
     "serve": (_serve_parser, "estimate_serving_cost", _render_serve,
               "GPUs and monthly cost to serve a daily token volume. (--help for flags)"),
+    "quote": (_quote_parser, "check_quote", _render_quote,
+              "Is this quoted price good? Normalised per GPU-hour and compared with the market."),
+    "own": (_own_parser, "compare_own_vs_rent", _render_own,
+            "Buy the cards or rent them? Break-even utilisation and an own-the-base plan."),
 }
 
 

@@ -13,7 +13,9 @@ from typing import Any
 
 _WHERE = {
     "analyze_usage": "advisor.tools.usage",
+    "check_quote": "advisor.tools.quote",
     "compare_billing": "advisor.tools.billing",
+    "compare_own_vs_rent": "advisor.tools.ownership",
     "estimate_serving_cost": "advisor.tools.serving",
     "estimate_training_cost": "advisor.tools.estimate",
     "plan_project": "advisor.tools.plan",
@@ -28,6 +30,8 @@ TOOL_NAMES: tuple[str, ...] = (
     "compare_billing",
     "plan_project",
     "estimate_serving_cost",
+    "check_quote",
+    "compare_own_vs_rent",
     "review_contract",
     "analyze_usage",
     "search_knowledge",

@@ -1,0 +1,213 @@
+"""Tool ``check_quote``: is this quoted price good? (quotes, REQUIREMENTS D3, D4)
+
+The quote is normalised to a per-GPU-hour figure (advisor/engine/quotes.py) and compared with
+the market for the card and currency (advisor.catalog.market.market_for): the term's market
+when the quote carries a term, else on-demand. The verdict and what to negotiate follow.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from advisor.catalog import get_catalog
+from advisor.catalog.market import NoMarketError, market_for
+from advisor.engine import quotes as qmod
+from advisor.engine.billing import MODE_ZH
+from advisor.engine.decisions_data import by_currency, decision_params
+from advisor.engine.models import validated
+from advisor.errors import InputError
+from advisor.findings import Assumption, Finding
+from advisor.money import CurrencyField, format_money
+from advisor.tools.facts import clean_facts
+from advisor.tools.findings import evaluate
+from advisor.units import HOURS_PER_MONTH
+
+QUOTE_PACKS: tuple[str, ...] = ("quote",)
+VERDICT_ZH = {"below": "低于市场", "at": "接近市场", "above": "高于市场"}
+
+
+class QuoteRequest(BaseModel):
+    """A quoted price for a card, in the unit the provider used."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    gpu: str = Field(description="GPU name or alias, e.g. 'H100', 'H800', 'A100'.")
+    price: float = Field(description="The quoted amount, in `currency`, per `unit`.")
+    unit: qmod.Unit = Field("gpu_hour", description="gpu_hour, gpu_month, node_month or gpu_year.")
+    gpu_count: int | None = Field(None, description="Cards in the quoted unit (a node_month defaults to one node, 8).")
+    term_months: float | None = Field(None, description="Commitment term in months, if the quote carries one.")
+    utilization: float = Field(1.0, description="Share of the paid hours the cards will actually work (0-1).")
+    currency: CurrencyField = Field("USD", description="USD or CNY.")
+    included_storage_gb: float = Field(0.0, description="Storage (GB) included in the quoted price.")
+    included_egress_gb_per_month: float = Field(0.0, description="Egress (GB a month) included in the quoted price.")
+    provider: str | None = Field(None, description="Who quoted it (for the report; the market is every provider).")
+    lang: Literal["en", "zh"] = "en"
+
+    @field_validator("price")
+    @classmethod
+    def _price(cls, v: Any) -> Any:
+        if not v > 0:
+            raise InputError("price", v, "a positive quoted amount")
+        return v
+
+    @field_validator("gpu_count")
+    @classmethod
+    def _count(cls, v: Any) -> Any:
+        if v is not None and v < 1:
+            raise InputError("gpu_count", v, "a positive number of cards in the quoted unit")
+        return v
+
+    @field_validator("term_months")
+    @classmethod
+    def _term(cls, v: Any) -> Any:
+        if v is not None and not v > 0:
+            raise InputError("term_months", v, "a positive number of months")
+        return v
+
+    @field_validator("utilization")
+    @classmethod
+    def _util(cls, v: Any) -> Any:
+        if not 0 < v <= 1:
+            raise InputError("utilization", v, "a share between 0 and 1, e.g. 0.8")
+        return v
+
+    @field_validator("included_storage_gb", "included_egress_gb_per_month")
+    @classmethod
+    def _extras(cls, v: Any, info: Any) -> Any:
+        if v < 0:
+            raise InputError(info.field_name, v, "zero or a positive number of GB")
+        return v
+
+
+class QuoteMarket(BaseModel):
+    mode: str
+    p10: float
+    median: float
+    p90: float
+    offers: int
+    providers: list[str]
+    as_of_min: date | None
+    as_of_max: date | None
+    fallback: str | None = None
+    fallback_zh: str | None = None
+    stale: bool = False
+    term_adjustment: float | None = Field(None, description="Multiplier applied to on-demand figures when no term market exists.")
+
+
+class QuoteReport(BaseModel):
+    inputs: dict[str, Any]
+    currency: str
+    gpu: str
+    price_per_gpu_hour: float = Field(description="Normalised: per GPU per calendar hour, extras included.")
+    compute_per_gpu_hour: float = Field(description="The compute part, included storage and egress taken out.")
+    per_used_gpu_hour: float = Field(description="The compute part per hour the cards actually work.")
+    market: QuoteMarket
+    verdict: qmod.Verdict
+    premium_share: float = Field(description="Compute price over the market median, minus 1.")
+    percentile: float = Field(description="Share of market offers cheaper than the quote.")
+    target_price: float = Field(description="What to ask for: the market's p10 (per GPU-hour).")
+    saving_per_month_at_target: float
+    monthly_total: float = Field(description="The quote for all its cards, per month.")
+    assumptions: list[Assumption]
+    findings: list[Finding] = Field(default_factory=list)
+    summary: dict[str, str] = Field(default_factory=dict)
+
+
+def check_quote(request: QuoteRequest | None = None, **kwargs: Any) -> QuoteReport:
+    """Normalise a quoted price to per GPU-hour and judge it against the market. Use when the
+    user gives a price a provider quoted ('$2.10 per H100-hour on a 12-month term', '8 卡 H800
+    整机每月 9 万') and asks whether it is good or what to negotiate. Returns the normalised
+    price, the market p10/median/p90 with its dates, a verdict (below/at/above) and a target."""
+    req: QuoteRequest = validated(QuoteRequest, request, kwargs)
+    catalog = get_catalog()
+    p = decision_params(catalog)
+    gpu = catalog.gpu(req.gpu)
+    n = req.gpu_count
+    if n is None:
+        n = int(p("memory.gpus_per_node")) if req.unit == "node_month" else 1
+    extras = (req.included_storage_gb * by_currency(p("storage.price_per_gb_month"), req.currency, "storage")
+              + req.included_egress_gb_per_month * by_currency(p("network.egress_per_gb"), req.currency, "egress"))
+    norm = qmod.normalise(req.price, req.unit, n, utilization=req.utilization, term_months=req.term_months,
+                          extras_per_month=extras)
+    market = _market(catalog, gpu.id, req.currency, norm.market_mode, p)
+    band = float(p("quote.at_market_band"))
+    target_q = str(p("quote.negotiation_target"))
+    target = {"p10": market.p10, "median": market.median}.get(target_q, market.p10)
+    verdict = qmod.verdict(norm.compute_per_gpu_hour, market.median, band)
+    rows = [o.price * (market.term_adjustment or 1.0) for o in market_rows(catalog, gpu.id, req.currency, market.mode)]
+    saving = max(norm.compute_per_gpu_hour - target, 0.0) * n * HOURS_PER_MONTH
+    report = QuoteReport(
+        inputs={**req.model_dump(exclude_none=True), "gpu": gpu.id, "gpu_count": n},
+        currency=req.currency, gpu=gpu.id, price_per_gpu_hour=norm.per_gpu_hour,
+        compute_per_gpu_hour=norm.compute_per_gpu_hour, per_used_gpu_hour=norm.per_used_gpu_hour, market=market,
+        verdict=verdict, premium_share=norm.compute_per_gpu_hour / market.median - 1,
+        percentile=qmod.percentile(norm.compute_per_gpu_hour, rows), target_price=target,
+        saving_per_month_at_target=saving, monthly_total=norm.per_gpu_hour * n * HOURS_PER_MONTH, assumptions=[],
+    )
+    p.note("quote.gpu_count", n, "request" if req.gpu_count else "one node (memory.gpus_per_node)", unit="GPUs")
+    if extras:
+        p.note("quote.included_extras", round(extras, 2), "included storage and egress at list prices",
+               unit=f"{req.currency} per month")
+    try:
+        on_demand = market_for(gpu.id, req.currency, "on_demand", catalog=catalog).median
+    except NoMarketError:
+        on_demand = None
+    facts = {
+        "currency": req.currency, "gpu": gpu.id, "gpu_count": n, "verdict": verdict,
+        "price_per_gpu_hour": norm.compute_per_gpu_hour, "market_median": market.median, "target_price": target,
+        "premium_share": report.premium_share, "saving_per_month": saving, "term_months": req.term_months,
+        "utilization": req.utilization, "per_used_gpu_hour": norm.per_used_gpu_hour,
+        "on_demand_median": on_demand, "committed": norm.committed, "market_stale": market.stale,
+        "market_offers": market.offers,
+    }
+    report.findings = evaluate(QUOTE_PACKS, clean_facts(facts), lang=req.lang)
+    report.assumptions = p.assumptions()
+    report.summary = _summary(report, n)
+    return report
+
+
+def market_rows(catalog: Any, gpu: str, currency: str, mode: str) -> list[Any]:
+    try:
+        return list(market_for(gpu, currency, mode, catalog=catalog).rows)
+    except NoMarketError:
+        return []
+
+
+def _market(catalog: Any, gpu: str, currency: str, mode: str, p: Any) -> QuoteMarket:
+    """The term's market, or the on-demand market times the default term discount."""
+    try:
+        m = market_for(gpu, currency, mode, catalog=catalog)
+        adjust = None
+    except NoMarketError:
+        if mode == "on_demand":
+            raise
+        m = market_for(gpu, currency, "on_demand", catalog=catalog)
+        adjust = 1 - float(p(f"billing.{mode}_discount"))
+    k = adjust or 1.0
+    p.note("quote.market", m.describe(), "advisor.catalog.market.market_for", unit=f"{currency} per GPU-hour")
+    fallback, fallback_zh = m.fallback, m.fallback_zh
+    if adjust is not None:
+        note = f"no {mode} offers of {gpu}: on-demand figures × {adjust:.2f} (billing.{mode}_discount)"
+        note_zh = f"{gpu} 没有{MODE_ZH.get(mode, mode)}报价：按量价格 × {adjust:.2f}（billing.{mode}_discount）"
+        fallback = f"{fallback}; {note}" if fallback else note
+        fallback_zh = f"{fallback_zh}；{note_zh}" if fallback_zh else note_zh
+    return QuoteMarket(mode=mode, p10=m.p10 * k, median=m.median * k, p90=m.p90 * k, offers=m.offers,
+                       providers=list(m.providers), as_of_min=m.as_of_min, as_of_max=m.as_of_max, fallback=fallback, fallback_zh=fallback_zh,
+                       stale=m.stale, term_adjustment=adjust)
+
+
+def _summary(r: QuoteReport, n: int) -> dict[str, str]:
+    c = r.currency
+    m = r.market
+    mode = m.mode.replace("_", "-")
+    return {
+        "en": f"{format_money(r.price_per_gpu_hour, c)} per {r.gpu}-hour ({n} card(s)) is {r.verdict} the {mode} market "
+              f"(median {format_money(m.median, c)}, p10-p90 {format_money(m.p10, c)}-{format_money(m.p90, c)}, "
+              f"{m.offers} providers); ask for {format_money(r.target_price, c)}.",
+        "zh": f"折合每卡时 {format_money(r.price_per_gpu_hour, c)}（{n} 张 {r.gpu}），{VERDICT_ZH[r.verdict]}"
+              f"（{MODE_ZH.get(m.mode, m.mode)}市场中位数 {format_money(m.median, c)}，p10–p90 {format_money(m.p10, c)}–{format_money(m.p90, c)}，"
+              f"{m.offers} 家供应商）；可争取 {format_money(r.target_price, c)}。",
+    }
