@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from datetime import date
 from typing import Any, Literal, get_args
@@ -35,6 +36,13 @@ from advisor.errors import InputError
 from advisor.money import CURRENCIES, convert, normalize_currency
 
 Mode = Literal["on_demand", "monthly", "yearly", "spot"]
+Market = Literal["convert", "local"]
+MARKET_FIELD_DOC = (
+    "Which offers price the chosen currency: 'local' = that currency's own market "
+    "(Chinese providers for CNY, '用国内价格'), 'convert' = the other currency's offers "
+    "converted at the dated rate ('show it in CNY'). Default: the market of the question's "
+    "language; the report's assumptions say which was used."
+)
 MODES: tuple[str, ...] = get_args(Mode)
 _MODE_ZH = {"on_demand": "按量", "monthly": "包月", "yearly": "包年", "spot": "竞价"}
 
@@ -59,6 +67,19 @@ class MarketOffer(BaseModel):
     converted: bool
     equivalent: bool
     source: str
+
+    @property
+    def citation(self) -> str:
+        """The row's source without commit hashes: sheet file and line, upstream document."""
+        return without_hashes(self.source)
+
+
+_HASH = re.compile(r"@?\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b")
+
+
+def without_hashes(text: str) -> str:
+    """``text`` without git commit hashes (they read as numbers to a figure checker)."""
+    return " ".join(_HASH.sub("", text).split())
 
 
 class MarketStats(BaseModel):
@@ -202,8 +223,9 @@ def _cache_for(catalog: Any) -> dict[tuple[str, str, str, date], MarketStats]:
 def equivalents(catalog: Any, gpu: str) -> list[str]:
     """Cards priced as ``gpu`` when its own market is thin (``market.equivalents``)."""
     out: list[str] = []
+    known = {g.id for g in catalog.gpus}
     for pair in catalog.defaults.value("market.equivalents"):
-        ids = [catalog.gpu(str(name)).id for name in pair]
+        ids = [str(name) for name in pair if str(name) in known]
         if gpu in ids:
             out.extend(i for i in ids if i != gpu and i not in out)
     return out

@@ -207,7 +207,7 @@ def estimate(req: EstimateRequest, catalog: Any) -> EstimateReport:
     wall = {k: v / n for k, v in chosen["total"].items()}
     meets = None if req.deadline_hours is None else wall["expected"] <= req.deadline_hours
     q = quote(catalog, gpu.id, req.currency, p, provider=req.provider, price_per_gpu_hour=req.price_per_gpu_hour,
-              offpeak_discount=req.offpeak_discount)
+              offpeak_discount=req.offpeak_discount, market=req.market, lang=req.lang)
     ctx = billing_mod.Context(
         interruptible=req.interruptible, urgent=req.urgent, deadline_hours=req.deadline_hours,
         parallel_experiments=req.parallel_experiments,

@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
+from advisor.catalog.market import MARKET_FIELD_DOC, Market
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField
@@ -92,6 +93,7 @@ class EstimateRequest(BaseModel):
     currency: CurrencyField = Field("USD", description="USD or CNY; use CNY when the user speaks in 元/RMB.")
     billing: Annotated[Billing | None, LowerLiteral] = Field(None, description="Billing mode to price the total with; default on_demand. All modes are compared anyway.")
     provider: str | None = Field(None, description="Price sheet provider, e.g. 'lambda', 'runpod', '腾讯云'.")
+    market: Market | None = Field(None, description=MARKET_FIELD_DOC)
     offpeak_discount: float | None = Field(None, description="Night (off-peak) discount the user has been offered, 0-1; only then is off-peak billing priced as available.")
     deadline_hours: float | None = Field(None, description="The run must finish within this many hours (3 days -> 72).")
     hosting: Hosting = Field("cloud", description="cloud (power included in rent), colocation or owned (power billed).")

@@ -1,10 +1,14 @@
 """Which price per GPU-hour an estimate uses, and the term, spot and daily prices around it.
 
 Order of preference: a price given in the request; a negotiated price from the user's sheet;
-the list prices of one named provider; otherwise the median across providers of each
-provider's cheapest per-GPU offer for the card. Prices in the other currency are converted
-with the dated rate from ``knowledge/catalog/fx.yaml``. Discounts that no sheet states come
-from ``defaults.yaml``.
+the list prices of one named provider; otherwise the market model
+(:mod:`advisor.catalog.market`): the median over providers of each provider's cheapest
+per-GPU offer, spot and term prices from per-provider ratios.
+
+Which market prices a currency (``market``): ``"local"`` uses that currency's offers,
+``"convert"`` keeps the other currency's offers and converts them at the dated rate of
+``knowledge/catalog/fx.yaml``. Without one, the market follows the question's language
+(``market.default_currency_by_lang``), and the report says which it used.
 """
 
 from __future__ import annotations
@@ -14,9 +18,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from advisor.catalog.market import (
+    MarketOffer,
+    MarketStats,
+    NoMarketError,
+    market_for,
+    without_hashes,
+)
 from advisor.engine.params import Params
 from advisor.errors import InputError
-from advisor.money import convert
+from advisor.money import CURRENCIES, convert
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
 
@@ -41,6 +52,15 @@ class Quote:
     storage_per_gb_month: float | None = None  # the provider's own, when one provider is named
     egress_per_gb: float | None = None
     notes: list[str] = field(default_factory=list)
+    market: MarketStats | None = None  # the market behind a list-price quote (its own currency)
+    market_choice: str | None = None  # "local" / "convert" when the market priced it
+    as_of: str = "unknown"
+    stale: bool = False
+
+    @property
+    def offer(self) -> MarketOffer | None:
+        """The cheapest concrete offer behind the price (market quotes only)."""
+        return self.market.cheapest if self.market is not None else None
 
 
 def _per_gpu(offer: Any, amount: float | None) -> float | None:
@@ -54,9 +74,25 @@ def _to(amount: float, src: str, dst: str, fx: Any) -> float:
     return convert(amount, src, dst, fx)  # type: ignore[arg-type]
 
 
-def _median(values: Iterable[float]) -> float | None:
+def _median(values: Iterable[float | None]) -> float | None:
     vals = [v for v in values if v is not None and v > 0]
     return float(statistics.median(vals)) if vals else None
+
+
+def resolve_market(catalog: Any, currency: str, market: str | None, lang: str = "en") -> tuple[str, str, str]:
+    """(market currency, "local" | "convert", why) for pricing ``currency``."""
+    other = next(c for c in CURRENCIES if c != currency)
+    if market == "local":
+        return currency, "local", f"request: the {currency} market (local offers)"
+    if market == "convert":
+        return other, "convert", f"request: {other} offers converted to {currency} at the dated rate"
+    if market is not None:
+        raise InputError("market", market, "'local' (that currency's offers) or 'convert' (converted offers)")
+    entry = catalog.defaults.get("market.default_currency_by_lang")
+    home = str(entry.value.get(lang, entry.value.get("en", currency)))
+    choice = "local" if home == currency else "convert"
+    why = f"default for a question in {lang!r}: the {home} market ({entry.source})"
+    return home, choice, why
 
 
 def quote(
@@ -68,10 +104,16 @@ def quote(
     provider: str | None = None,
     price_per_gpu_hour: float | None = None,
     offpeak_discount: float | None = None,
+    market: str | None = None,
+    lang: str = "en",
 ) -> Quote:
     """The prices an estimate uses for ``gpu_id`` in ``currency``; records them in ``p``.
-    ``offpeak_discount`` is a night discount the user has been offered (0-1)."""
-    q = _quote(catalog, gpu_id, currency, p, provider=provider, price_per_gpu_hour=price_per_gpu_hour)
+    ``offpeak_discount`` is a night discount the user has been offered (0-1); ``market``
+    is ``"local"`` / ``"convert"`` / None (follow ``lang``)."""
+    q = _quote(
+        catalog, gpu_id, currency, p, provider=provider, price_per_gpu_hour=price_per_gpu_hour,
+        market=market, lang=lang,
+    )
     if offpeak_discount is not None:
         if not 0 <= offpeak_discount < 1:
             raise InputError("offpeak_discount", offpeak_discount, "a share between 0 and 1, e.g. 0.4")
@@ -88,6 +130,8 @@ def _quote(
     *,
     provider: str | None = None,
     price_per_gpu_hour: float | None = None,
+    market: str | None = None,
+    lang: str = "en",
 ) -> Quote:
     if price_per_gpu_hour is not None:
         if price_per_gpu_hour <= 0:
@@ -95,7 +139,82 @@ def _quote(
         return _with_default_terms(
             p, currency, float(price_per_gpu_hour), source="request (price per GPU-hour given)", provider=provider
         )
+    if market is not None and market not in ("local", "convert"):
+        raise InputError("market", market, "'local' (that currency's offers) or 'convert' (converted offers)")
+    negotiated = [o for o in catalog.offers(gpu=gpu_id) if o.negotiated and o.on_demand_per_hour]
+    if provider or negotiated:
+        return _sheet_quote(catalog, gpu_id, currency, p, provider=provider)
+    return _market_quote(catalog, gpu_id, currency, p, market=market, lang=lang)
 
+
+def _market_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, market: str | None, lang: str) -> Quote:
+    home, choice, why = resolve_market(catalog, currency, market, lang)
+    try:
+        m = market_for(gpu_id, home, "on_demand", catalog=catalog)
+    except NoMarketError:
+        raise InputError(
+            "gpu", gpu_id, "a card with a list price, or give price_per_gpu_hour (CLI: --price)"
+        ) from None
+    fx = None if home == currency else catalog.fx
+    k = _to(1.0, home, currency, fx)
+    ratios = {mode: _market_ratio(gpu_id, home, mode, catalog) for mode in ("spot", "monthly", "yearly")}
+    source = f"list prices, {m.describe('en')}"
+    if fx is not None:
+        source += f"; converted to {currency} at 1 {fx.base} = {fx.rate} {fx.quote} ({fx.as_of}, {fx.source})"
+        p.note("fx.rate", f"1 {fx.base} = {fx.rate} {fx.quote}", f"{fx.source}, as of {fx.as_of}")
+    p.note("price.market", f"{choice}: {home} offers" + (f" converted to {currency}" if fx else ""), why)
+    cheapest = m.cheapest
+    p.note(
+        "price.cheapest_offer",
+        f"{cheapest.provider} {cheapest.sku}".strip() + f" {cheapest.price * k:.2f}",
+        f"{cheapest.citation}; as of {without_hashes(cheapest.as_of)}",
+        unit=f"{currency} per GPU-hour",
+    )
+    p.note("price.as_of", m.dates(), f"price dates of the {m.offers} offer(s) behind the {home} median")
+    if m.stale:
+        p.note(
+            "price.stale",
+            ", ".join(m.stale_providers),
+            f"offers dated more than {m.stale_after_months} months ago (market.stale_after_months)",
+        )
+    spot = ratios["spot"]
+    monthly = 1 - ratios["monthly"] if ratios["monthly"] is not None else None
+    yearly = 1 - ratios["yearly"] if ratios["yearly"] is not None else None
+    increments = [
+        float(catalog.providers[pid].billing_increment_s.value)
+        for pid in m.providers
+        if pid in catalog.providers and catalog.providers[pid].billing_increment_s is not None
+    ]
+    q = _with_default_terms(
+        p,
+        currency,
+        m.median * k,
+        source=source,
+        provider=None,
+        spot_ratio=spot,
+        spot_source=f"median over providers of each provider's spot / on-demand price for {gpu_id} ({home} market)",
+        monthly_discount=monthly,
+        yearly_discount=yearly,
+        increment_s=statistics.median_low(increments) if increments else None,
+        offers=m.offers,
+        low=m.p10 * k,
+        high=m.p90 * k,
+    )
+    return replace(q, market=m, market_choice=choice, as_of=m.dates(), stale=m.stale)
+
+
+def _market_ratio(gpu_id: str, currency: str, mode: str, catalog: Any) -> float | None:
+    """Per-provider ratio to on-demand for ``mode``, summarised; None when no provider lists
+    both or the ratio is not a discount (a sheet error the data tests catch)."""
+    try:
+        ratio = market_for(gpu_id, currency, mode, catalog=catalog).ratio_to_on_demand
+    except NoMarketError:
+        return None
+    return ratio if ratio is not None and 0 < ratio < 1 else None
+
+
+def _sheet_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, provider: str | None) -> Quote:
+    """A named provider's own list prices, or the user's negotiated sheet."""
     offers = [o for o in catalog.offers(gpu=gpu_id) if getattr(o, "on_demand_per_hour", None)]
     terms = None
     if provider:
@@ -132,6 +251,8 @@ def _quote(
         for o in pool
         if getattr(o, "spot_per_hour", None)
     )
+    if spot_ratio is not None and spot_ratio >= 1:
+        spot_ratio = None
     monthly_disc = _median(
         1 - (money(o, o.monthly) or 0) / HOURS_PER_MONTH / money(o, o.on_demand_per_hour)  # type: ignore[operator]
         for o in pool
@@ -145,9 +266,10 @@ def _quote(
     increments = [float(o.billing_increment_s) for o in pool if getattr(o, "billing_increment_s", None)]
     providers = sorted(by_provider)
     src_kind = "negotiated sheet" if negotiated else "list prices"
+    dates = sorted({o.as_of or "unknown" for o in pool})
     source = (
         f"{src_kind}: median of the cheapest per-GPU on-demand offer of {len(providers)} provider(s) "
-        f"({', '.join(providers[:6])}{'…' if len(providers) > 6 else ''})"
+        f"({', '.join(providers[:6])}{'…' if len(providers) > 6 else ''}); as of {', '.join(dates[:3])}"
     )
     if fx is not None:
         source += f"; converted to {currency} at {fx.rate} ({fx.as_of}, {fx.source})"
@@ -169,6 +291,7 @@ def _quote(
         high=max(by_provider.values()),
         negotiated=bool(negotiated),
     )
+    q = replace(q, as_of=", ".join(dates[:3]))
     if terms is not None:
         q = _provider_storage(q, terms, catalog, p)
         if terms.offpeak_discounts:
@@ -197,7 +320,7 @@ def _provider_terms(
 
 def _provider_storage(q: Quote, terms: Any, catalog: Any, p: Params) -> Quote:
     """Storage and egress prices from the provider's terms, converted to the quote's currency."""
-    updates: dict[str, float] = {}
+    updates: dict[str, Any] = {}
     for name in ("storage_per_gb_month", "egress_per_gb"):
         value = getattr(terms, name)
         if value is None:
@@ -218,6 +341,7 @@ def _with_default_terms(
     source: str,
     provider: str | None,
     spot_ratio: float | None = None,
+    spot_source: str = "median spot / on-demand ratio of the same offers",
     monthly_discount: float | None = None,
     yearly_discount: float | None = None,
     increment_s: float | None = None,
@@ -230,7 +354,7 @@ def _with_default_terms(
     if spot_ratio is None:
         spot_ratio = float(p("billing.spot_ratio"))
     else:
-        p.note("spot_ratio", round(spot_ratio, 3), "median spot / on-demand ratio of the same offers")
+        p.note("spot_ratio", round(spot_ratio, 3), spot_source)
     if monthly_discount is None or not 0 < monthly_discount < 0.9:
         monthly_discount = float(p("billing.monthly_discount"))
     else:
@@ -260,10 +384,12 @@ def _with_default_terms(
     )
 
 
-_CACHE: dict[int, tuple[Any, dict[tuple[str, str], Quote | None]]] = {}
+_CACHE: dict[int, tuple[Any, dict[tuple[str, str, str | None, str], Quote | None]]] = {}
 
 
-def cached_quote(catalog: Any, gpu_id: str, currency: str) -> Quote | None:
+def cached_quote(
+    catalog: Any, gpu_id: str, currency: str, market: str | None = None, lang: str = "en"
+) -> Quote | None:
     """List-price quote for sweeps (memoized per catalog; None when the card has no price)."""
     from advisor.errors import AdvisorError
 
@@ -273,10 +399,10 @@ def cached_quote(catalog: Any, gpu_id: str, currency: str) -> Quote | None:
             _CACHE.pop(next(iter(_CACHE)))
         entry = _CACHE[id(catalog)] = (catalog, {})
     per_catalog = entry[1]
-    key = (gpu_id, currency)
+    key = (gpu_id, currency, market, lang)
     if key not in per_catalog:
         try:
-            per_catalog[key] = quote(catalog, gpu_id, currency, Params(catalog.defaults))
+            per_catalog[key] = quote(catalog, gpu_id, currency, Params(catalog.defaults), market=market, lang=lang)
         except AdvisorError:
             per_catalog[key] = None
     return per_catalog[key]

@@ -82,6 +82,8 @@ def sweep(
     modes: tuple[str, ...] = SWEEP_MODES,
     precisions: tuple[str, ...] = ("bf16", "fp8"),
     interruptible: bool = False,
+    market: str | None = None,
+    lang: str = "en",
 ) -> SweepResult:
     """Evaluate every configuration; arrays hold one entry per (gpu, count, precision, mode)."""
     max_gpus = int(max_gpus or p("estimate.max_gpus"))
@@ -99,7 +101,7 @@ def sweep(
     starts = np.flatnonzero(np.r_[True, n_l[1:] != n_l[:-1]])  # layouts are grouped by count
     by_precision: dict[str, list[tuple[Any, Any]]] = {}
     for card in cards:
-        q = cached_quote(catalog, card.id, currency)
+        q = cached_quote(catalog, card.id, currency, market, lang)
         if q is None:
             unpriced.append(card.id)
             continue

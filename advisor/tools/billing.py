@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from advisor.catalog import get_catalog
+from advisor.catalog.market import MARKET_FIELD_DOC, Market
 from advisor.engine import billing as billing_mod
 from advisor.engine.models import validated
 from advisor.engine.params import Params
@@ -31,6 +32,7 @@ class CompareBillingRequest(BaseModel):
     price_per_gpu_hour: float | None = Field(None, description="On-demand price per GPU-hour the user pays, if known.")
     currency: CurrencyField = "USD"
     provider: str | None = Field(None, description="Price sheet provider, e.g. 'runpod', '腾讯云'.")
+    market: Market | None = Field(None, description=MARKET_FIELD_DOC)
     interruptible: bool = Field(False, description="The work tolerates spot reclaims (checkpointed, not critical path).")
     offpeak_share: float | None = Field(None, description="Share (0-1) of the work that can move to night hours.")
     offpeak_discount: float | None = Field(None, description="Night discount the user has been offered (0-1), if any.")
@@ -90,7 +92,7 @@ def compare_billing(request: CompareBillingRequest | None = None, **kwargs: Any)
     p = Params(catalog.defaults)
     gpu = catalog.gpu(req.gpu)
     q = quote(catalog, gpu.id, req.currency, p, provider=req.provider, price_per_gpu_hour=req.price_per_gpu_hour,
-              offpeak_discount=req.offpeak_discount)
+              offpeak_discount=req.offpeak_discount, market=req.market, lang=req.lang)
     share = req.offpeak_share
     if share is None:
         share = 0.0 if req.urgent else 1.0

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from advisor.catalog import get_catalog
+from advisor.catalog.market import MARKET_FIELD_DOC, Market
 from advisor.engine import billing as billing_mod
 from advisor.engine.estimate import estimate
 from advisor.engine.models import EstimateReport, EstimateRequest, validated
@@ -44,6 +45,7 @@ class PlanRequest(BaseModel):
     params_b: Annotated[float | None, BeforeValidator(lambda v: None if v is None else parse_billions(v, "params_b"))] = Field(
         None, description="Parameters in billions when no catalog model is named.")
     currency: CurrencyField = "USD"
+    market: Market | None = Field(None, description=MARKET_FIELD_DOC)
     gpu: str | None = Field(None, description="Default GPU for the stages.")
     pretrain_tokens_b: Annotated[float | None, BeforeValidator(lambda v: None if v is None else parse_billions(v, "pretrain_tokens_b"))] = Field(
         None, description="Pre-training tokens in billions; adds a pre-training stage.")
@@ -162,6 +164,7 @@ def _training(spec: StageSpec, req: PlanRequest, catalog: Any) -> tuple[StageCos
     if req.model is None:
         fields.setdefault("params_b", req.params_b)
     r: EstimateReport = estimate(validated(EstimateRequest, None, {**fields, "currency": req.currency,
+                                                                   "market": req.market, "lang": req.lang,
                                                                    "prices_file": req.prices_file}), catalog)
     recommended = next((o.mode for o in r.billing if o.recommended), None)
     return StageCost(
@@ -187,7 +190,7 @@ def _serving(spec: StageSpec, req: PlanRequest, catalog: Any) -> tuple[StageCost
     gpu = catalog.gpu(need.gpu)
     n = need.gpu_count
     q = quote(catalog, gpu.id, req.currency, p, provider=extra.get("provider"),
-              price_per_gpu_hour=extra.get("price_per_gpu_hour"))
+              price_per_gpu_hour=extra.get("price_per_gpu_hour"), market=req.market, lang=req.lang)
     wall = days * HOURS_PER_DAY
     options = billing_mod.compare(wall, n, q, billing_mod.Context(urgent=True, offpeak_share=0.0), p)
     mode = extra.get("billing")

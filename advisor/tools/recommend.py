@@ -87,7 +87,7 @@ def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -
     res = sweep(
         w, catalog, p, currency=req.currency, gpus=req.gpus, max_gpus=req.max_gpus, deadline_hours=deadline,
         budget=req.budget, optimizer=req.optimizer or "adamw", flash=req.flash_attention, modes=modes,
-        interruptible=req.interruptible,
+        interruptible=req.interruptible, market=req.market, lang=req.lang,
     )
     feasible = np.flatnonzero(res.feasible) if res.evaluated else np.asarray([], dtype=int)
     order = feasible[np.lexsort((res.wall_hours[feasible], res.total[feasible]))] if feasible.size else feasible
