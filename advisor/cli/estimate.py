@@ -65,7 +65,9 @@ def _recommend_parser() -> argparse.ArgumentParser:
 
 def _billing_parser() -> argparse.ArgumentParser:
     p = A.Parser(prog="advisor billing", description="Compare billing modes for a usage pattern.",
-                 epilog="example: advisor billing --gpu h100 --gpus 64 --hours 2000 --interruptible")
+                 epilog="examples: advisor billing --gpu h100 --gpus 64 --hours 2000 --interruptible | "
+                        "advisor billing --gpu a100 --gpus 8 --jobs 500 --job-minutes 20 --increment hour | "
+                        "advisor billing --gpu 4090 --hours-per-day 6 --days 20")
     p.add_argument("--gpu", required=True)
     p.add_argument("--gpus", dest="gpu_count", type=A.integer("gpus"), default=None)
     p.add_argument("--hours", dest="wall_hours", type=A.number("hours"), help="how long the cards are needed")
@@ -73,6 +75,10 @@ def _billing_parser() -> argparse.ArgumentParser:
     p.add_argument("--hours-per-day", dest="hours_per_day", type=A.number("hours-per-day"))
     p.add_argument("--offpeak-share", dest="offpeak_share", type=A.number("offpeak-share", positive=False))
     p.add_argument("--experiments", dest="parallel_experiments", type=A.integer("experiments"))
+    p.add_argument("--jobs", type=A.integer("jobs"), help="number of separate jobs, each billed on its own")
+    p.add_argument("--job-hours", dest="job_hours", type=A.number("job-hours"), help="hours per job (20 min = 0.333)")
+    p.add_argument("--job-minutes", dest="job_minutes", type=A.number("job-minutes"), help="minutes per job")
+    p.add_argument("--increment", type=str.lower, help="billing increment: second | minute | hour | day")
     A.add_money(p, billing=False, budget=False)
     A.add_output(p)
     return p
@@ -105,10 +111,10 @@ def _run(ctx: typer.Context, parser: Callable[[], argparse.ArgumentParser], tool
         return
     ns = p.parse_args(ctx.args)
     req = A.to_request(ns)
-    if tool == "compare_billing" and "days" in req:
-        req.setdefault("wall_hours", req.pop("days") * 24)
-    if tool == "compare_billing" and "wall_hours" not in req:
-        raise A.ArgumentError("give how long the cards are needed: --hours N or --days N")
+    if tool == "compare_billing" and "job_minutes" in req:
+        req.setdefault("job_hours", req.pop("job_minutes") / 60)
+    if tool == "compare_billing" and not {"wall_hours", "days", "jobs"} & set(req):
+        raise A.ArgumentError("give how long the cards are needed: --hours N, --days N, or --jobs N --job-hours H")
     from advisor import tools
 
     report = getattr(tools, tool)(**req)

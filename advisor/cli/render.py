@@ -136,6 +136,13 @@ def billing(r: Any, console: Any = None, heading: bool = True) -> None:
         t.add_row(f"{style}{mode}{mark}", format_money(o.total, cur), format_money(o.unit_price, cur, 2),
                   f"{o.wall_hours:,.1f}", o.note_zh if lang == "zh" else o.note)
     c.print(t)
+    rows = getattr(r, "increments", None) or []
+    if heading and rows:
+        worked = f"{r.worked_gpu_hours:,.1f}"
+        c.print(("计费步长（按量）：实际使用 " if lang == "zh" else "Billing increment (on-demand), worked GPU-hours ")
+                + worked + ("：" if lang == "zh" else ": ")
+                + "; ".join(f"{x.increment} {format_money(x.total, cur)} (+{x.overpay_gpu_hours:,.1f} GPU-h, "
+                            f"+{format_money(x.overpay, cur)})" for x in rows))
     if heading:
         b = r.break_even
         if lang == "zh":

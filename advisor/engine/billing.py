@@ -3,7 +3,13 @@
 Modes: on-demand (rounded up to the sheet's billing increment), daily, monthly and yearly
 terms (whole terms are paid), off-peak (the work runs only in the cheap night window, so it
 takes longer), spot (cheaper, but reclaims cost rework and restarts), and per-task (only the
-task's own GPU time, for many parallel experiments). Volume tiers lower every unit price.
+task's own GPU time, for many parallel experiments; only a provider listed in
+``knowledge/decisions/terms.yaml`` ``billing.per_task_offers`` offers it, otherwise the option is
+shown as unavailable with the nearest equivalent). Volume tiers lower every unit price.
+
+Usage can come as sessions: ``jobs`` of ``job_hours`` each, or a part-time schedule of
+``hours_per_day`` for ``days``. Pay-per-use modes round every session up to the billing
+increment, so each mode reports ``overpay_gpu_hours`` (billed minus worked) and its cost.
 """
 
 from __future__ import annotations
@@ -35,6 +41,8 @@ class BillingOption(BaseModel):
     recommended: bool = False
     note: str = ""
     note_zh: str = ""
+    overpay_gpu_hours: float = 0.0  # billed GPU-hours beyond the work itself (rounding, whole terms, rework)
+    overpay: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -46,6 +54,10 @@ class Context:
     checkpoint_write_hours: float = 1 / 60
     duty: float = 1.0  # share of each day the cards are needed (terms bill every calendar hour)
     offpeak_share: float = 1.0  # share of the work that can move to the night window
+    sessions: int | None = None  # separately billed runs (jobs, or working days of a part-time schedule)
+    session_hours: float | None = None  # hours of each session
+    increment_s: float | None = None  # billing increment the user states (wins over the sheet's)
+    tasks: int = 0  # separate jobs that a per-task price would bill one by one
 
 
 def tiers(gpu_count: int, p: Params) -> tuple[float, int | None, float | None]:
@@ -65,6 +77,33 @@ def _ceil_to(hours: float, step_hours: float) -> float:
     return math.ceil(hours / step_hours - 1e-9) * step_hours
 
 
+def rounded_hours(hours: float, increment_s: float, sessions: int | None = None) -> float:
+    """Billed hours when each of ``sessions`` equal runs of ``hours / sessions`` is rounded up
+    to ``increment_s`` (one run when ``sessions`` is None)."""
+    step = increment_s / 3600.0
+    if not sessions:
+        return _ceil_to(hours, step)
+    return sessions * _ceil_to(hours / sessions, step)
+
+
+def per_task_offers(p: Params) -> list[dict[str, object]]:
+    """Providers with a published per-task price (``knowledge/decisions/terms.yaml``)."""
+    from advisor.engine.decisions_data import LayeredDefaults, decision_defaults
+
+    entry = LayeredDefaults(decision_defaults()).get("billing.per_task_offers")
+    p.note("billing.per_task_offers", entry.value, entry.source, unit=entry.unit)
+    return list(entry.value or [])
+
+
+def per_task_increments(p: Params) -> dict[str, float]:
+    """Seconds per named billing increment (second, minute, hour, day), from the decision data."""
+    from advisor.engine.decisions_data import LayeredDefaults, decision_defaults
+
+    entry = LayeredDefaults(decision_defaults()).get("billing.increments")
+    p.note("billing.increments", entry.value, entry.source, unit=entry.unit)
+    return {str(k): float(v) for k, v in entry.value.items()}
+
+
 def compare(wall_hours: float, gpu_count: int, q: Quote, ctx: Context, p: Params) -> list[BillingOption]:
     """Price ``gpu_count`` cards for ``wall_hours`` under every mode."""
     disc, _, _ = tiers(gpu_count, p)
@@ -74,8 +113,11 @@ def compare(wall_hours: float, gpu_count: int, q: Quote, ctx: Context, p: Params
     calendar = reserved / max(min(ctx.duty, 1.0), 1e-6)  # terms bill every hour of the period
     opts: list[BillingOption] = []
 
+    worked = wall_hours * gpu_count
+
     def add(mode: str, hours: float, price: float, wall: float, note: str, note_zh: str, **kw: object) -> None:
         unit = price * keep
+        over = max(hours * gpu_count - worked, 0.0)
         opts.append(
             BillingOption(
                 mode=mode,
@@ -85,14 +127,21 @@ def compare(wall_hours: float, gpu_count: int, q: Quote, ctx: Context, p: Params
                 wall_hours=float(wall),
                 note=note,
                 note_zh=note_zh,
+                overpay_gpu_hours=float(over),
+                overpay=float(over * unit),
                 **kw,  # type: ignore[arg-type]
             )
         )
 
-    inc_h = q.increment_s / 3600.0
-    add("on_demand", _ceil_to(reserved, inc_h), q.on_demand, wall_hours,
-        f"pay per use, billed in {q.increment_s:g}-second steps",
-        f"按量计费，按 {q.increment_s:g} 秒步长计费")
+    inc_s = ctx.increment_s or q.increment_s
+    sessions = ctx.sessions
+
+    def billed(hours: float) -> float:
+        return rounded_hours(hours, inc_s, sessions)
+
+    add("on_demand", billed(reserved), q.on_demand, wall_hours,
+        f"pay per use, billed in {inc_s:g}-second steps" + (f", each of {sessions:,} runs rounded up" if sessions else ""),
+        f"按量计费，按 {inc_s:g} 秒步长计费" + (f"，{sessions:,} 次运行各自向上取整" if sessions else ""))
     add("daily", _ceil_to(calendar, HOURS_PER_DAY), q.daily, wall_hours,
         "whole days are paid", "按天计费，不足一天按一天")
     add("monthly", _ceil_to(calendar, HOURS_PER_MONTH), q.monthly, wall_hours,
@@ -108,7 +157,7 @@ def compare(wall_hours: float, gpu_count: int, q: Quote, ctx: Context, p: Params
     late = ctx.deadline_hours is not None and stretched > ctx.deadline_hours
     offered = q.offpeak_discount is not None
     discount = q.offpeak_discount if offered else float(p("billing.offpeak_discount"))
-    add("off_peak", _ceil_to(reserved, inc_h), q.on_demand * (1 - share * discount), stretched,
+    add("off_peak", billed(reserved), q.on_demand * (1 - share * discount), stretched,
         f"{share:.0%} of the work runs in the {night:g}-hour night window, so it takes {stretched / HOURS_PER_DAY:.1f} days"
         + ("; misses the deadline" if late else "") + ("; not for urgent work" if ctx.urgent else "")
         + ("" if offered else f"; no price sheet offers it: ask for the {discount:.0%} night discount (REQUIREMENTS B4)"),
@@ -122,17 +171,27 @@ def compare(wall_hours: float, gpu_count: int, q: Quote, ctx: Context, p: Params
     tau = float(young_daly(ctx.checkpoint_write_hours, 1.0 / rate))
     restart = float(p("billing.spot_restart_hours"))
     spot_wall = wall_hours * (1 + ctx.checkpoint_write_hours / tau) * (1 + rate * (min(tau, wall_hours) / 2 + restart))
-    add("spot", _ceil_to(spot_wall, inc_h), q.spot, spot_wall,
+    add("spot", billed(spot_wall), q.spot, spot_wall,
         f"about {rate * spot_wall:.1f} reclaims expected; rework and restarts add {spot_wall / wall_hours - 1:.0%} time"
         + ("" if ctx.interruptible else "; keep it off the critical path"),
         f"预计被回收约 {rate * spot_wall:.1f} 次，重算与重启增加 {spot_wall / wall_hours - 1:.0%} 时间"
         + ("" if ctx.interruptible else "；不要用于关键路径任务"),
         suitable=ctx.interruptible)
 
-    if ctx.parallel_experiments > 1:
-        add("per_task", wall_hours, q.on_demand, wall_hours,
-            f"{ctx.parallel_experiments} experiments billed by task; no idle time between them",
-            f"{ctx.parallel_experiments} 组实验按任务计费，实验间的空闲不计费")
+    tasks = ctx.parallel_experiments if ctx.parallel_experiments > 1 else ctx.tasks
+    if tasks > 1:
+        offered = per_task_offers(p)
+        what = f"{ctx.parallel_experiments} experiments" if ctx.parallel_experiments > 1 else f"{tasks:,} jobs"
+        what_zh = f"{ctx.parallel_experiments} 组实验" if ctx.parallel_experiments > 1 else f"{tasks:,} 个作业"
+        if offered:
+            note, note_zh = (f"{what} billed by task; no idle time between them",
+                             f"{what_zh}按任务计费，任务间的空闲不计费")
+        else:
+            note = (f"no price sheet offers per-task pricing; the nearest is per-second on-demand with each of the "
+                    f"{what} started and released on its own (priced here): ask the provider for a per-task price")
+            note_zh = (f"价目表中没有按任务计费；最接近的是按秒按量计费、{what_zh}各自启动并及时释放（此处按此计价），"
+                       "可向服务商争取按任务报价")
+        add("per_task", wall_hours, q.on_demand, wall_hours, note, note_zh, available=bool(offered))
 
     _mark(opts)
     return opts
