@@ -36,6 +36,7 @@ class Preset(BaseModel):
     model: str | None
     key_env: str | None = Field(default=None, description="Environment variable read for the key when OPENAI_API_KEY is unset.")
     placeholder_key: str | None = Field(default=None, description="Key sent to local servers that ignore it (the client needs one).")
+    stream: bool = Field(default=True, description="Stream replies; False for servers that cannot stream tool calls.")
     note: str = ""
 
 
@@ -49,7 +50,7 @@ PRESETS: dict[str, Preset] = {
     "vllm": Preset(base_url="http://127.0.0.1:8000/v1", model=None, placeholder_key="EMPTY",
                    note="vLLM `vllm serve MODEL --enable-auto-tool-choice --tool-call-parser ...`"),
     "ollama": Preset(base_url="http://127.0.0.1:11434/v1", model="qwen2.5:7b-instruct", placeholder_key="ollama",
-                     note="Ollama's OpenAI-compatible endpoint"),
+                     stream=False, note="Ollama's OpenAI-compatible endpoint (tool calls are not streamed)"),
     "llama.cpp": Preset(base_url="http://127.0.0.1:8080/v1", model="local", placeholder_key="sk-no-key-required",
                         note="llama.cpp `llama-server --jinja` (tool calling needs --jinja)"),
 }
@@ -63,6 +64,10 @@ _ENV = {
     "timeout_s": "ADVISOR_LLM_TIMEOUT",
     "max_retries": "ADVISOR_LLM_RETRIES",
     "temperature": "ADVISOR_LLM_TEMPERATURE",
+    "turn_timeout_s": "ADVISOR_LLM_TURN_TIMEOUT",
+    "max_steps": "ADVISOR_LLM_MAX_STEPS",
+    "stream": "ADVISOR_LLM_STREAM",
+    "strict": "ADVISOR_LLM_STRICT",
 }
 
 
@@ -75,10 +80,14 @@ class LLMConfig(BaseModel):
     base_url: str | None = None
     model: str | None = None
     api_key: SecretStr | None = None
-    timeout_s: float = Field(default=60.0, gt=0, description="Seconds to wait for one model call.")
-    max_retries: int = Field(default=2, ge=0, le=10, description="Retries of a failed model call (connection errors, 429, 5xx).")
+    timeout_s: float = Field(default=30.0, gt=0, description="Seconds to wait for one model call.")
+    max_retries: int = Field(default=1, ge=0, le=10, description="Retries of a failed model call (connection errors, 429, 5xx).")
     temperature: float = Field(default=0.0, ge=0, le=2)
-    max_steps: int = Field(default=8, ge=2, le=50, description="Model/tool round trips allowed in one turn.")
+    max_steps: int = Field(default=6, ge=2, le=50, description="Model/tool round trips allowed in one turn.")
+    turn_timeout_s: float = Field(default=45.0, gt=0, le=3600,
+                                  description="Seconds a whole turn may take; then it is answered offline with a notice.")
+    stream: bool = Field(default=True, description="Stream the model's replies (False: one response per request).")
+    strict: bool = Field(default=False, description="Send OpenAI strict function schemas (every field required, nullable).")
 
     @property
     def enabled(self) -> bool:
@@ -87,7 +96,8 @@ class LLMConfig(BaseModel):
     def __repr__(self) -> str:
         key = MASK if self.api_key is not None else None
         return (f"LLMConfig(preset={self.preset!r}, base_url={self.base_url!r}, model={self.model!r}, "
-                f"api_key={key!r}, timeout_s={self.timeout_s}, max_retries={self.max_retries})")
+                f"api_key={key!r}, timeout_s={self.timeout_s}, max_retries={self.max_retries}, "
+                f"turn_timeout_s={self.turn_timeout_s}, stream={self.stream})")
 
     __str__ = __repr__
 
@@ -158,7 +168,10 @@ def load_config(env: dict[str, str] | None = None, dotenv_path: str | Path | Non
         key = preset.placeholder_key
     if not key and base_url and _is_local(str(base_url)):
         key = "EMPTY"
-    numbers = {n: pick(n) for n in ("timeout_s", "max_retries", "temperature", "max_steps")}
+    numbers = {n: pick(n) for n in ("timeout_s", "max_retries", "temperature", "max_steps", "turn_timeout_s", "strict")}
+    numbers["stream"] = pick("stream")
+    if numbers["stream"] is None and preset is not None:
+        numbers["stream"] = preset.stream
     try:
         cfg = LLMConfig(
             preset=preset_name, base_url=str(base_url).rstrip("/") if base_url else None,

@@ -1,30 +1,40 @@
-"""The LLM agent: LangChain ``create_agent`` over any OpenAI-compatible chat model, with the
-seven tools, token streaming, and endpoint failures turned into :class:`EndpointFailure`.
+"""The LLM agent loop over any OpenAI-compatible chat model (a LangChain chat model), with
+the tools' compact schemas, bounded round trips, and endpoint failures turned into
+:class:`EndpointFailure`.
+
+One round trip: send the conversation with ``tools`` and ``tool_choice: "auto"``; read the
+reply (streamed or not, per endpoint); run its tool calls — structured ones, or ones the
+model wrote as text (:mod:`advisor.assistant.replies`) — through the caller's executor, and
+send the results back. A reply without calls ends the turn. Nothing here shows text to a
+user: the caller checks the final text first (docs/LLM.md "What one turn does").
 
 The chat model is injected (tests pass a fake one); :func:`build_chat_model` builds a
-``ChatOpenAI`` from :class:`~advisor.assistant.config.LLMConfig` with its timeout and retries.
-LangChain is imported inside the functions: ``import advisor.assistant`` stays cheap.
+``ChatOpenAI`` that never sends ``content: null``. LangChain is imported inside functions.
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.assistant.config import LLMConfig, scrub
-from advisor.assistant.prompts import system_prompt
 from advisor.assistant.result import ToolCall
 from advisor.errors import ServiceError
 
-__all__ = ["EndpointFailure", "LLMTurn", "build_chat_model", "run_agent"]
+__all__ = ["EndpointFailure", "LLMTurn", "bounded", "build_chat_model", "run_agent"]
 
 log = logging.getLogger("advisor.assistant")
 
 NOTICES: dict[str, dict[str, str]] = {
     "unreachable": {"en": "LLM endpoint unreachable; answered offline.", "zh": "无法连接 LLM 服务，本次由离线助手回答。"},
     "timeout": {"en": "LLM endpoint timed out; answered offline.", "zh": "LLM 服务响应超时，本次由离线助手回答。"},
+    "deadline": {"en": "The model did not answer within {detail} s; answered offline.",
+                 "zh": "模型未在 {detail} 秒内完成回答，本次由离线助手回答。"},
     "auth": {"en": "LLM endpoint refused the API key; answered offline.", "zh": "LLM 服务拒绝了 API 密钥，本次由离线助手回答。"},
     "failed": {"en": "LLM endpoint failed ({detail}); answered offline.", "zh": "LLM 服务出错（{detail}），本次由离线助手回答。"},
     "unfinished": {"en": "The model did not finish the turn; answered offline.", "zh": "模型未能完成本轮回答，本次由离线助手回答。"},
@@ -32,6 +42,12 @@ NOTICES: dict[str, dict[str, str]] = {
     "no_key": {"en": "No API key is set for the LLM endpoint; answered offline.",
                "zh": "未设置 LLM 服务的 API 密钥，本次由离线助手回答。"},
 }
+
+FINISHED = ("stop", "tool_calls", "function_call", "eos", "end_turn", "stop_sequence")
+"""``finish_reason`` values of a complete reply; anything else (``length``, a filter, none on
+a stream) means the reply was cut off."""
+
+_IDS = itertools.count(1)
 
 
 class EndpointFailure(Exception):
@@ -47,27 +63,47 @@ class EndpointFailure(Exception):
 
 @dataclass
 class LLMTurn:
-    """What the agent did: its final text, the tool calls with their reports, the guard's notes."""
+    """What the agent did: its final text, whether the reply finished, the tool calls."""
 
     answer: str
+    finished: bool = True
     tool_calls: list[ToolCall] = field(default_factory=list)
-    arg_notes: list[str] = field(default_factory=list)
+    round_trips: int = 0
+
+
+Executor = Callable[[str, dict[str, Any]], tuple[str, ToolCall]]
+"""``execute(tool_name, args) -> (content for the model, the recorded call)``."""
+
+
+def _compat_class() -> type:
+    from langchain_openai import ChatOpenAI
+
+    class CompatChatOpenAI(ChatOpenAI):
+        """``ChatOpenAI`` whose requests never carry ``content: null`` (llama.cpp, some vLLM
+        and Ollama versions refuse it on assistant messages that call tools)."""
+
+        def _get_request_payload(self, input_: Any, *, stop: Any = None, **kwargs: Any) -> dict[str, Any]:
+            payload: dict[str, Any] = super()._get_request_payload(input_, stop=stop, **kwargs)
+            for message in payload.get("messages", []):
+                if isinstance(message, dict) and message.get("content") is None:
+                    message["content"] = ""
+            return payload
+
+    return CompatChatOpenAI
 
 
 def build_chat_model(cfg: LLMConfig) -> Any:
-    """A ``ChatOpenAI`` for the configured endpoint (timeout and retries from the config);
-    :class:`EndpointFailure` when it cannot be built (no model, no key)."""
+    """A chat model for the configured endpoint (timeout within the turn's deadline, retries
+    from the config); :class:`EndpointFailure` when it cannot be built (no model, no key)."""
     if not cfg.enabled:
         raise EndpointFailure("not_configured")
     if cfg.api_key is None:
         raise EndpointFailure("no_key")
-    from langchain_openai import ChatOpenAI
-
-    return ChatOpenAI(
+    return _compat_class()(
         model=cfg.model or "",
         base_url=cfg.base_url,
         api_key=cfg.api_key,
-        timeout=cfg.timeout_s,
+        timeout=min(cfg.timeout_s, cfg.turn_timeout_s),
         max_retries=cfg.max_retries,
         temperature=cfg.temperature,
     )
@@ -96,14 +132,10 @@ def classify(exc: BaseException) -> EndpointFailure | None:
             return EndpointFailure("unreachable")
     except ImportError:  # pragma: no cover - httpx comes with openai
         pass
-    from langgraph.errors import GraphRecursionError
-
-    if isinstance(exc, GraphRecursionError):
-        return EndpointFailure("unfinished")
     return None
 
 
-def _text(content: Any) -> str:
+def text_of(content: Any) -> str:
     if isinstance(content, str):
         return content
     if isinstance(content, list):
@@ -112,68 +144,103 @@ def _text(content: Any) -> str:
     return ""
 
 
+def bounded(work: Callable[[threading.Event], LLMTurn], seconds: float) -> LLMTurn:
+    """``work(cancel)`` in a worker thread; after ``seconds`` the turn is given up: ``cancel``
+    is set (the loop stops reading and closes its request) and ``EndpointFailure("deadline")``
+    is raised at once, whatever the worker is blocked on."""
+    cancel = threading.Event()
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["turn"] = work(cancel)
+        except BaseException as exc:  # handed to the caller's thread below
+            box["error"] = exc
+
+    worker = threading.Thread(target=run, name="advisor-llm-turn", daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        cancel.set()
+        raise EndpointFailure("deadline", f"{seconds:g}")
+    if "error" in box:
+        raise box["error"]
+    return box["turn"]  # type: ignore[no-any-return]
+
+
 def run_agent(
-    question: str,
-    history_messages: list[Any],
+    messages: list[Any],
     *,
     model: Any,
-    lang: str,
-    guard: Callable[[str, dict[str, Any]], tuple[dict[str, Any], list[str]]] | None = None,
-    on_token: Callable[[str], None] | None = None,
-    max_steps: int = 8,
-    defaults: dict[str, Any] | None = None,
+    tools: list[dict[str, Any]],
+    execute: Executor,
+    max_steps: int = 6,
+    stream: bool = True,
+    cancel: threading.Event | None = None,
+    deadline: float | None = None,
 ) -> LLMTurn:
-    """Run one turn of the agent; raises :class:`EndpointFailure` when the model cannot answer."""
-    from langchain.agents import create_agent
-    from langchain_core.messages import AIMessage, AIMessageChunk, HumanMessage, ToolMessage
+    """Run the turn's round trips; raises :class:`EndpointFailure` when the model cannot answer
+    (endpoint errors, the round-trip cap, ``cancel`` set or ``deadline`` — a ``time.monotonic``
+    value — passed)."""
+    from langchain_core.messages import AIMessage, ToolMessage
 
-    from advisor.tools.langchain import make_tools
+    from advisor.assistant.replies import text_tool_calls
 
-    tools = make_tools(lang=lang, guard=guard, defaults=defaults)
-    agent = create_agent(model, tools, system_prompt=system_prompt(lang))
-    messages = [*history_messages, HumanMessage(question)]
-    state: Any = None
-    data: Any
+    cancel = cancel or threading.Event()
+    bound = model.bind_tools(tools, tool_choice="auto") if tools else model
+    messages = list(messages)
+    calls: list[ToolCall] = []
     try:
-        for mode, data in agent.stream({"messages": messages}, stream_mode=["messages", "values"],
-                                       config={"recursion_limit": 2 * max_steps + 1}):
-            if mode == "values":
-                state = data
-            elif on_token is not None:
-                chunk, meta = data
-                if isinstance(chunk, AIMessageChunk) and meta.get("langgraph_node") == "model":
-                    text = _text(chunk.content)
-                    if text:
-                        on_token(text)
-    except Exception as exc:  # sorted below: endpoint failures fall back, our own bugs do not
+        for step in range(max_steps):
+            _check(cancel, deadline)
+            text, requested, finish = _reply(bound, messages, stream, cancel, deadline)
+            written = [] if requested else text_tool_calls(text)
+            if not requested and not written:
+                finished = finish in FINISHED or (finish is None and not stream and bool(text.strip()))
+                return LLMTurn(answer=text.strip(), finished=finished, tool_calls=calls, round_trips=step + 1)
+            todo = requested or [{"name": c["name"], "args": c["args"], "id": f"text_call_{next(_IDS)}"} for c in written]
+            messages.append(AIMessage(content="", tool_calls=[{"name": c["name"], "args": c["args"], "id": c["id"],
+                                                               "type": "tool_call"} for c in todo]))
+            for c in todo:
+                _check(cancel, deadline)
+                content, record = execute(c["name"], c["args"])
+                calls.append(record)
+                messages.append(ToolMessage(content, tool_call_id=c["id"], name=c["name"],
+                                            status="error" if record.error else "success"))
+    except Exception as exc:  # sorted here: endpoint failures fall back, our own bugs do not
         failure = classify(exc)
         if failure is None:
             raise
-        log.warning("LLM turn failed: %s", scrub(f"{type(exc).__name__}: {exc}"))
+        if failure.kind != "deadline":
+            log.warning("LLM turn failed: %s", scrub(f"{type(exc).__name__}: {exc}"))
         raise failure from None
-    new = (state or {}).get("messages", [])[len(messages):]
-    return _collect(new, AIMessage, ToolMessage)
+    raise EndpointFailure("unfinished")
 
 
-def _collect(new: list[Any], ai_type: Any, tool_type: Any) -> LLMTurn:
-    msg: Any
-    requested: dict[str, dict[str, Any]] = {}
-    calls: list[ToolCall] = []
-    notes: list[str] = []
-    answer = ""
-    for msg in new:
-        if isinstance(msg, ai_type):
-            for tc in getattr(msg, "tool_calls", []) or []:
-                requested[tc.get("id") or ""] = tc
-            if not getattr(msg, "tool_calls", None):
-                answer = _text(msg.content)
-        elif isinstance(msg, tool_type):
-            art = getattr(msg, "artifact", None)
-            asked = requested.get(msg.tool_call_id or "", {})
-            name = msg.name or asked.get("name", "")
-            if getattr(msg, "status", "success") == "error" or not isinstance(art, dict):
-                calls.append(ToolCall(name=name, args=asked.get("args", {}), error=_text(msg.content)[:500]))
-            else:
-                calls.append(ToolCall(name=name, args=art.get("args", {}), result=art.get("result")))
-                notes.extend(art.get("grounding", []))
-    return LLMTurn(answer=answer.strip(), tool_calls=calls, arg_notes=notes)
+def _check(cancel: threading.Event, deadline: float | None) -> None:
+    if cancel.is_set() or (deadline is not None and time.monotonic() > deadline):
+        raise EndpointFailure("deadline")
+
+
+def _reply(bound: Any, messages: list[Any], stream: bool, cancel: threading.Event,
+           deadline: float | None) -> tuple[str, list[dict[str, Any]], str | None]:
+    """One model call: its text, its structured tool calls (``invalid`` ones included, with
+    their raw arguments) and its ``finish_reason``."""
+    if stream:
+        merged: Any = None
+        for chunk in bound.stream(messages):
+            _check(cancel, deadline)  # leaving the loop closes the stream and its connection
+            merged = chunk if merged is None else merged + chunk
+        if merged is None:
+            return "", [], None
+        message = merged
+    else:
+        message = bound.invoke(messages)
+    meta = getattr(message, "response_metadata", None) or {}
+    finish = meta.get("finish_reason")
+    calls = [{"name": c.get("name") or "", "args": c.get("args") or {}, "id": c.get("id") or f"call_{next(_IDS)}"}
+             for c in getattr(message, "tool_calls", None) or []]
+    for bad in getattr(message, "invalid_tool_calls", None) or []:
+        calls.append({"name": bad.get("name") or "", "args": {"__invalid__": bad.get("args") or ""},
+                      "id": bad.get("id") or f"call_{next(_IDS)}"})
+    return text_of(message.content), calls, finish

@@ -12,7 +12,11 @@ from pydantic import BaseModel, Field
 from advisor.rules.findings import Finding
 
 Lang = Literal["zh", "en"]
-Mode = Literal["llm", "offline"]
+Mode = Literal["llm", "llm+repaired", "offline_fallback", "offline"]
+"""``llm``: the model's answer, its tool calls unchanged. ``llm+repaired``: the model's answer,
+with tool arguments repaired from the question (``repairs``). ``offline_fallback``: the LLM
+was asked but the offline path produced the answer (``notice`` says why). ``offline``: no
+LLM was asked for."""
 
 
 class ToolCall(BaseModel):
@@ -43,5 +47,7 @@ class AskResult(BaseModel):
     notice: str | None = Field(default=None, description="Shown with the answer, e.g. the LLM endpoint was unreachable.")
     grounded: bool = Field(default=True, description="False when a figure or a tool argument could not be traced and was replaced.")
     grounding: list[str] = Field(default_factory=list, description="What the grounding check replaced, one line each.")
+    repairs: list[str] = Field(default_factory=list, description="LLM path: each change made to the model's tool calls "
+                                                                  "from the question's reading, one line each.")
     lang: Lang = "en"
     intent: str | None = Field(default=None, description="The job the turn did: a tool name, onboarding, clarify, greeting or help.")

@@ -1,8 +1,19 @@
-"""One assistant turn, either mode: choose the mode, run it, check the LLM's numbers, fall
-back to the offline assistant when the endpoint fails, and extend the history."""
+"""One assistant turn, either mode: choose the mode, run it, check the LLM's reply before any
+of it is shown, fall back to the offline assistant with a notice, and extend the history.
+
+The LLM path (docs/LLM.md "What one turn does"): the offline frame reads the question; the
+model's tool calls are repaired against it (:mod:`advisor.assistant.repair`); the whole turn
+runs under a deadline; the final text is checked (finished, not empty, no tool syntax, every
+figure traced, agrees with the findings, delivers the figures it was asked for) and only then
+handed to ``on_token``. A reply that fails a check is replaced by the offline path's answer
+with a ``notice``; ``mode`` says which path produced the answer.
+"""
 
 from __future__ import annotations
 
+import json
+import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -10,12 +21,24 @@ from advisor.assistant import history as hist
 from advisor.assistant.result import AskResult, Citation, ToolCall
 from advisor.errors import InputError
 
-GROUNDING_NOTICE = {
-    "answer": {"en": "Some figures in the model's reply could not be traced to a tool result, so the calculated "
-                     "explanation is shown instead.",
-               "zh": "模型回答中的部分数字无法追溯到工具结果，已改为显示计算得出的说明。"},
-    "args": {"en": "Some numbers the model passed to a tool did not match your question and were corrected.",
-             "zh": "模型传给工具的部分数字与您的问题不符，已按问题原文更正。"},
+NOTICES = {
+    "repaired": {"en": "Some tool arguments the model chose did not match your question and were corrected from it.",
+                 "zh": "模型选择的部分工具参数与您的问题不符，已按问题原文更正。"},
+    "ungrounded": {"en": "Some figures in the model's reply could not be traced to a tool result, so the calculated "
+                         "explanation is shown instead.",
+                   "zh": "模型回答中的部分数字无法追溯到工具结果，已改为显示计算得出的说明。"},
+    "contradicts": {"en": "The model's reply disagreed with the review's findings, so the calculated answer is shown "
+                          "instead.",
+                    "zh": "模型的回答与审查发现不一致，已改为显示计算得出的回答。"},
+    "tool_syntax": {"en": "The model replied with raw tool syntax instead of an answer; answered offline.",
+                    "zh": "模型返回的是工具调用代码而不是回答，本次由离线助手回答。"},
+    "empty": {"en": "The model's reply was empty; answered offline.", "zh": "模型没有给出回答，本次由离线助手回答。"},
+    "cut_off": {"en": "The model's reply was cut off; answered offline.", "zh": "模型的回答被截断，本次由离线助手回答。"},
+    "no_figures": {"en": "The model's reply gave none of the calculated figures, so the calculated explanation is "
+                         "shown instead.",
+                   "zh": "模型的回答没有给出计算结果，已改为显示计算得出的说明。"},
+    "no_tool": {"en": "The model answered without running the calculation your question asks for; answered offline.",
+                "zh": "模型没有调用您的问题所需的计算工具，本次由离线助手回答。"},
 }
 
 
@@ -47,53 +70,87 @@ def ask_turn(
             from advisor.assistant.llm import EndpointFailure
 
             try:
-                return _llm_turn(question, entries, previous, cfg=cfg, model=model, on_token=on_token, lang=lang,
-                                 defaults=tool_defaults)
+                result = _llm_turn(question, entries, previous, cfg=cfg, model=model, lang=lang, defaults=tool_defaults)
             except EndpointFailure as failure:
-                failure_kind = failure
-        elif offline is False:
+                result = _offline(question, entries, previous, lang, tool_defaults, failure=failure)
+            _stream(result.answer, on_token)
+            return result
+        if offline is False:
             from advisor.assistant.llm import EndpointFailure
 
             failure_kind = EndpointFailure("not_configured")
+    return _offline(question, entries, previous, lang, tool_defaults, failure=failure_kind, asked=False)
+
+
+def _offline(question: str, entries: list[dict[str, Any]], previous: Any, lang: str | None,
+             defaults: dict[str, Any] | None, *, failure: Any = None, asked: bool = True) -> AskResult:
+    """The offline answer; ``asked``: the LLM was asked for (so the mode is a fallback)."""
     from advisor.assistant.offline.compose import offline_turn
 
-    turn = offline_turn(question, previous, lang, tool_defaults)
-    notice = failure_kind.notice(turn.lang) if failure_kind is not None else None
+    turn = offline_turn(question, previous, lang, defaults)
+    notice = failure.notice(turn.lang) if failure is not None else None
+    mode = "offline_fallback" if asked else "offline"
     return AskResult(
-        answer=turn.answer, mode="offline", tool_calls=turn.tool_calls, findings=turn.findings,
+        answer=turn.answer, mode=mode, tool_calls=turn.tool_calls, findings=turn.findings,  # type: ignore[arg-type]
         citations=turn.citations, notice=notice, lang=turn.lang, intent=turn.intent,  # type: ignore[arg-type]
-        history=hist.extend(entries, question, turn.answer, mode="offline", intent=turn.intent,
+        history=hist.extend(entries, question, turn.answer, mode=mode, intent=turn.intent,
                             tool_calls=turn.tool_calls, parsed=turn.parsed),
     )
 
 
-class _Guard:
-    """Argument grounding for one turn: the parser's reading projected onto each tool, the
-    user's words, and the results of this turn's earlier calls (:meth:`observe`)."""
+def _stream(answer: str, on_token: Callable[[str], None] | None) -> None:
+    """Hand the checked answer to ``on_token`` in word-sized pieces (nothing before the checks)."""
+    if on_token is None:
+        return
+    for piece in re.split(r"(?<=\s)", answer):
+        if piece:
+            on_token(piece)
 
-    def __init__(self, parsed: Any, question: str, words: list[str]) -> None:
-        self.parsed, self.question, self.words = parsed, question, words
-        self.seen: list[float] = []
 
-    def observe(self, result: dict[str, Any]) -> None:
-        from advisor.assistant.numbers import numbers_in
+class _Executor:
+    """Runs the model's tool calls for one turn: unknown tools and malformed arguments are
+    refused with a message the model can act on; every call is repaired against the frame."""
 
-        self.seen.extend(numbers_in(result))
+    def __init__(self, frame: Any, lang: str, defaults: dict[str, Any] | None) -> None:
+        self.frame, self.lang = frame, lang
+        self.defaults = dict(defaults or {})
+        if lang == "zh":
+            self.defaults.setdefault("currency", "CNY")  # as the offline assistant: a Chinese question is priced in yuan
+        self.seen: list[Any] = []
+        self.run: list[str] = []
+        self.repairs: list[Any] = []
 
-    def __call__(self, name: str, args: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
-        from advisor.assistant.grounding import ground_args
-        from advisor.assistant.offline.project import project
-        from advisor.tools.langchain import request_model
+    def __call__(self, name: str, args: dict[str, Any]) -> tuple[str, ToolCall]:
+        from advisor.assistant.offline.compose import run_tool
+        from advisor.assistant.repair import repair_call, seen_values
+        from advisor.tools import TOOL_NAMES
+        from advisor.tools.langchain import compact
 
-        parsed = self.parsed
-        if name == parsed.intent or name == parsed.pending:
-            theirs = parsed.args
-        else:
-            theirs = project(name, parsed.context, language=parsed.language, question=self.question)
-        fields = request_model(name).model_fields
-        defaults = {k: f.default for k, f in fields.items()
-                    if isinstance(f.default, int | float) and not isinstance(f.default, bool)}
-        return ground_args(name, args, parser_args=theirs, words=self.words, schema_defaults=defaults, seen=self.seen)
+        if name not in TOOL_NAMES:
+            message = f"Error: there is no tool {name!r}. Tools: {', '.join(TOOL_NAMES)}. Call one of them or answer."
+            return message, ToolCall(name=name or "?", args=_jsonable(args), error=f"unknown tool {name!r}")
+        if not isinstance(args, dict) or "__invalid__" in args:
+            message = f"Error: the arguments of {name} are not a JSON object. Call {name} again with valid JSON."
+            return message, ToolCall(name=name, args={}, error="arguments are not valid JSON")
+        tool, fixed, repairs = repair_call(name, args, self.frame, seen=self.seen, tools_run=self.run)
+        self.repairs.extend(repairs)
+        call = run_tool(tool, fixed, self.lang, self.defaults)
+        self.run.append(tool)
+        if call.error:
+            return f"Error: {call.error}. Fix that argument and call {tool} again, or ask the user for it.", call
+        assert call.result is not None
+        self.seen.extend(seen_values(call.result))
+        content: Any = compact(call.result, self.lang)
+        if repairs:
+            content = {"note": "arguments were corrected to match the question: " + "; ".join(r.line() for r in repairs),
+                       "tool": tool, "result": content}
+        return json.dumps(content, ensure_ascii=False, separators=(",", ":"), default=str), call
+
+
+def _jsonable(args: Any) -> dict[str, Any]:
+    if not isinstance(args, dict):
+        return {}
+    return json.loads(json.dumps(args, ensure_ascii=False, default=str))
 
 
 def _llm_turn(
@@ -103,52 +160,109 @@ def _llm_turn(
     *,
     cfg: Any,
     model: Any,
-    on_token: Callable[[str], None] | None,
     lang: str | None,
     defaults: dict[str, Any] | None = None,
 ) -> AskResult:
-    from advisor.assistant.grounding import known_numbers, ungrounded_figures
-    from advisor.assistant.llm import build_chat_model, run_agent
-    from advisor.assistant.offline.compose import attach_guides, explain, findings_of, offline_turn
-    from advisor.assistant.offline.parse import parse_question
+    from langchain_core.messages import HumanMessage, SystemMessage
 
-    parsed = parse_question(question, previous)
-    lang = lang or parsed.language
+    from advisor.assistant.llm import bounded, build_chat_model, run_agent
+    from advisor.assistant.prompts import system_prompt, user_message
+    from advisor.assistant.repair import read_frame
+    from advisor.tools.langchain import openai_tools
+
+    started = time.monotonic()
     words = hist.user_words(entries, question)
+    frame = read_frame(question, previous, words)
+    lang = lang or frame.language
     chat_model = model if model is not None else build_chat_model(cfg)
-    steps = getattr(cfg, "max_steps", 8) if cfg is not None else 8
-    turn = run_agent(question, hist.to_messages(entries), model=chat_model, lang=lang,
-                     guard=_Guard(parsed, question, words), on_token=on_token, max_steps=steps, defaults=defaults)
-    calls: list[ToolCall] = list(turn.tool_calls)
-    notes = list(turn.arg_notes)
-    notices = [GROUNDING_NOTICE["args"][lang]] if notes else []
-    answer = turn.answer
-    done = [c for c in calls if c.result is not None]
-    known = known_numbers([c.result for c in done] + [c.args for c in done], words + hist.assistant_words(entries))
-    bad = ungrounded_figures(answer, known)
-    intent = done[-1].name if done else (calls[-1].name if calls else parsed.intent)
-    if bad or not answer:
-        if bad:
-            notes.append("answer: " + ", ".join(bad[:8]) + " not found in the tool results or the user's words")
-            notices = [GROUNDING_NOTICE["answer"][lang]]
-        if done:
-            answer = explain(done, lang)
-        else:
-            fallback = offline_turn(question, previous, lang, defaults)
-            answer, intent = fallback.answer, fallback.intent
-            calls.extend(fallback.tool_calls)
-            done = [c for c in calls if c.result is not None]
-    findings = findings_of(done, lang)
-    citations = _citations(done) or attach_guides(question, intent, lang, findings)
-    if bad and done:
-        from advisor.assistant.offline.compose import sources_block
+    seconds = float(getattr(cfg, "turn_timeout_s", 45.0) if cfg is not None else 45.0)
+    steps = int(getattr(cfg, "max_steps", 6) if cfg is not None else 6)
+    stream = bool(getattr(cfg, "stream", True) if cfg is not None else True)
+    strict = bool(getattr(cfg, "strict", False) if cfg is not None else False)
+    messages = [SystemMessage(system_prompt(lang)), *hist.to_messages(entries),
+                HumanMessage(user_message(question, frame.document, lang))]
+    execute = _Executor(frame, lang, defaults)
+    tools = openai_tools(strict=strict)
+    turn = bounded(lambda cancel: run_agent(messages, model=chat_model, tools=tools, execute=execute, max_steps=steps,
+                                            stream=stream, cancel=cancel, deadline=started + seconds), seconds)
+    return _checked(question, entries, previous, frame, turn, execute, lang, defaults)
 
-        answer = "\n\n".join(p for p in (answer, sources_block(citations, lang)) if p)
+
+def _problem(answer: str, finished: bool, frame: Any, done: list[ToolCall], findings: list[Any],
+             entries: list[dict[str, Any]]) -> tuple[str | None, list[str]]:
+    """Why the model's final text cannot be shown (a key of :data:`NOTICES`), and the
+    figures that failed the trace."""
+    from advisor.assistant.grounding import known_numbers, ungrounded_figures
+    from advisor.assistant.numbers import read_figures
+    from advisor.assistant.repair import is_pricing
+    from advisor.assistant.replies import contradicts_findings, has_tool_syntax
+    from advisor.tools.langchain import llm_settings, shown_fields
+
+    if not finished:
+        return "cut_off", []
+    if not answer.strip():
+        return "empty", []
+    from advisor.tools import TOOL_NAMES
+
+    fields = {f for name in TOOL_NAMES for f in shown_fields(name)}
+    if has_tool_syntax(answer, fields):
+        return "tool_syntax", []
+    if contradicts_findings(answer, findings, llm_settings().get("reply", {}).get("no_issues", {})):
+        return "contradicts", []
+    results = [c.result for c in done] + [c.args for c in done]
+    serious = any(str(getattr(f, "severity", "")) in ("critical", "warning") for f in findings)
+    texts = [frame.user_text()] if (serious or frame.document) else [*frame.words, *hist.assistant_words(entries)]
+    bad = ungrounded_figures(answer, known_numbers(results, texts))
+    if bad:
+        return "ungrounded", bad
+    priced = [c for c in done if is_pricing(c.name)]
+    if frame.confident and is_pricing(frame.intent) and not priced:
+        return "no_tool", []
+    if priced and not read_figures(answer):
+        return "no_figures", []
+    return None, []
+
+
+def _checked(question: str, entries: list[dict[str, Any]], previous: Any, frame: Any, turn: Any, execute: _Executor,
+             lang: str, defaults: dict[str, Any] | None) -> AskResult:
+    from advisor.assistant.offline.compose import (
+        attach_guides,
+        explain,
+        findings_of,
+        offline_turn,
+        sources_block,
+    )
+    from advisor.assistant.repair import repair_line
+
+    calls: list[ToolCall] = list(turn.tool_calls)
+    done = [c for c in calls if c.result is not None]
+    findings = findings_of(done, lang)
+    problem, bad = _problem(turn.answer, turn.finished, frame, done, findings, entries)
+    repairs = execute.repairs
+    grounding = ["answer: " + ", ".join(bad[:8]) + " not found in the tool results or the user's words"] if bad else []
+    intent = done[-1].name if done else (calls[-1].name if calls else frame.intent)
+    if problem is None:
+        answer = "\n\n".join(p for p in (turn.answer, repair_line(repairs, lang)) if p)
+        mode = "llm+repaired" if repairs else "llm"
+        notice = NOTICES["repaired"][lang] if repairs else None
+        citations = _citations(done) or attach_guides(question, intent, lang, findings)
+    elif done and problem != "no_tool":
+        citations = _citations(done) or attach_guides(question, intent, lang, findings)
+        answer = "\n\n".join(p for p in (explain(done, lang), repair_line(repairs, lang), sources_block(citations, lang))
+                             if p)
+        mode, notice = "offline_fallback", NOTICES[problem][lang]
+    else:
+        fallback = offline_turn(question, previous, lang, defaults)
+        answer, intent, citations = fallback.answer, fallback.intent, fallback.citations
+        calls.extend(fallback.tool_calls)
+        done = [c for c in calls if c.result is not None]
+        findings = fallback.findings
+        mode, notice = "offline_fallback", NOTICES[problem][lang]
     return AskResult(
-        answer=answer, mode="llm", tool_calls=calls, findings=findings, citations=citations,
-        notice=" ".join(notices) or None, grounded=not notes, grounding=notes, lang=lang,  # type: ignore[arg-type]
-        intent=intent,
-        history=hist.extend(entries, question, answer, mode="llm", intent=intent, tool_calls=calls, parsed=parsed),
+        answer=answer, mode=mode, tool_calls=calls, findings=findings, citations=citations,  # type: ignore[arg-type]
+        notice=notice, grounded=not (bad or repairs), grounding=grounding, repairs=[r.line() for r in repairs],
+        lang=lang, intent=intent,  # type: ignore[arg-type]
+        history=hist.extend(entries, question, answer, mode=mode, intent=intent, tool_calls=calls, parsed=frame.parsed),
     )
 
 

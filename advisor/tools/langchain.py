@@ -1,72 +1,68 @@
-"""The seven tools as LangChain tools, for the LLM agent.
+"""The tools as the LLM sees them: one compact request schema per tool, generated from the
+tools' own pydantic request models (every tool in :data:`advisor.tools.TOOL_NAMES`).
 
-Each tool's argument schema is derived from the tool's own pydantic request model, so the
-model sees the same field descriptions ("set it when ...") and ``Literal`` choices that the
-CLI documents; fields the assistant sets itself (``lang``, ``prices_file``) are hidden.
-A refused call comes back to the model as an error ``ToolMessage`` that names the bad
-argument, what is accepted and the next step, so the model can correct itself.
+A model is shown the fields a user states in a question — the request's required fields,
+plus the ``core`` field names of ``knowledge/assistant/llm.yaml`` (a tool with few fields is
+shown whole) — with their ``Literal`` choices as enums and the first sentence of their
+descriptions. Every other field keeps its default and stays out of the schema: the Python
+and CLI requests stay complete. ``lang`` and ``prices_file`` are set by the assistant.
+``plan_project.stages`` items get a full item schema.
 
-Every call goes through an optional *guard* (the assistant's argument grounding) and
-returns ``(content, artifact)``: compact JSON for the model, and for the assistant the
-validated arguments, the full report and the guard's notes.
+:func:`openai_tool` is the OpenAI ``tools`` entry: the plain (compact) form by default, or
+the OpenAI strict form (every property required, optional ones nullable, no extra keys).
+:func:`compact` is what the model reads of a report.
 
-LangChain is imported here and in :mod:`advisor.assistant` only (docs/INTERNALS.md).
+LangChain and the OpenAI SDK are imported inside functions only (docs/INTERNALS.md).
 """
 
 from __future__ import annotations
 
+import copy
 import json
+import re
 import typing
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from advisor.errors import AdvisorError, InputError
+from advisor.errors import InputError
 from advisor.tools import TOOL_NAMES
 
-__all__ = ["Guard", "llm_schema", "make_tools", "request_model", "tool_description"]
-
-Guard = Callable[[str, dict[str, Any]], tuple[dict[str, Any], list[str]]]
-"""``guard(tool_name, args) -> (args, notes)``: may fix arguments before the call; a guard
-with an ``observe(result)`` method is shown every report the tools return."""
+__all__ = ["HIDDEN_FIELDS", "compact", "llm_schema", "llm_settings", "openai_tool", "openai_tools", "request_model",
+           "tool_description"]
 
 HIDDEN_FIELDS = ("lang", "prices_file")
 """Set by the assistant (the turn's language, the user's settings), never by the model."""
 
 WHEN: dict[str, str] = {
-    "estimate_training_cost": (
-        "Use when the user asks what one training or fine-tuning run costs or how long it takes "
-        "(a model or parameter count plus an amount of data). Returns cost with a low-high range, "
-        "GPU-hours, wall time, memory fit, every billing mode, assumptions and findings."
-    ),
-    "recommend_hardware": (
-        "Use when the user asks which GPU, how many, or which is cheaper/faster for a workload "
-        "('4090 or A100?', '用什么卡'). Returns ranked options, the cheapest and the fastest."
-    ),
-    "compare_billing": (
-        "Use when the user compares billing modes (on-demand, daily, monthly, yearly, spot, "
-        "off-peak, per-task) for renting given GPUs for a period. Returns each mode's total and "
-        "the break-even points."
-    ),
-    "plan_project": (
-        "Use when the user asks for a whole project across stages (validation, pre-training, "
-        "fine-tuning, serving). Returns each stage's cost and share of the total."
-    ),
-    "review_contract": (
-        "Use when the user pastes a GPU rental contract or clauses, or names a contract file, "
-        "and asks what to watch out for. Returns the traps found with quotes, and missing protections."
-    ),
-    "analyze_usage": (
-        "Use when the user reports GPU utilization or idle cards, or gives usage/billing export "
-        "files. Returns the money wasted and what to change."
-    ),
-    "search_knowledge": (
-        "Use when the user asks how or why (practices, terms, billing modes, contracts, "
-        "onboarding). Returns guide sections to quote and cite; it computes no prices."
-    ),
+    "estimate_training_cost": "Use for the cost or time of one training or fine-tuning run.",
+    "recommend_hardware": "Use when the user asks which GPU or how many ('4090 or A100?', '用什么卡').",
+    "compare_billing": "Use to compare billing modes for renting given GPUs for a period.",
+    "plan_project": "Use for a whole project across stages (validation, pre-training, fine-tuning, serving).",
+    "review_contract": "Use when the user pastes or names a GPU rental contract.",
+    "analyze_usage": "Use when the user reports GPU utilization, idle cards or gives usage files.",
+    "search_knowledge": "Use for how/why questions about cost practice; computes no prices.",
 }
+
+
+@lru_cache(maxsize=1)
+def llm_settings() -> dict[str, Any]:
+    """``knowledge/assistant/llm.yaml`` (schema selection and reply checks)."""
+    import yaml
+
+    from advisor.config import knowledge_dir
+    from advisor.errors import DataError
+
+    path = knowledge_dir() / "assistant" / "llm.yaml"
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError) as exc:
+        raise DataError(str(path), f"cannot read the LLM settings ({type(exc).__name__})") from exc
+    if not isinstance(data, dict) or not isinstance(data.get("schema"), dict):
+        raise DataError(str(path), "expected `schema:` and `reply:` sections")
+    return data
 
 
 def request_model(name: str) -> type[BaseModel]:
@@ -87,35 +83,135 @@ def _function(name: str) -> Callable[..., BaseModel]:
     return getattr(tools, name)
 
 
-@lru_cache(maxsize=16)
-def llm_schema(name: str) -> type[BaseModel]:
-    """The argument schema shown to the model: the request's fields minus :data:`HIDDEN_FIELDS`,
-    with ``currency`` as a closed choice."""
-    req = request_model(name)
+_SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)(?<!\bvs)[.;] ")
+
+
+def _short(text: str | None, limit: int) -> str:
+    text = " ".join((text or "").split())
+    text = _SENTENCE_END.split(text, maxsplit=1)[0]
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def shown_fields(name: str) -> list[str]:
+    """The request fields of ``name`` a model is shown, in the request's order."""
+    conf = llm_settings()["schema"]
+    fields = {k: f for k, f in request_model(name).model_fields.items() if k not in HIDDEN_FIELDS}
+    if len(fields) <= int(conf["whole_up_to"]):
+        return list(fields)
+    core = set(conf["core"])
+    return [k for k, f in fields.items() if f.is_required() or k in core]
+
+
+def _stage_item() -> type[BaseModel]:
+    """``plan_project`` stages: the stage name plus the estimate fields a stage reads."""
+    from advisor.tools.plan import StageSpec
+
+    conf = llm_settings()["schema"]
+    est = request_model("estimate_training_cost").model_fields
     fields: dict[str, Any] = {}
-    for field, info in req.model_fields.items():
-        if field in HIDDEN_FIELDS:
-            continue
-        fields[field] = (info.annotation, info)
-    if "currency" in fields:
-        fields["currency"] = (
-            Literal["USD", "CNY"] | None,
-            Field(None, description="USD or CNY. Set CNY when the user prices in 元/RMB/人民币 or writes in Chinese "
-                                    "without a currency; USD for $; leave empty otherwise."),
-        )
-    model = create_model(
-        f"{req.__name__.removesuffix('Request')}Args",
-        __config__=ConfigDict(extra="forbid"),
-        __doc__=(req.__doc__ or "").strip() or None,
-        **fields,
-    )
-    return model
+    for key, info in StageSpec.model_fields.items():
+        fields[key] = (info.annotation, Field(info.default, description=_describe(key, info.description)))
+    for key in conf["stage_fields"]:
+        if key in est and key not in fields:
+            info = est[key]
+            fields[key] = (_optional(info.annotation), Field(None, description=_describe(key, info.description)))
+    return create_model("StageArgs", __config__=ConfigDict(extra="forbid"), **fields)
+
+
+def _describe(key: str, description: str | None) -> str:
+    """The first sentence of a field's description, or the data file's text for the field."""
+    conf = llm_settings()["schema"]
+    own = conf.get("descriptions", {}).get(key)
+    return own or _short(description, int(conf["description_chars"])) or key.replace("_", " ")
+
+
+def _optional(annotation: Any) -> Any:
+    args = typing.get_args(annotation)
+    if type(None) in args:
+        return annotation
+    return annotation | None
+
+
+@lru_cache(maxsize=32)
+def llm_schema(name: str) -> type[BaseModel]:
+    """The compact argument model of tool ``name`` (see the module docstring)."""
+    req = request_model(name)
+    limit = int(llm_settings()["schema"]["description_chars"])
+    fields: dict[str, Any] = {}
+    for key in shown_fields(name):
+        info = req.model_fields[key]
+        annotation: Any = info.annotation
+        if key == "stages":
+            annotation = list[_stage_item()] | None  # type: ignore[misc]
+        elif key == "currency":
+            annotation = Literal["USD", "CNY"] | None
+        default = ... if info.is_required() else None
+        if not info.is_required():
+            annotation = _optional(annotation)
+        fields[key] = (annotation, Field(default, description=_describe(key, info.description)))
+    return create_model(f"{req.__name__.removesuffix('Request')}Args", __config__=ConfigDict(extra="forbid"),
+                        __doc__=_short(req.__doc__, limit) or None, **fields)
 
 
 def tool_description(name: str) -> str:
-    doc = (_function(name).__doc__ or "").strip()
-    first = " ".join(doc.split("\n\n")[0].split())
-    return f"{first} {WHEN.get(name, '')}".strip()
+    doc = _short(_function(name).__doc__, 200)
+    return f"{doc} {WHEN.get(name, '')}".strip()
+
+
+def _plain(schema: dict[str, Any]) -> dict[str, Any]:
+    """The compact JSON schema: nested models inlined, ``X | None`` shown as ``X``, no titles
+    or null defaults."""
+    defs = schema.pop("$defs", {})
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, dict):
+            if "$ref" in node:
+                return walk(copy.deepcopy(defs[node["$ref"].split("/")[-1]]))
+            options = node.get("anyOf")
+            if isinstance(options, list):
+                real = [o for o in options if o.get("type") != "null"]
+                if len(real) == 1:
+                    rest = {k: v for k, v in node.items() if k not in ("anyOf", "default")}
+                    return walk({**real[0], **rest})
+            return {k: walk(v) for k, v in node.items() if k != "title" and not (k == "default" and v is None)}
+        if isinstance(node, list):
+            return [walk(v) for v in node]
+        return node
+
+    return walk(schema)
+
+
+@lru_cache(maxsize=64)
+def _tool_json(name: str, strict: bool) -> str:
+    model = llm_schema(name)
+    if strict:
+        from openai.lib._pydantic import to_strict_json_schema
+
+        params = to_strict_json_schema(model)
+    else:
+        params = _plain(model.model_json_schema())
+    params.pop("title", None)
+    params.pop("description", None)
+    function: dict[str, Any] = {"name": name, "description": tool_description(name), "parameters": params}
+    if strict:
+        function["strict"] = True
+    return json.dumps({"type": "function", "function": function}, ensure_ascii=False)
+
+
+def openai_tool(name: str, *, strict: bool = False) -> dict[str, Any]:
+    """The OpenAI ``tools`` entry of ``name`` (a fresh dict each call)."""
+    return json.loads(_tool_json(name, strict))
+
+
+def openai_tools(*, strict: bool = False) -> list[dict[str, Any]]:
+    """Every installed tool's entry; tools whose module is missing are left out."""
+    out = []
+    for name in TOOL_NAMES:
+        try:
+            out.append(openai_tool(name, strict=strict))
+        except (ImportError, AttributeError):
+            continue
+    return out
 
 
 def compact(result: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -143,94 +239,3 @@ def _one_language(value: Any, lang: str) -> Any:
     if isinstance(value, list):
         return [_one_language(v, lang) for v in value]
     return value
-
-
-def _hint(name: str, message: str) -> str:
-    return f"Error: {message}. Fix that argument and call {name} again, or ask the user for it."
-
-
-def _validation_message(name: str) -> Callable[[ValidationError], str]:
-    def handle(exc: ValidationError) -> str:
-        from advisor.engine.models import input_error
-
-        return _hint(name, input_error(exc).one_line())
-
-    return handle
-
-
-def _tool_error_message(exc: Exception) -> str:
-    return str(exc)
-
-
-def make_tools(
-    *,
-    lang: str = "en",
-    guard: Guard | None = None,
-    names: tuple[str, ...] = TOOL_NAMES,
-    defaults: dict[str, Any] | None = None,
-) -> list[Any]:
-    """LangChain ``StructuredTool``s for ``names``; tools whose module is not installed are
-    left out (the model cannot call what does not exist). ``defaults`` (the user's settings:
-    currency, budget, price sheet) fill the fields a call leaves open."""
-    from langchain_core.tools import StructuredTool
-
-    tools = []
-    for name in names:
-        try:
-            schema = llm_schema(name)
-        except (ImportError, AttributeError):
-            continue
-        tools.append(
-            StructuredTool.from_function(
-                func=_runner(name, lang, guard, defaults or {}),
-                name=name,
-                description=tool_description(name),
-                args_schema=schema,
-                response_format="content_and_artifact",
-                handle_tool_error=_tool_error_message,
-                handle_validation_error=_validation_message(name),
-            )
-        )
-    return tools
-
-
-def _runner(name: str, lang: str, guard: Guard | None, defaults: dict[str, Any]) -> Callable[..., tuple[str, dict[str, Any]]]:
-    def run(**kwargs: Any) -> tuple[str, dict[str, Any]]:
-        from langchain_core.tools import ToolException
-
-        schema = llm_schema(name).model_fields
-        # LangChain fills in the schema's defaults; keep what the model chose (a default means the same to the tool)
-        args = {k: v for k, v in kwargs.items() if v is not None and not (k in schema and schema[k].default == v)}
-        notes: list[str] = []
-        if guard is not None:
-            args, notes = guard(name, args)
-        req_model = request_model(name)
-        call = dict(args)
-        if "lang" in req_model.model_fields and "lang" not in call:
-            call["lang"] = lang
-        for key, value in defaults.items():
-            if key in req_model.model_fields and call.get(key) is None and value is not None:
-                call[key] = value
-                args[key] = value
-        try:
-            report = _function(name)(**call)
-        except AdvisorError as exc:
-            raise ToolException(_hint(name, exc.one_line())) from None
-        result = report.model_dump(mode="json")
-        observe = getattr(guard, "observe", None)
-        if callable(observe):
-            observe(result)
-        content = json.dumps(compact(result, lang), ensure_ascii=False, separators=(",", ":"), default=str)
-        if notes:
-            content = json.dumps({"note": "some arguments were corrected to match the question: " + "; ".join(notes),
-                                  "result": json.loads(content)}, ensure_ascii=False, separators=(",", ":"))
-        return content, {"args": _jsonable(args), "result": result, "grounding": notes}
-
-    run.__name__ = name
-    return run
-
-
-def _jsonable(args: dict[str, Any]) -> dict[str, Any]:
-    return json.loads(json.dumps(args, ensure_ascii=False, default=str))
-
-

@@ -39,13 +39,15 @@ class ScriptedChatModel(GenericFakeChatModel):
     messages: Iterator[Any] = Field(default_factory=lambda: iter(()))
     received: list[list[BaseMessage]] = Field(default_factory=list)
     bound_tools: list[str] = Field(default_factory=list)
+    bound_kwargs: dict[str, Any] = Field(default_factory=dict)
 
     @classmethod
     def of(cls, *steps: Step) -> ScriptedChatModel:
         return cls(messages=iter(steps))
 
     def bind_tools(self, tools: Any, **kwargs: Any) -> ScriptedChatModel:  # type: ignore[override]
-        self.bound_tools[:] = [getattr(t, "name", None) or t.get("name") for t in tools]
+        self.bound_tools[:] = [getattr(t, "name", None) or t.get("name") or t["function"]["name"] for t in tools]
+        self.bound_kwargs.update(kwargs)
         return self
 
     def _next(self, messages: list[BaseMessage]) -> AIMessage:
@@ -53,7 +55,10 @@ class ScriptedChatModel(GenericFakeChatModel):
         step = next(self.messages)
         if callable(step):
             step = step(messages)
-        return AIMessage(step) if isinstance(step, str) else step
+        message = AIMessage(step) if isinstance(step, str) else step
+        if "finish_reason" not in message.response_metadata:  # as an OpenAI-compatible server reports it
+            message.response_metadata["finish_reason"] = "tool_calls" if message.tool_calls else "stop"
+        return message
 
     def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any) -> ChatResult:
         from langchain_core.outputs import ChatGeneration
@@ -67,13 +72,15 @@ class ScriptedChatModel(GenericFakeChatModel):
             chunks = [{"name": tc["name"], "args": json.dumps(tc["args"]), "id": tc["id"], "index": i}
                       for i, tc in enumerate(message.tool_calls)]
             yield ChatGenerationChunk(message=AIMessageChunk(content="", tool_call_chunks=chunks,
+                                                             response_metadata=dict(message.response_metadata),
                                                              chunk_position="last"))
             return
-        pieces = [p for p in re.split(r"(\s)", str(message.content)) if p]
+        pieces = [p for p in re.split(r"(\s)", str(message.content)) if p] or [""]
         for i, piece in enumerate(pieces):
             chunk = ChatGenerationChunk(message=AIMessageChunk(content=piece))
             if i == len(pieces) - 1:
                 chunk.message.chunk_position = "last"  # type: ignore[attr-defined]
+                chunk.message.response_metadata = dict(message.response_metadata)
             if run_manager:
                 run_manager.on_llm_new_token(piece, chunk=chunk)
             yield chunk

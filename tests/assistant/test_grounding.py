@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from advisor.assistant.grounding import ground_args, known_numbers, ungrounded_figures
+from advisor.assistant.grounding import known_numbers, ungrounded_figures
 from advisor.assistant.numbers import read_figures
 from advisor.money import format_money
 
@@ -69,32 +69,3 @@ def test_any_formatted_tool_amount_is_grounded(amount: float, currency: str) -> 
 def test_a_figure_far_from_every_known_number_is_caught(amount: float, factor: float) -> None:
     known = known_numbers([{"total": amount}], [])
     assert ungrounded_figures(f"Total: {format_money(amount * factor, 'USD')}.", known) != []
-
-
-def test_parser_reading_wins_over_a_mangled_argument() -> None:
-    fixed, notes = ground_args("estimate_training_cost", {"params_b": 783, "tokens_b": 150, "method": "lora"},
-                               parser_args={"params_b": 8.0, "tokens_b": 0.15, "method": "lora"},
-                               words=["LoRA an 8B model on 150 million tokens"])
-    assert fixed == {"params_b": 8.0, "tokens_b": 0.15, "method": "lora"}
-    assert len(notes) == 2 and "783" in notes[0]
-
-
-def test_arguments_traceable_through_units_or_defaults_are_kept() -> None:
-    words = ["rent 16 H100 for 3 months, 8 hours a day, at 35% utilization"]
-    args = {"gpu_count": 16, "wall_hours": 2190, "hours_per_day": 8, "avg_utilization": 0.35, "k": 5}
-    fixed, notes = ground_args("x", args, parser_args={}, words=words, schema_defaults={"k": 5})
-    assert fixed == args and notes == []
-
-
-def test_untraceable_numbers_and_unnamed_paths_are_dropped() -> None:
-    fixed, notes = ground_args("analyze_usage", {"gpu_count": 16, "avg_utilization": 0.61, "files": ["/etc/passwd"]},
-                               parser_args={}, words=["our 16 GPUs look idle"])
-    assert fixed == {"gpu_count": 16}
-    assert len(notes) == 2
-
-
-def test_stage_lists_are_checked_item_by_item() -> None:
-    args = {"stages": [{"stage": "pretrain", "tokens_b": 1000}, {"stage": "serving", "tokens_per_day": 123456}]}
-    fixed, notes = ground_args("plan_project", args, parser_args={}, words=["pretrain a 7B on 1T tokens"])
-    assert fixed["stages"][0] == {"stage": "pretrain", "tokens_b": 1000}
-    assert "tokens_per_day" not in fixed["stages"][1] and notes

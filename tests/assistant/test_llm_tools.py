@@ -1,5 +1,6 @@
-"""The LangChain tools (advisor/tools/langchain.py): schemas the model can act on, results
-as compact JSON plus the full report, refusals as actionable error messages."""
+"""The tools as the LLM sees them (advisor/tools/langchain.py): compact schemas generated from
+every tool's request model, enums for closed choices, a full stage item schema, and OpenAI
+strict mode accepted by the OpenAI SDK's own schema converter."""
 
 from __future__ import annotations
 
@@ -8,68 +9,72 @@ import json
 import pytest
 
 from advisor.tools import TOOL_NAMES
-from advisor.tools.langchain import HIDDEN_FIELDS, make_tools
+from advisor.tools.langchain import (
+    HIDDEN_FIELDS,
+    llm_schema,
+    openai_tool,
+    openai_tools,
+    request_model,
+    shown_fields,
+)
 
 
-@pytest.fixture(scope="module")
-def tools() -> dict:
-    return {t.name: t for t in make_tools(lang="en")}
-
-
-def invoke(tool, **args):
-    return tool.invoke({"type": "tool_call", "name": tool.name, "args": args, "id": "call_test"})
-
-
-def test_all_seven_tools_with_described_fields(tools) -> None:
+def test_every_tool_of_the_descriptors_has_a_schema_with_described_fields() -> None:
+    tools = {t["function"]["name"]: t["function"] for t in openai_tools()}
     assert set(tools) == set(TOOL_NAMES)
-    for name, tool in tools.items():
-        assert "Use when" in tool.description, name
-        props = tool.args_schema.model_json_schema()["properties"]
+    for name, fn in tools.items():
+        assert "Use " in fn["description"], name
+        props = fn["parameters"]["properties"]
         assert not set(HIDDEN_FIELDS) & set(props), name
-        undocumented = [k for k, v in props.items() if not v.get("description")]
-        assert not undocumented, (name, undocumented)
+        assert all(v.get("description") for v in props.values()), name
+        required = {k for k, f in request_model(name).model_fields.items() if f.is_required()}
+        assert required <= set(props) and set(fn["parameters"].get("required", [])) == required, name
         if "currency" in props:
-            assert set(props["currency"]["anyOf"][0]["enum"]) == {"USD", "CNY"}
+            assert set(props["currency"]["enum"]) == {"USD", "CNY"}
 
 
-def test_closed_choices_are_enums(tools) -> None:
-    props = tools["estimate_training_cost"].args_schema.model_json_schema()["properties"]
+def test_large_requests_show_only_the_fields_a_user_states() -> None:
+    est = set(shown_fields("estimate_training_cost"))
+    full = set(request_model("estimate_training_cost").model_fields)
+    assert {"model", "params_b", "method", "tokens_b", "gpu", "gpu_count", "price_per_gpu_hour", "billing"} <= est
+    assert len(est) <= len(full) // 2
+    assert not {"optimizer_in_backward", "chunked_loss", "lora_targets", "tensor_parallel"} & est
+    assert set(shown_fields("search_knowledge")) == {"query", "k"}  # a small tool is shown whole
+
+
+def test_closed_choices_are_enums() -> None:
+    props = openai_tool("estimate_training_cost")["function"]["parameters"]["properties"]
     for field in ("method", "precision", "billing"):
-        assert props[field]["anyOf"][0].get("enum"), field
+        assert props[field].get("enum"), field
 
 
-def test_a_call_returns_compact_json_and_the_full_report(tools) -> None:
-    msg = invoke(tools["compare_billing"], gpu="H100", gpu_count=8, wall_hours=336)
-    assert msg.status == "success"
-    content = json.loads(msg.content)
-    assert isinstance(content["summary"], str) and isinstance(content["assumptions"], dict)
-    assert msg.artifact["result"]["inputs"]["gpu"].startswith("H100")
-    assert msg.artifact["args"] == {"gpu": "H100", "gpu_count": 8, "wall_hours": 336}
+def test_plan_stages_have_a_full_item_schema() -> None:
+    item = openai_tool("plan_project")["function"]["parameters"]["properties"]["stages"]["items"]
+    assert item["properties"]["stage"]["enum"] == ["validation", "pretrain", "finetune", "serving"]
+    assert {"method", "tokens_b", "gpu", "gpu_count", "tokens_per_day", "days"} <= set(item["properties"])
+    assert item["required"] == ["stage"] and item["additionalProperties"] is False
 
 
-@pytest.mark.parametrize(("name", "args", "needle"), [
-    ("estimate_training_cost", {"model": "llama-3-8b", "tokens_b": 0.1, "method": "lora-ish"}, "method"),
-    ("estimate_training_cost", {"model": "llama-3-8b", "tokens_b": 0.1, "gpu": "H1000"}, "did you mean"),
-    ("compare_billing", {"gpu": "H100", "wall_hours": -5}, "wall_hours"),
-    ("search_knowledge", {"query": ""}, "query"),
-])
-def test_refusals_name_the_argument_and_the_next_step(tools, name, args, needle) -> None:
-    msg = invoke(tools[name], **args)
-    assert msg.status == "error"
-    assert needle in msg.content and f"call {name} again" in msg.content
-    assert "Traceback" not in msg.content
+@pytest.mark.parametrize("name", TOOL_NAMES)
+def test_strict_mode_is_accepted_by_the_openai_sdk(name: str) -> None:
+    from openai import pydantic_function_tool
+
+    strict = openai_tool(name, strict=True)["function"]
+    assert strict["strict"] is True
+    params = strict["parameters"]
+    assert set(params["required"]) == set(params["properties"]) and params["additionalProperties"] is False
+    tool = pydantic_function_tool(llm_schema(name), name=name)
+    assert tool["function"]["strict"] is True
 
 
-def test_the_guard_sees_and_may_change_every_call() -> None:
-    seen = []
+def test_the_compact_schemas_are_at_most_half_the_full_request_schemas() -> None:
+    compact = len(json.dumps(openai_tools(), separators=(",", ":")))
+    full = sum(len(json.dumps(request_model(n).model_json_schema(), separators=(",", ":"))) for n in TOOL_NAMES)
+    assert compact <= full / 2, (compact, full)
 
-    def guard(name, args):
-        seen.append((name, dict(args)))
-        return {**args, "gpu_count": 4}, ["gpu_count: 9 replaced by 4"]
 
-    (tool,) = make_tools(lang="zh", guard=guard, names=("compare_billing",))
-    msg = invoke(tool, gpu="A100", gpu_count=9, wall_hours=100)
-    assert seen == [("compare_billing", {"gpu": "A100", "gpu_count": 9, "wall_hours": 100})]
-    assert msg.artifact["result"]["inputs"]["gpu_count"] == 4 and msg.artifact["grounding"]
-    assert "corrected" in json.loads(msg.content)["note"]
-    assert msg.artifact["result"]["inputs"]["lang"] == "zh"
+def test_a_schema_validates_what_the_model_sends() -> None:
+    schema = llm_schema("compare_billing")
+    assert schema(gpu="H100", wall_hours=336).gpu == "H100"
+    with pytest.raises(ValueError):
+        schema(gpu="H100", wall_hours=336, optimizer="sgd")

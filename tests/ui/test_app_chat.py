@@ -121,7 +121,7 @@ def test_llm_endpoint_down_falls_back_offline_with_a_notice_and_never_shows_the_
     assert not app.exception
     assert messages(app) == ["user", "assistant"]
     msg = app.session_state["messages"][1]
-    assert msg["mode"] == "offline" and msg["notice"], "the offline answer says the endpoint failed"
+    assert msg["mode"] == "offline_fallback" and msg["notice"], "the offline answer says the endpoint failed"
     assert any(msg["notice"] in w.value for w in app.warning)
     assert MONEY.search(msg["content"])
     shown = texts(app) + "".join(str(e.value) for e in app.chat_message[1].markdown)
