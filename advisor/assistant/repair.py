@@ -198,11 +198,29 @@ def _traces_number(value: float, free: list[float]) -> bool:
     return any(close(value, s * c, rel=0.005) for s in free for c in _CONVERSIONS)
 
 
-def _same(a: Any, b: Any) -> bool:
+_NAMED = {"gpu": "gpu", "gpus": "gpu", "model": "model", "provider": "provider"}
+
+
+def _canonical(key: str, value: str) -> str:
+    """A GPU, model or provider name as its catalog id (the one vocabulary), else normalized."""
+    kind = _NAMED.get(key.split(".")[-1])
+    if kind is not None:
+        try:
+            from advisor.catalog import get_catalog
+
+            return get_catalog().name_index(kind).resolve(value)
+        except Exception:  # noqa: BLE001 - an unknown name is compared as written
+            pass
+    return _norm(value)
+
+
+def _same(a: Any, b: Any, key: str = "") -> bool:
     if _is_number(a) and _is_number(b):
         return close(float(a), float(b), rel=0.005)
     if isinstance(a, str) and isinstance(b, str):
-        return _norm(a) == _norm(b)
+        return _norm(a) == _norm(b) or _canonical(key, a) == _canonical(key, b)
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return all(_same(x, y, key) for x, y in zip(a, b, strict=True))
     return bool(a == b)
 
 
@@ -296,7 +314,7 @@ def _repair_args(tool: str, args: dict[str, Any], frame: Frame, check: _Checker)
             continue
         mine = theirs.get(key)
         if mine is not None:
-            if _same(value, mine) or check.traces(value):
+            if _same(value, mine, key) or check.traces(value):
                 out[key] = value
             else:
                 out[key] = mine
@@ -329,7 +347,7 @@ def _repair_stages(tool: str, stages: list[Any], theirs: list[Any], frame: Frame
             if key == "stage":
                 item[key] = value
             elif key in mine:
-                item[key] = value if (_same(value, mine[key]) or check.traces(value)) else mine[key]
+                item[key] = value if (_same(value, mine[key], key) or check.traces(value)) else mine[key]
                 if item[key] is not value:
                     repairs.append(Repair(tool=tool, field=f"stages[{i}].{key}", kind="replaced", model=value,
                                           value=mine[key]))

@@ -83,12 +83,13 @@ def _function(name: str) -> Callable[..., BaseModel]:
     return getattr(tools, name)
 
 
-_SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)(?<!\bvs)[.;] ")
+_SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)(?<!\bvs)\. ")
 
 
 def _short(text: str | None, limit: int) -> str:
     text = " ".join((text or "").split())
-    text = _SENTENCE_END.split(text, maxsplit=1)[0]
+    end = _SENTENCE_END.search(text)
+    text = text[: end.start() + 1] if end else text
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
@@ -154,8 +155,12 @@ def llm_schema(name: str) -> type[BaseModel]:
 
 
 def tool_description(name: str) -> str:
-    doc = _short(_function(name).__doc__, 200)
-    return f"{doc} {WHEN.get(name, '')}".strip()
+    """The tool's first sentence and when to use it (its docstring's "Use when ..." sentence,
+    or :data:`WHEN` for tools whose docstring has none)."""
+    doc = " ".join((_function(name).__doc__ or "").split())
+    use = re.search(r"\bUse (?:it )?when\b.*", doc)
+    when = _short(use.group(0), 240) if use else WHEN.get(name, "")
+    return f"{_short(doc, 160)} {when}".strip()
 
 
 def _plain(schema: dict[str, Any]) -> dict[str, Any]:
