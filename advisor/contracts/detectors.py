@@ -18,10 +18,24 @@ from advisor.contracts.parties import Party, PartyResolver
 from advisor.contracts.values import EXTRACTORS, Values
 from advisor.contracts.vocabulary import DetectorSpec, cue_index, detectors
 
-Kind = Literal["trap", "protect", "present"]
+Kind = Literal["trap", "protect", "present", "denied"]
 
-_NEG_EN_RE = re.compile(r"\b(?:not|no|never|neither|nor|without|cannot)\b(?:\s+\w+){0,2}\s*$", re.IGNORECASE)
-_NEG_ZH_RE = re.compile(r"(?:不|未|无|非|免|禁止|不得|不会|无需|无须|并非|不再)\s*$")
+_NEG_EN_RE = re.compile(
+    r"(?:\b(?:not|no|never|neither|nor|without|cannot|none|nothing)\b|n't)(?:\s+\w+){0,2}\s*$", re.IGNORECASE
+)
+# A Chinese negation and the few helpers that may stand between it and what it negates:
+# "不予退还", "没有锁价", "未约定补偿", "不提供价格保护", "无需另行通知".
+_NEG_ZH_RE = re.compile(
+    r"(?:不|未|无|非|免|没有?|并未|尚未|禁止|不得|不会|无需|无须|并非|不再|概不|绝不|毫无)"
+    r"(?:[予得会可能再应需必用被将对作做设给享含]|另行|额外|提前|提供|设置|约定|承诺|保证|享有|包含|包括|支持|给予|任何|进行|适用)*\s*$"
+)
+# Inside a protective match, a negation of the granting verb or of the protection itself
+# ("合同期内不提供价格锁定", "prices are not locked", "prepaid fees are not refunded").
+_DENIAL_RE = re.compile(
+    r"(?:不|未|没有?|并未|尚未|无)(?:[予会可]|另行|额外)?(?:提供|设置?|约定|承诺|保证|享有|给予|支持|适用|包含|包括|锁定|锁价|退还|退款|返还|赔偿|补偿|导出)"
+    r"|\b(?:not|no|never)\s+(?:\w+\s+){0,2}?(?:locked|fixed|guaranteed|provided|offered|granted|included|refund(?:ed|able)?|credited|compensated|protected|frozen|exportable|available\s+for\s+export)\b",
+    re.IGNORECASE,
+)
 _NEG_INSIDE_RE = re.compile(
     r"(?:不|无需|无须|免|不再|未)(?:另行|另外|额外|单独|继续|照常|再|会|予)?(?:收费|计费|收取|扣费|计收|另收)"
     r"|\bnot\s+(?:continue\s+to\s+|remain\s+)?(?:be\s+)?(?:billed|charged|invoiced|payable|chargeable|billable)|\bno\s+(?:additional\s+|extra\s+|separate\s+)?(?:charges?|fees?)\b|free\s+of\s+charge",
@@ -118,8 +132,8 @@ def _run(
 ) -> list[Hit]:
     text = sentence.text
     found: list[Hit] = []
-    trap = _first_unnegated(spec.combined["trap"], text, spec.combined["protect"])
-    protect = _first(spec.combined["protect"], text, negatable=spec.negation)
+    protect, denied = _protection(spec, text)
+    trap = _first_unnegated(spec.combined["trap"], text, protect if spec.shield else [])
     if (
         trap is not None
         and spec.name == "termination_for_convenience"
@@ -127,9 +141,12 @@ def _run(
         and (cause.search(text) or cause.search(previous[-300:]))
     ):
         trap = None  # termination for breach, insolvency, ... (here or in the sentence before): for cause
-    for kind, m in (("trap", trap), ("protect", protect)):
+    first_protect = protect[0] if protect else None
+    for kind, m in (("trap", trap), ("protect", first_protect)):
         if m is not None:
             found.append(_hit(spec, kind, sentence, m, resolver))  # type: ignore[arg-type]
+    if denied is not None and first_protect is None:
+        found.append(_hit(spec, "denied", sentence, denied, resolver))
     if not found:
         m = _first(spec.combined["present"], text, negatable=spec.negation)
         if m is not None:
@@ -137,11 +154,36 @@ def _run(
     return found
 
 
+def negated(text: str, start: int) -> bool:
+    """Is the phrase starting at ``start`` negated by the words just before it?"""
+    before = text[max(0, start - 30) : start]
+    return bool(_NEG_EN_RE.search(before) or _NEG_ZH_RE.search(before))
+
+
+def _protection(spec: DetectorSpec, text: str) -> tuple[list[re.Match[str]], re.Match[str] | None]:
+    """The protective matches that stand, and the first one the sentence negates ("没有锁价",
+    "no price lock", "已预付租金不予退还"): a negated protection is a missing one, never a
+    protection. A detector with ``negation: false`` reads its protections as written."""
+    pattern = spec.combined["protect"]
+    if pattern is None:
+        return [], None
+    standing: list[re.Match[str]] = []
+    denied: re.Match[str] | None = None
+    for m in pattern.finditer(text):
+        if spec.negation and (negated(text, m.start()) or _DENIAL_RE.search(m.group(0))):
+            denied = denied or m
+        else:
+            standing.append(m)
+    return standing, denied
+
+
 def _hit(spec: DetectorSpec, kind: Kind, sentence: Sentence, m: re.Match[str], resolver: PartyResolver) -> Hit:
     extractor = EXTRACTORS.get(spec.name)
     values = extractor(sentence.text, m.start()) if extractor else {}
     party = None
-    if spec.name in _PARTY_DETECTORS:
+    if spec.name == "early_termination":
+        party = _payer(sentence.text, m, resolver)
+    elif spec.name in _PARTY_DETECTORS:
         party = _actor(sentence.text, m, resolver)
     return Hit(spec.name, spec.category, kind, sentence, m.group(0), values, party)
 
@@ -155,6 +197,25 @@ _MODAL_RE = re.compile(
     re.IGNORECASE,
 )
 _BY_RE = re.compile(r"\b(?:terminated|cancel+ed|changed|increased|adjusted)\s+(?:\w+\s+){0,3}?by\s+", re.IGNORECASE)
+
+
+_PAY_RE = re.compile(r"\b(?:pay|pays|paid|owe|owes|forfeit\w*|bear|bears|liable)\b|支付|承担|缴纳|赔偿|补足|不予退|不退", re.IGNORECASE)
+
+
+_RECIPIENT_RE = re.compile(r"(?:向|给|付给|对)\s*(?:甲方|乙方|[^，。；\s]{1,12}?方)|\bto\s+(?:the\s+)?\w+\s*$", re.IGNORECASE)
+
+
+def _payer(text: str, m: re.Match[str], resolver: PartyResolver) -> Party:
+    """Who pays a penalty: the party named before the last payment verb up to the match
+    ("Provider shall pay Customer an early termination fee" is the provider), else the one
+    who terminates."""
+    pays = [p for p in _PAY_RE.finditer(text, 0, m.end()) if p.start() >= max(0, m.start() - 80)]
+    if pays:
+        before = _RECIPIENT_RE.sub(" ", text[: pays[-1].start()])  # "应向乙方支付": 乙方 receives
+        found = resolver.actor(before, len(before))
+        if found != "other":
+            return found
+    return _actor(text, m, resolver)
 
 
 def _actor(text: str, m: re.Match[str], resolver: PartyResolver) -> Party:
@@ -178,27 +239,21 @@ def _first(pattern: re.Pattern[str] | None, text: str, *, negatable: bool = Fals
     if not negatable:
         return pattern.search(text)
     for m in pattern.finditer(text):
-        before = text[max(0, m.start() - 30) : m.start()]
-        if not (_NEG_EN_RE.search(before) or _NEG_ZH_RE.search(before)):
+        if not negated(text, m.start()):
             return m
     return None
 
 
-def _first_unnegated(
-    pattern: re.Pattern[str] | None, text: str, shield: re.Pattern[str] | None = None
-) -> re.Match[str] | None:
+def _first_unnegated(pattern: re.Pattern[str] | None, text: str, shield: list[re.Match[str]]) -> re.Match[str] | None:
     """The first trap match that is not negated: no negation just before it, no negated
-    charge inside it ("不另行收取", "not be billed"), no protective reading of the same words."""
+    charge inside it ("不另行收取", "not be billed"), no standing protective reading of the
+    same words (a negated protection shields nothing)."""
     if pattern is None:
         return None
-    protected: list[tuple[int, int]] | None = None
     for m in pattern.finditer(text):
-        before = text[max(0, m.start() - 30) : m.start()]
-        if _NEG_EN_RE.search(before) or _NEG_ZH_RE.search(before) or _NEG_INSIDE_RE.search(m.group(0)):
+        if negated(text, m.start()) or _NEG_INSIDE_RE.search(m.group(0)):
             continue
-        if protected is None:
-            protected = [(s.start(), s.end()) for s in shield.finditer(text)] if shield is not None else []
-        if any(a < m.end() and m.start() < b for a, b in protected):
+        if any(p.start() < m.end() and m.start() < p.end() for p in shield):
             continue
         return m
     return None

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from advisor.contracts.detectors import Hit
+from advisor.contracts.money import defaults, money_at_risk
 
 Facts = dict[str, Any]
 
@@ -36,9 +37,11 @@ class _Builder:
 def build_facts(hits: Iterable[Hit], *, monthly_fee: float | None = None, currency: str | None = None) -> Facts:
     """The fact dict for the rules, ``_evidence`` included."""
     by: dict[str, list[Hit]] = {}
+    denied: dict[str, list[Hit]] = {}
     for h in hits:
-        by.setdefault(h.detector, []).append(h)
+        (denied if h.kind == "denied" else by).setdefault(h.detector, []).append(h)
     b = _Builder()
+    _denied(b, by, denied)
     _contract_terms(b, by, monthly_fee, currency)
     _renewal(b, by)
     _prices(b, by)
@@ -50,9 +53,37 @@ def build_facts(hits: Iterable[Hit], *, monthly_fee: float | None = None, curren
     _termination(b, by)
     _liability_discount_granularity(b, by)
     _derived(b)
+    amounts, assumptions = money_at_risk(b.facts)
+    for name, amount in amounts.items():
+        b.set(name, amount, None, overwrite=True)
     facts = dict(sorted(b.facts.items()))
     facts["_evidence"] = b.evidence
+    facts["_assumptions"] = assumptions
     return facts
+
+
+# A protection the contract names only to deny it ("没有锁价", "no price lock", "不予退还"):
+# the fact the missing-protection rule reads when the topic alone would not make it matter.
+DENIED_FACTS = {
+    "price_lock": "price_lock_denied",
+    "early_termination": "unused_refund_denied",
+    "sla_credit": "outage_compensation_denied",
+    "billing_after_release": "stop_billing_denied",
+    "spot_reclaim": "spot_notice_denied",
+    "failure_recompute": "recompute_terms_denied",
+    "usage_alerts": "usage_alerts_denied",
+    "renewal_reminder": "renewal_reminder_denied",
+    "storage_retention": "data_retention_denied",
+    "hidden_fees": "inclusive_fees_denied",
+    "tiered_discount": "tiered_discount_denied",
+}
+
+
+def _denied(b: _Builder, by: dict[str, list[Hit]], denied: dict[str, list[Hit]]) -> None:
+    for detector, hits in denied.items():
+        fact = DENIED_FACTS.get(detector)
+        if fact and not _kind(by, detector, "protect"):
+            b.set(fact, True, hits[0])
 
 
 def _kind(by: dict[str, list[Hit]], detector: str, *kinds: str) -> list[Hit]:
@@ -136,6 +167,8 @@ def _commitment(b: _Builder, by: dict[str, list[Hit]]) -> None:
         b.set("minimum_commitment", True, traps[0])
         amount, hit = _value(traps, "amount")
         b.set("minimum_commitment_amount", amount, hit)
+        period, hit = _value(traps, "period_months")
+        b.set("minimum_commitment_period_months", period, hit)
         top, hit = _value(traps, "take_or_pay")
         if top:
             b.set("take_or_pay", True, hit)
@@ -148,6 +181,8 @@ def _release_and_storage(b: _Builder, by: dict[str, list[Hit]]) -> None:
     traps = _kind(by, "billing_after_release", "trap")
     if traps:
         b.set("billing_after_stop", True, traps[0])
+        days, hit = _value(traps, "days")
+        b.set("billing_after_stop_days", days, hit)
     protects = _kind(by, "billing_after_release", "protect")
     if protects:
         b.set("stop_billing_on_release", True, protects[0])
@@ -158,10 +193,15 @@ def _release_and_storage(b: _Builder, by: dict[str, list[Hit]]) -> None:
                 b.set("data_retention_days", h.values["days"], h)
         else:
             b.set("storage_billed_after_stop", True, h)
+    shortest = float(defaults().value("contract.data_retention_min_days"))
     for h in _kind(by, "storage_retention", "protect"):
+        days = h.values.get("days")
+        if isinstance(days, float) and days < shortest:
+            b.set("data_retention_days", days, h)
+            continue  # "kept 3 days, then deleted": too short to be a protection
         b.set("data_retention_protected", True, h)
-        if "days" in h.values:
-            b.set("data_retention_days", h.values["days"], h)
+        if days is not None:
+            b.set("data_retention_days", days, h)
 
 
 def _fees(b: _Builder, by: dict[str, list[Hit]]) -> None:
@@ -226,7 +266,7 @@ def _failures_and_spot(b: _Builder, by: dict[str, list[Hit]]) -> None:
 
 
 def _termination(b: _Builder, by: dict[str, list[Hit]]) -> None:
-    early = _kind(by, "early_termination", "trap")
+    early = [h for h in _kind(by, "early_termination", "trap") if h.party != "provider"]  # the provider's penalty protects
     if early:
         b.set("early_termination_penalty", True, early[0])
         remaining, hit = _value(early, "pay_remaining")
@@ -272,7 +312,12 @@ def _liability_discount_granularity(b: _Builder, by: dict[str, list[Hit]]) -> No
     if clawback:
         b.set("discount_clawback", True, clawback[0])
     gran = by.get("billing_granularity", [])
-    for key, fact in (("unit_hours", "billing_unit_hours"), ("rounding_hours", "billing_rounding_hours"), ("minimum_hours", "minimum_charge_hours")):
+    for key, fact in (
+        ("unit_hours", "billing_unit_hours"),
+        ("rounding_hours", "billing_rounding_hours"),
+        ("minimum_hours", "minimum_charge_hours"),
+        ("hourly_price", "hourly_price"),
+    ):
         value, hit = _value(gran, key)
         b.set(fact, value, hit)
     alerts = _kind(by, "usage_alerts", "protect")
@@ -284,12 +329,7 @@ def _liability_discount_granularity(b: _Builder, by: dict[str, list[Hit]]) -> No
 
 
 def _derived(b: _Builder) -> None:
-    """Amounts a finding can quote: a renewal of N months × the monthly fee, and so on."""
+    """A renewal "for the same term" is as long as the initial term (money.py prices it)."""
     f = b.facts
-    fee = f.get("monthly_fee")
-    months = f.get("renewal_term_months")
-    if months is None and f.get("renewal_same_as_term") and f.get("term_months"):
-        months = f["term_months"]
-        b.set("renewal_term_months", months, None)
-    if fee and months and f.get("auto_renewal"):
-        b.set("renewal_cost", round(fee * months, 2), None)
+    if f.get("renewal_term_months") is None and f.get("renewal_same_as_term") and f.get("term_months"):
+        b.set("renewal_term_months", f["term_months"], None)

@@ -33,7 +33,7 @@ def is_notice(text: str, d: Duration) -> bool:
     """Is this duration a notice period rather than a length of term?"""
     before = text[max(0, d.start - 24) : d.start]
     after = text[d.end : d.end + 48]
-    if re.search(r"(?:提前|前)\s*$", before) or re.search(r"届满前|到期前|期满前", before):
+    if re.search(r"(?:提前|前)\s*$", before) or re.search(r"(?:届满|到期|期满)前[^，。；]{0,3}$", before):
         return True
     return bool(_NOTICE_AFTER_RE.search(after)) or bool(_NOTICE_BEFORE_RE.search(before))
 
@@ -99,7 +99,25 @@ def commitment(text: str, start: int) -> Values:
         out["currency"] = money[0].money.currency
     if re.search(r"shortfall|deficien|difference|take[- ]or[- ]pay|差额|补足|补缴|按承诺", text, re.IGNORECASE):
         out["take_or_pay"] = True
+    period = _PERIOD_RE.search(text)
+    if period:
+        out["period_months"] = _PERIOD_MONTHS[next(k for k, v in period.groupdict().items() if v)]
     return out
+
+
+_PERIOD_RE = re.compile(
+    r"(?P<month>per\s+(?:calendar\s+)?month|each\s+month|every\s+month|monthly|每月|每个月|月度|/\s*月)"
+    r"|(?P<quarter>per\s+quarter|each\s+quarter|quarterly|每季度?|季度)"
+    r"|(?P<year>per\s+(?:contract\s+|calendar\s+)?year|each\s+(?:contract\s+)?year|annual(?:ly)?|yearly|每年|年度|/\s*年)",
+    re.IGNORECASE,
+)
+_PERIOD_MONTHS = {"month": 1.0, "quarter": 3.0, "year": 12.0}
+
+
+def billing_after_stop(text: str, start: int) -> Values:
+    """How many days billing runs on after a stop, when the sentence says ("计费7天")."""
+    durations = [d for d in find_durations(text) if 1 <= d.days <= 366 and not is_notice(text, d)]
+    return {"days": round(durations[0].days, 2)} if durations else {}
 
 
 def retention(text: str, start: int) -> Values:
@@ -225,6 +243,10 @@ def granularity(text: str, start: int) -> Values:
     if rounding:
         unit = next(g for g in rounding.groups() if g).lower()
         out["rounding_hours"] = _UNIT_HOURS[unit]
+    for a in find_money(text):
+        if re.match(r"\s*(?:/|per\s+|每|an?\s+)\s*(?:gpu[- ]?)?(?:hour|hr|h\b|小时|卡时)", text[a.end : a.end + 14], re.IGNORECASE):
+            out["hourly_price"] = a.money.amount
+            break
     minimum = re.search(r"minimum|最低|起步|最少", text, re.IGNORECASE)
     if minimum:
         durations = [d for d in find_durations(text[minimum.start() :]) if d.days > 0]
@@ -256,6 +278,7 @@ EXTRACTORS: dict[str, Callable[[str, int], Values]] = {
     "price_lock": first_months,
     "minimum_commitment": commitment,
     "storage_retention": retention,
+    "billing_after_release": billing_after_stop,
     "data_egress": egress,
     "sla_level": availability,
     "sla_credit": credit,

@@ -34,6 +34,7 @@ class DetectorSpec:
     patterns: dict[str, list[re.Pattern[str]]] = field(default_factory=dict)
     checklist_kinds: tuple[str, ...] = KINDS
     negation: bool = True
+    shield: bool = True
     combined: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
     exclude_any: re.Pattern[str] | None = None
 
@@ -75,6 +76,7 @@ def detectors(zh_provider: str = "乙方") -> tuple[DetectorSpec, ...]:
             exclude=[_compile(p, defs, name, "exclude") for p in entry.get("exclude") or []],
             checklist_kinds=tuple(entry.get("checklist_kinds") or KINDS),
             negation=bool(entry.get("negation", True)),
+            shield=bool(entry.get("shield", True)),
         )
         for kind in KINDS:
             spec.patterns[kind] = [_compile(p, defs, name, kind) for p in entry.get(kind) or []]

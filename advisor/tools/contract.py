@@ -104,8 +104,8 @@ def review_contract(request: ReviewContractRequest | None = None, **kwargs: Any)
     currency: Currency | None = normalize_currency(req.currency) if req.currency else None
     doc = read_text(req.text) if req.text is not None else read_path(req.path or "")
     review = review_document(doc, lang=req.lang, monthly_fee=req.monthly_fee, currency=currency)
-    facts = {k: v for k, v in review.facts.items()}
-    assumptions: list[Assumption] = []
+    facts = {k: v for k, v in review.facts.items() if k != "_assumptions"}
+    assumptions: list[Assumption] = list(review.facts.get("_assumptions") or [])
     if req.currency is None and "currency" in facts:
         assumptions.append(
             Assumption(name="currency", value=facts["currency"], source="first amount in the contract, else CNY for Chinese and USD for English text")

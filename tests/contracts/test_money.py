@@ -1,0 +1,76 @@
+"""Money at risk per priceable finding, from the contract's own figures, and the same
+categories, severities and amounts for the same contract in Chinese and in English."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.contracts.money import defaults
+from advisor.tools.contract import review_contract
+
+ZH = """GPU 算力租赁合同
+第一条 租期与费用
+租期为12个月，月租金为人民币{fee}元。
+第二条 续约
+租期届满前30日甲方未书面提出异议的，本合同自动续约{renew}个月。
+第三条 最低消费
+甲方承诺每月最低消费金额为人民币{floor}元，未达到的差额部分由甲方补足。
+第四条 提前解约
+甲方提前解约的，已预付租金不予退还，并应另行支付剩余租期租金的{pct}%作为违约金。
+第五条 服务可用性
+服务中断的，乙方以代金券形式补偿，补偿总额不超过当月服务费的{cap}%。
+第六条 计费
+实例停机后仍继续计费{days}天，释放后停止计费。按小时计费，不足一小时按一小时计。
+"""
+EN = """GPU COMPUTE LEASE
+1. Term and fees. The term of this Agreement is twelve (12) months. The monthly fee is CNY {fee}.
+2. Renewal. This Agreement automatically renews for successive {renew} month terms unless either party gives notice of non-renewal at least 30 days before the end of the term.
+3. Minimum commitment. Customer commits to a minimum spend of CNY {floor} per month; any shortfall will be invoiced.
+4. Early termination. If Customer terminates early, prepaid fees are non-refundable and Customer shall pay {pct}% of the fees for the remaining term as a penalty.
+5. Availability. Outages are compensated with service credits only; credits shall not exceed {cap}% of the monthly fee.
+6. Billing. Stopped instances continue to be billed for {days} days until released. Usage is billed hourly; any partial hour is rounded up to the next full hour.
+"""
+VALUES = [
+    {"fee": 100000, "renew": 12, "floor": 80000, "pct": 30, "cap": 5, "days": 10},
+    {"fee": 45000, "renew": 6, "floor": 20000, "pct": 50, "cap": 10, "days": 3},
+]
+
+
+def at_risk(text: str) -> dict[str, tuple[str, str, float | None]]:
+    report = review_contract(text=text)
+    return {f.rule_id: (f.category, f.severity, f.savings.amount if f.savings else None) for f in report.findings}
+
+
+@pytest.mark.parametrize("v", VALUES)
+def test_each_priceable_finding_says_how_much(v: dict) -> None:
+    found = at_risk(ZH.format(**v))
+    hours = defaults().value("contract.hours_per_month")
+    job = defaults().value("contract.short_job_hours")
+    left = 12 - defaults().value("contract.early_exit_after_months")
+    fee = v["fee"]
+    assert found["contract.auto_renewal_cost"][2] == pytest.approx(fee * v["renew"])
+    assert found["contract.take_or_pay"][2] == pytest.approx(v["floor"] * 12)
+    assert found["contract.early_termination_penalty"][2] == pytest.approx(v["pct"] / 100 * fee * left)
+    assert found["contract.sla_credit_cap_low"][2] == pytest.approx(fee * (1 - v["cap"] / 100))
+    assert found["contract.billing_after_stop"][2] == pytest.approx(fee / hours * 24 * v["days"], abs=0.01)
+    assert found["contract.hourly_rounding"][2] == pytest.approx(fee / hours * (1 - job), abs=0.01)
+
+
+@pytest.mark.parametrize("v", VALUES)
+def test_chinese_and_english_give_the_same_categories_severities_and_amounts(v: dict) -> None:
+    assert at_risk(ZH.format(**v)) == at_risk(EN.format(**v))
+
+
+def test_defaults_behind_the_amounts_are_listed_as_assumptions() -> None:
+    report = review_contract(text=ZH.format(**VALUES[0]))
+    names = {a.name for a in report.assumptions}
+    assert {"contract.hours_per_month", "contract.short_job_hours", "contract.early_exit_after_months"} <= names
+    assert all(a.source for a in report.assumptions)
+
+
+def test_a_user_given_monthly_fee_prices_a_renewal_the_contract_does_not_price() -> None:
+    text = "2. Renewal. This Agreement automatically renews for successive twelve (12) month terms."
+    assert "contract.auto_renewal_cost" not in at_risk(text)
+    report = review_contract(text=text, monthly_fee=2000, currency="USD")
+    cost = next(f for f in report.findings if f.rule_id == "contract.auto_renewal_cost")
+    assert cost.savings is not None and cost.savings.amount == pytest.approx(24000)
