@@ -32,6 +32,7 @@ from typing import Any, Literal, get_args
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
+from advisor.catalog.prices import as_of_label
 from advisor.errors import InputError
 from advisor.money import CURRENCIES, convert, normalize_currency
 
@@ -312,7 +313,7 @@ def _build(catalog: Any, gpu: str, currency: str, mode: str, day: date) -> Marke
                     price=price,
                     native_price=native,
                     native_currency=cur,
-                    as_of=offer.as_of or "unknown",
+                    as_of=as_of_label(offer.as_of),
                     as_of_date=when,
                     stale=when is not None and when < stale_before,
                     converted=rate is not None,

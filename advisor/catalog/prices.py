@@ -156,6 +156,13 @@ def parse_as_of(text: str) -> date | None:
         return None
 
 
+def as_of_label(text: str) -> str:
+    """The date part of an ``as_of`` text as written (``2026-08``, ``2026-08-22``), or
+    ``unknown``."""
+    found = _AS_OF.match((text or "").strip())
+    return found[0].lstrip("~").strip() if found and parse_as_of(text) else "unknown"
+
+
 def read_price_sheet(
     path: Path,
     resolve_gpu: Callable[[str], str],

@@ -97,6 +97,7 @@ class Provider(_Frozen):
     egress_per_gb: SourcedValue | None = None
     spot_reclaim_notice_s: SourcedValue | None = None
     spot_protection_s: SourcedValue | None = None
+    max_cluster_gpus: SourcedValue | None = None  # largest GPU cluster the provider documents
     spot_multiplier: SourcedValue | None = None
     term_discounts: tuple[TermDiscount, ...] = ()
     tiered_discounts: tuple[TierDiscount, ...] = ()

@@ -42,10 +42,13 @@ class SweepResult:
     unit_price: np.ndarray
     evaluated: int
     unpriced: list[str]
+    scalable: np.ndarray | None = None  # the job can keep this many GPUs busy (global batch)
+    max_data_parallel: int = 0
 
     @property
     def feasible(self) -> np.ndarray:
-        return self.fits & self.meets & self.in_budget
+        ok = self.fits & self.meets & self.in_budget
+        return ok if self.scalable is None else ok & self.scalable
 
 
 @lru_cache(maxsize=64)
@@ -65,6 +68,17 @@ def _layouts(counts: tuple[int, ...], node: int, heads: int) -> tuple[np.ndarray
     for a in out:
         a.flags.writeable = False
     return out
+
+
+def max_data_parallel(w: Workload, p: Params) -> int:
+    """How many data-parallel replicas the job keeps busy: the global batch (defaults
+    ``scaling.*``) over the sequences one replica takes per micro-step. More GPUs than
+    replicas × tensor-parallel degree would sit idle or force a larger batch than the recipe."""
+    if w.method == "pretrain":
+        sequences = float(p("scaling.global_batch_tokens.pretrain")) / max(w.seq_len, 1)
+    else:
+        sequences = float(p("scaling.global_batch_sequences.finetune"))
+    return max(1, int(sequences // max(w.micro_batch, 1)))
 
 
 def sweep(
@@ -90,15 +104,19 @@ def sweep(
     node = int(p("memory.gpus_per_node"))
     counts = np.asarray(memory.candidate_counts(max_gpus, p))
     n_l, tp_l, dp_l, zero_l, ckpt_l = _layouts(tuple(int(c) for c in counts), node, w.shape.heads)
+    max_dp = max_data_parallel(w, p)
+    busy = dp_l <= max_dp  # layouts whose replicas all get a share of the global batch
     flops = model_flops(w, p)
     cards = [catalog.gpu(g) for g in gpus] if gpus else list(catalog.gpus)
     ckpt_gb = memory.checkpoint_gb(w, p)
     write_h = failures.write_hours(ckpt_gb, counts, p)
     out: dict[str, list[Any]] = {k: [] for k in (
-        "gpu", "count", "precision", "mode", "total", "wall", "ghours", "mem", "cap", "mfu", "fits", "price")}
+        "gpu", "count", "precision", "mode", "total", "wall", "ghours", "mem", "cap", "mfu", "fits", "price",
+        "busy")}
     unpriced: list[str] = []
     evaluated = 0
     starts = np.flatnonzero(np.r_[True, n_l[1:] != n_l[:-1]])  # layouts are grouped by count
+    count_busy = np.logical_or.reduceat(busy, starts)
     by_precision: dict[str, list[tuple[Any, Any]]] = {}
     for card in cards:
         q = cached_quote(catalog, card.id, currency, market, lang)
@@ -113,7 +131,7 @@ def sweep(
         par = memory.Parallel(tp=tp_l, dp=dp_l, zero=zero_l, checkpointing=ckpt_l, flash=flash)
         per_gpu = memory.breakdown(w, prec, optimizer, par, p).per_gpu_gb
         limits = np.asarray([float(memory.usable_gb(c.memory_gb, p)) for c, _ in group])
-        ok = per_gpu[None, :] <= limits[:, None]  # (cards, layouts)
+        ok = (per_gpu[None, :] <= limits[:, None]) & busy[None, :]  # (cards, layouts)
         # Per count: does any layout fit, can one fit without recomputation, least memory used.
         fit_any = np.logical_or.reduceat(ok, starts, axis=1)
         fit_fast = np.logical_or.reduceat(ok & ~ckpt_l[None, :], starts, axis=1)
@@ -148,10 +166,11 @@ def sweep(
             out["cap"].append(caps)
             out["mfu"].append(np.broadcast_to(mfu, wall.shape).ravel())
             out["fits"].append((fit_any & ((mode != "spot") | interruptible)).ravel())
+            out["busy"].append(np.tile(count_busy, len(group)))
             out["price"].append((total / np.maximum(_billed_hours(mode, mode_wall) * counts, 1e-12)).ravel())
     if not out["gpu"]:
         empty = np.asarray([], dtype=float)
-        return SweepResult(*(empty,) * 13, evaluated=0, unpriced=unpriced)  # type: ignore[arg-type]
+        return SweepResult(*(empty,) * 13, evaluated=0, unpriced=unpriced, max_data_parallel=max_dp)  # type: ignore[arg-type]
     cat = {k: np.concatenate(v) for k, v in out.items()}
     meets = np.ones_like(cat["fits"]) if deadline_hours is None else cat["wall"] <= deadline_hours
     in_budget = np.ones_like(cat["fits"]) if budget is None else cat["total"] <= budget
@@ -160,6 +179,7 @@ def sweep(
         wall_hours=cat["wall"], gpu_hours=cat["ghours"], per_gpu_gb=cat["mem"], memory_gb=cat["cap"], mfu=cat["mfu"],
         fits=cat["fits"].astype(bool), meets=np.asarray(meets, dtype=bool), in_budget=np.asarray(in_budget, dtype=bool),
         unit_price=cat["price"], evaluated=evaluated, unpriced=unpriced,
+        scalable=cat["busy"].astype(bool), max_data_parallel=max_dp,
     )
 
 

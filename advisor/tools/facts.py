@@ -155,6 +155,7 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
         "seq_len": inp["seq_len"],
         "gpu": report.gpu.name,
         "gpu_tier": gpu.tier,
+        "gpu_vendor": gpu.vendor,
         "gpu_memory_gb": report.gpu.memory_gb,
         "gpu_count": report.gpu.count,
         "precision": report.gpu.precision,

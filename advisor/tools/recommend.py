@@ -16,12 +16,6 @@ from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.units import HOURS_PER_DAY
 
-_WORKLOAD_FIELDS = (
-    "model", "params_b", "active_params_b", "method", "tokens_b", "dataset_tokens_b", "epochs", "samples",
-    "tokens_per_sample", "seq_len", "micro_batch_size", "flash_attention", "optimizer", "lora_rank",
-    "lora_targets", "chunked_loss", "currency", "prices_file", "lang",
-)
-
 
 class RecommendRequest(EstimateRequest):
     """The workload of an estimate, without a GPU: the tool chooses it."""
@@ -42,6 +36,23 @@ class RecommendRequest(EstimateRequest):
         return self
 
 
+class OfferRef(BaseModel):
+    """A concrete offer a buyer can order for an option, and how many instances it takes."""
+
+    provider: str
+    sku: str
+    region: str
+    price_per_gpu_hour: float = Field(description="In the report's currency (converted when `converted`).")
+    currency: str
+    converted: bool
+    as_of: str
+    instance_gpus: int
+    instances: int = Field(description="Instances of `sku` for the option's GPU count.")
+    max_cluster_gpus: int | None = Field(None, description="Largest cluster the provider documents; None = unknown.")
+    capacity: dict[str, str] = Field(default_factory=dict, description="What is known about capacity, en/zh.")
+    source: str
+
+
 class Option(BaseModel):
     gpu: str
     gpu_count: int
@@ -55,25 +66,29 @@ class Option(BaseModel):
     gpu_memory_gb: float
     mfu: float
     unit_price: float
+    offers: list[OfferRef] = Field(default_factory=list, description="Cheapest concrete offers of this card.")
+    findings: list[Finding] = Field(default_factory=list, description="Interconnect / licence findings of this option.")
 
 
 class RecommendReport(BaseModel):
     inputs: dict[str, Any]
     evaluated: int = Field(description="Configurations priced (GPU × count × precision × layout × billing mode).")
     feasible: int
-    options: list[Option]
+    options: list[Option] = Field(description="Best option per card type first (cheapest first), then count variants.")
     pareto: list[Option] = Field(description="Cost-vs-time front: no other option is both cheaper and faster.")
     cheapest: Option | None
-    fastest: Option | None
+    fastest: Option | None = Field(description="Fastest option the job can keep busy and a provider can rent.")
     excluded: dict[str, int]
     unpriced_gpus: list[str]
+    max_useful_gpus: dict[str, int] = Field(default_factory=dict, description="Per card: most GPUs the job keeps busy.")
     assumptions: list[Assumption]
     findings: list[Finding] = Field(default_factory=list)
     summary: dict[str, str] = Field(default_factory=dict)
 
 
 def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -> RecommendReport:
-    """Rank every card × count × precision × billing mode that fits and meets the deadline."""
+    """Rank every card × count × precision × billing mode that fits and meets the deadline;
+    the best option per card type comes first, each with the offers that can be ordered."""
     req: RecommendRequest = validated(RecommendRequest, request, kwargs)
     catalog = get_catalog(user_prices=req.prices_file)
     p = Params(catalog.defaults)
@@ -89,25 +104,27 @@ def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -
         budget=req.budget, optimizer=req.optimizer or "adamw", flash=req.flash_attention, modes=modes,
         interruptible=req.interruptible, market=req.market, lang=req.lang,
     )
-    feasible = np.flatnonzero(res.feasible) if res.evaluated else np.asarray([], dtype=int)
-    order = feasible[np.lexsort((res.wall_hours[feasible], res.total[feasible]))] if feasible.size else feasible
-    options = _unique([_option(res, i, req.currency) for i in order], req.top_k)
-    front = [_option(res, feasible[i], req.currency) for i in pareto(res.total[feasible], res.wall_hours[feasible])] \
-        if feasible.size else []
-    fastest = None
-    if feasible.size:
-        fastest = _option(res, feasible[np.lexsort((res.total[feasible], res.wall_hours[feasible]))[0]], req.currency)
+    limits = _provider_limits(catalog, res)
+    picks, front_idx, fastest_idx = select(res, req.top_k, limits)
+    options = [_option(res, i, req.currency, catalog, req) for i in picks]
+    front = [_option(res, i, req.currency, catalog, req, offers=False) for i in front_idx[:20]]
+    fastest = _option(res, fastest_idx, req.currency, catalog, req) if fastest_idx is not None else None
+    cheapest = min(options, key=lambda o: (o.total, o.wall_hours)) if options else None
     excluded = {} if not res.evaluated else {
-        "does_not_fit": int((~res.fits).sum()),
-        "misses_deadline": int((res.fits & ~res.meets).sum()),
-        "over_budget": int((res.fits & res.meets & ~res.in_budget).sum()),
+        "beyond_scaling_limit": int((~res.scalable).sum()) if res.scalable is not None else 0,
+        "does_not_fit": int((~res.fits & _scalable(res)).sum()),
+        "misses_deadline": int((res.fits & _scalable(res) & ~res.meets).sum()),
+        "over_budget": int((res.fits & _scalable(res) & res.meets & ~res.in_budget).sum()),
     }
+    p.note("scaling.max_data_parallel", res.max_data_parallel,
+           "global batch / micro-batch (scaling.* defaults): more replicas than this would sit idle",
+           unit="data-parallel replicas")
     inputs = req.model_dump(exclude_none=True)
     inputs.update(filled, deadline_hours=deadline, billing_modes=list(modes))
     report = RecommendReport(
-        inputs=inputs, evaluated=res.evaluated, feasible=int(feasible.size), options=options, pareto=front[:20],
-        cheapest=options[0] if options else None, fastest=fastest, excluded=excluded,
-        unpriced_gpus=res.unpriced, assumptions=p.assumptions(),
+        inputs=inputs, evaluated=res.evaluated, feasible=int(res.feasible.sum()) if res.evaluated else 0,
+        options=options, pareto=front, cheapest=cheapest, fastest=fastest, excluded=excluded,
+        unpriced_gpus=res.unpriced, max_useful_gpus=_useful(res), assumptions=p.assumptions(),
     )
     report.summary = _summary(report)
     if report.cheapest is not None:
@@ -124,27 +141,143 @@ def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -
     return report
 
 
-def _option(res: Any, i: int, currency: str) -> Option:
-    return Option(
-        gpu=str(res.gpu[i]), gpu_count=int(res.count[i]), precision=str(res.precision[i]), billing=str(res.mode[i]),
+def _scalable(res: Any) -> np.ndarray:
+    return res.scalable if res.scalable is not None else np.ones_like(res.fits)
+
+
+def _useful(res: Any) -> dict[str, int]:
+    if not res.evaluated or res.scalable is None:
+        return {}
+    out: dict[str, int] = {}
+    for gpu in dict.fromkeys(res.gpu.tolist()):
+        mask = (res.gpu == gpu) & res.scalable
+        if mask.any():
+            out[str(gpu)] = int(res.count[mask].max())
+    return out
+
+
+def _provider_limits(catalog: Any, res: Any) -> dict[str, float]:
+    """Per card: the most GPUs any provider listing it is known to rent (inf when one
+    provider's capacity is unknown, so the count is not ruled out)."""
+    out: dict[str, float] = {}
+    for gpu in dict.fromkeys(res.gpu.tolist()) if res.evaluated else ():
+        best = 0.0
+        for offer in catalog.offers(gpu=str(gpu)):
+            terms = catalog.providers.get(offer.provider)
+            known = terms.max_cluster_gpus if terms is not None else None
+            best = max(best, float(known.value) if known is not None else np.inf)
+        out[str(gpu)] = best if best else np.inf
+    return out
+
+
+def select(res: Any, k: int, limits: dict[str, float] | None = None) -> tuple[list[int], np.ndarray, int | None]:
+    """Row indices of the options (best per card type by cost, then count variants, ``k`` in
+    all), the Pareto front and the fastest option, all within scaling and provider limits.
+    Works on the sweep's arrays only; no pydantic rows are built here."""
+    if not res.evaluated:
+        return [], np.asarray([], dtype=int), None
+    ok = res.feasible
+    if limits:
+        cap = np.asarray([limits.get(str(g), np.inf) for g in np.unique(res.gpu)])
+        codes = np.searchsorted(np.unique(res.gpu), res.gpu)
+        ok = ok & (res.count <= cap[codes])
+    feasible = np.flatnonzero(ok)
+    if not feasible.size:
+        return [], feasible, None
+    order = feasible[np.lexsort((res.wall_hours[feasible], res.total[feasible]))]
+    names, card = np.unique(res.gpu[order], return_inverse=True)
+    _, first_card = np.unique(card, return_index=True)
+    best = order[np.sort(first_card)]  # cheapest row of each card type, cheapest card first
+    pair = card * (int(res.count.max()) + 1) + res.count[order]
+    _, first_pair = np.unique(pair, return_index=True)
+    variants = order[np.sort(first_pair)]
+    picked = list(best[:k])
+    if len(picked) < k:
+        chosen = set(picked)
+        picked += [int(i) for i in variants if int(i) not in chosen][: k - len(picked)]
+    front = feasible[pareto(res.total[feasible], res.wall_hours[feasible])]
+    fastest = int(feasible[np.lexsort((res.total[feasible], res.wall_hours[feasible]))[0]])
+    return [int(i) for i in picked], front, fastest
+
+
+def _option(res: Any, i: int, currency: str, catalog: Any, req: Any, *, offers: bool = True) -> Option:
+    gpu, count = str(res.gpu[i]), int(res.count[i])
+    option = Option(
+        gpu=gpu, gpu_count=count, precision=str(res.precision[i]), billing=str(res.mode[i]),
         total=float(res.total[i]), currency=currency, wall_hours=float(res.wall_hours[i]),
         gpu_hours=float(res.gpu_hours[i]), per_gpu_gb=float(res.per_gpu_gb[i]), gpu_memory_gb=float(res.memory_gb[i]),
         mfu=float(res.mfu[i]), unit_price=float(res.unit_price[i]),
     )
+    if offers:
+        option.offers = offers_for(catalog, gpu, count, currency, market=req.market, lang=req.lang)
+        option.findings = _option_findings(catalog, option, req)
+    return option
 
 
-def _unique(options: list[Option], k: int) -> list[Option]:
-    """Best option per (gpu, count), so the list shows different hardware, not the same twice."""
-    seen: set[tuple[str, int]] = set()
-    out = []
-    for o in options:
-        key = (o.gpu, o.gpu_count)
-        if key not in seen:
-            seen.add(key)
-            out.append(o)
-        if len(out) >= k:
+def offers_for(
+    catalog: Any, gpu: str, count: int, currency: str, *, market: str | None = None, lang: str = "en", limit: int = 3
+) -> list[OfferRef]:
+    """The cheapest concrete offers of ``gpu`` itself (no equivalent card), from the market
+    that prices the report, else from the other currency's, converted; with the instances
+    ``count`` GPUs take and what is known of the provider's capacity."""
+    from advisor.catalog.market import NoMarketError, market_for, without_hashes
+    from advisor.engine.pricing import resolve_market
+    from advisor.money import CURRENCIES, convert
+
+    home, _, _ = resolve_market(catalog, currency, market, lang)
+    rows: list[Any] = []
+    for cur in (home, *[c for c in CURRENCIES if c != home]):
+        try:
+            m = market_for(gpu, cur, catalog=catalog)
+        except NoMarketError:
+            continue
+        rows = [r for r in m.rows if r.gpu == gpu and not r.converted]
+        if rows:
             break
+    out = []
+    for r in rows[:limit]:
+        rate = None if r.native_currency == currency else catalog.fx
+        terms = catalog.providers.get(r.provider)
+        known = terms.max_cluster_gpus if terms is not None else None
+        instances = -(-count // r.gpu_count)
+        if count <= r.gpu_count:
+            text = {"en": f"one {r.gpu_count}-GPU instance", "zh": f"一台 {r.gpu_count} 卡实例"}
+        elif known is not None and count <= known.value:
+            text = {"en": f"{instances} × {r.gpu_count}-GPU instances; {r.provider} documents clusters up to "
+                          f"{int(known.value):,} GPUs ({known.source})",
+                    "zh": f"{instances} 台 {r.gpu_count} 卡实例；{r.provider} 公开的集群规模上限为 {int(known.value):,} 卡"}
+        elif known is not None:
+            text = {"en": f"{instances} × {r.gpu_count}-GPU instances exceed the {int(known.value):,} GPUs "
+                          f"{r.provider} documents",
+                    "zh": f"需要 {instances} 台 {r.gpu_count} 卡实例，超过 {r.provider} 公开的 {int(known.value):,} 卡上限"}
+        else:
+            text = {"en": f"{instances} × {r.gpu_count}-GPU instances; {r.provider}'s multi-node capacity is not "
+                          "in our data: ask for it before you plan on it",
+                    "zh": f"需要 {instances} 台 {r.gpu_count} 卡实例；我们的数据中没有 {r.provider} 的多机集群规模，"
+                          "下单前请先向其确认"}
+        out.append(OfferRef(
+            provider=r.provider, sku=r.sku, region=r.region,
+            price_per_gpu_hour=convert(r.native_price, r.native_currency, currency, rate),  # type: ignore[arg-type]
+            currency=currency, converted=rate is not None, as_of=without_hashes(r.as_of), instance_gpus=r.gpu_count,
+            instances=instances, max_cluster_gpus=int(known.value) if known is not None else None, capacity=text,
+            source=r.citation,
+        ))
     return out
+
+
+def _option_findings(catalog: Any, option: Option, req: Any) -> list[Finding]:
+    """Interconnect and licence findings of one option (the fleet pack on the option's facts)."""
+    gpu = catalog.gpu(option.gpu)
+    if gpu.tier not in ("consumer", "workstation") or option.gpu_count < 2:
+        return []
+    from advisor.tools.findings import evaluate
+
+    facts = {
+        "gpu": gpu.id, "gpu_tier": gpu.tier, "gpu_vendor": gpu.vendor, "gpu_count": option.gpu_count,
+        "gpu_memory_gb": float(gpu.memory_gb), "gpus_per_node": int(catalog.defaults.value("memory.gpus_per_node")),
+        "interconnect": gpu.interconnect,
+    }
+    return [f for f in evaluate(("fleet",), facts, lang=req.lang) if f.category in ("interconnect", "licence")]
 
 
 def _summary(r: RecommendReport) -> dict[str, str]:
@@ -158,9 +291,18 @@ def _summary(r: RecommendReport) -> dict[str, str]:
         }
     c = r.cheapest
     money = format_money(c.total, c.currency)
+    cards = len({o.gpu for o in r.options})
+    where = {"en": "", "zh": ""}
+    if c.offers:
+        o = c.offers[0]
+        where = {"en": f" (cheapest offer: {o.provider} {o.sku}, {format_money(o.price_per_gpu_hour, o.currency)}"
+                       f"/GPU-h, as of {o.as_of})",
+                 "zh": f"（最便宜的报价：{o.provider} {o.sku}，{format_money(o.price_per_gpu_hour, o.currency)}/卡时，"
+                       f"报价日期 {o.as_of}）"}
     return {
         "en": f"Cheapest: {c.gpu_count}× {c.gpu} ({c.precision}, {c.billing.replace('_', '-')}) for {money}, "
-              f"{c.wall_hours:,.1f} h; {r.feasible:,} of {r.evaluated:,} configurations qualify.",
-        "zh": f"最省钱：{c.gpu_count} 张 {c.gpu}（{c.precision}，{c.billing}）共 {money}，约 {c.wall_hours:,.1f} 小时；"
-              f"{r.evaluated:,} 种配置中 {r.feasible:,} 种满足条件。",
+              f"{c.wall_hours:,.1f} h{where['en']}; {cards} card type(s) listed; {r.feasible:,} of "
+              f"{r.evaluated:,} configurations qualify.",
+        "zh": f"最省钱：{c.gpu_count} 张 {c.gpu}（{c.precision}，{c.billing}）共 {money}，约 {c.wall_hours:,.1f} 小时"
+              f"{where['zh']}；列出 {cards} 种卡型；{r.evaluated:,} 种配置中 {r.feasible:,} 种满足条件。",
     }

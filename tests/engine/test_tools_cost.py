@@ -69,3 +69,31 @@ def test_billing_tool_gives_break_even_and_findings() -> None:
     assert r.break_even.monthly_hours_per_month < 730
     assert r.recommended in {o.mode for o in r.options}
     assert r.findings
+
+
+def test_recommend_lists_card_types_first_each_with_a_named_offer() -> None:
+    # QLoRA of a 72B model on 0.5B tokens within 3 days (issue #14's example), and a variant.
+    for kwargs in ({"model": "qwen2.5-72b", "tokens_b": 0.5, "deadline_hours": 72},
+                   {"params_b": 34, "tokens_b": 0.3, "deadline_hours": 48}):
+        r = recommend_hardware(method="qlora", **kwargs)
+        cards = [o.gpu for o in r.options]
+        assert len(set(cards)) >= 3
+        first = cards[: len(set(cards))]
+        assert len(set(first)) == len(first)  # best option per card type before any count variant
+        for o in r.options:
+            assert o.offers and o.offers[0].provider and o.offers[0].sku and o.offers[0].as_of
+            assert o.offers[0].capacity["en"] and o.offers[0].capacity["zh"]
+            assert o.gpu_count <= r.max_useful_gpus[o.gpu]
+        assert r.fastest is not None and r.fastest.gpu_count <= r.max_useful_gpus[r.fastest.gpu]
+        assert r.excluded["beyond_scaling_limit"] > 0
+
+
+def test_consumer_options_carry_interconnect_and_licence_findings() -> None:
+    r = recommend_hardware(model="llama-2-13b", method="pretrain", tokens_b=20, gpus=["RTX-4090", "A100"],
+                           top_k=10)
+    multi = [o for o in r.options if o.gpu == "RTX-4090" and o.gpu_count > 8]
+    assert multi, "expected a multi-node 4090 option"
+    for o in multi:
+        ids = {f.rule_id for f in o.findings}
+        assert {"fleet.geforce_datacenter_licence", "fleet.consumer_cards_at_scale"} <= ids
+    assert all(not o.findings for o in r.options if o.gpu == "A100-80GB")
