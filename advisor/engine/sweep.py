@@ -44,6 +44,8 @@ class SweepResult:
     unpriced: list[str]
     scalable: np.ndarray | None = None  # the job can keep this many GPUs busy (global batch)
     max_data_parallel: int = 0
+    gpu_code: np.ndarray | None = None  # index into gpu_ids, for integer grouping
+    gpu_ids: tuple[str, ...] = ()
 
     @property
     def feasible(self) -> np.ndarray:
@@ -98,11 +100,15 @@ def sweep(
     interruptible: bool = False,
     market: str | None = None,
     lang: str = "en",
+    counts: list[int] | None = None,
 ) -> SweepResult:
-    """Evaluate every configuration; arrays hold one entry per (gpu, count, precision, mode)."""
+    """Evaluate every configuration; arrays hold one entry per (gpu, count, precision, mode).
+    ``counts`` lists the GPU counts to try (default: 1, 2, 4, then doubling whole nodes)."""
     max_gpus = int(max_gpus or p("estimate.max_gpus"))
     node = int(p("memory.gpus_per_node"))
-    counts = np.asarray(memory.candidate_counts(max_gpus, p))
+    if counts:
+        counts = sorted({int(c) for c in counts if 0 < int(c) <= max_gpus}) or [1]
+    counts = np.asarray(counts or memory.candidate_counts(max_gpus, p))
     n_l, tp_l, dp_l, zero_l, ckpt_l = _layouts(tuple(int(c) for c in counts), node, w.shape.heads)
     max_dp = max_data_parallel(w, p)
     busy = dp_l <= max_dp  # layouts whose replicas all get a share of the global batch
@@ -112,7 +118,7 @@ def sweep(
     write_h = failures.write_hours(ckpt_gb, counts, p)
     out: dict[str, list[Any]] = {k: [] for k in (
         "gpu", "count", "precision", "mode", "total", "wall", "ghours", "mem", "cap", "mfu", "fits", "price",
-        "busy")}
+        "busy", "code")}
     unpriced: list[str] = []
     evaluated = 0
     starts = np.flatnonzero(np.r_[True, n_l[1:] != n_l[:-1]])  # layouts are grouped by count
@@ -127,6 +133,7 @@ def sweep(
         for prec in chosen:
             by_precision.setdefault(prec, []).append((card, q))
     k = counts.size
+    code = {c.id: i for i, c in enumerate(cards)}
     for prec, group in by_precision.items():
         par = memory.Parallel(tp=tp_l, dp=dp_l, zero=zero_l, checkpointing=ckpt_l, flash=flash)
         per_gpu = memory.breakdown(w, prec, optimizer, par, p).per_gpu_gb
@@ -167,6 +174,7 @@ def sweep(
             out["mfu"].append(np.broadcast_to(mfu, wall.shape).ravel())
             out["fits"].append((fit_any & ((mode != "spot") | interruptible)).ravel())
             out["busy"].append(np.tile(count_busy, len(group)))
+            out["code"].append(np.repeat(np.asarray([code[c.id] for c, _ in group]), k))
             out["price"].append((total / np.maximum(_billed_hours(mode, mode_wall) * counts, 1e-12)).ravel())
     if not out["gpu"]:
         empty = np.asarray([], dtype=float)
@@ -180,6 +188,7 @@ def sweep(
         fits=cat["fits"].astype(bool), meets=np.asarray(meets, dtype=bool), in_budget=np.asarray(in_budget, dtype=bool),
         unit_price=cat["price"], evaluated=evaluated, unpriced=unpriced,
         scalable=cat["busy"].astype(bool), max_data_parallel=max_dp,
+        gpu_code=cat["code"], gpu_ids=tuple(c.id for c in cards),
     )
 
 

@@ -27,6 +27,8 @@ class RecommendRequest(EstimateRequest):
     billing_modes: list[Literal["on_demand", "daily", "monthly", "yearly", "spot"]] | None = Field(
         None, description="Billing modes to consider; default all except spot unless the work is interruptible.")
     top_k: int = Field(10, description="How many options to return.")
+    gpu_counts: list[int] | None = Field(
+        None, description="GPU counts to consider (e.g. [8, 16, 24, 32]); default 1, 2, 4, then doubling 8-GPU nodes.")
 
     @model_validator(mode="after")
     def _no_fixed_gpu(self) -> RecommendRequest:
@@ -102,7 +104,7 @@ def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -
     res = sweep(
         w, catalog, p, currency=req.currency, gpus=req.gpus, max_gpus=req.max_gpus, deadline_hours=deadline,
         budget=req.budget, optimizer=req.optimizer or "adamw", flash=req.flash_attention, modes=modes,
-        interruptible=req.interruptible, market=req.market, lang=req.lang,
+        interruptible=req.interruptible, market=req.market, lang=req.lang, counts=req.gpu_counts,
     )
     limits = _provider_limits(catalog, res)
     picks, front_idx, fastest_idx = select(res, req.top_k, limits)
@@ -134,7 +136,7 @@ def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -
         c = report.cheapest
         chosen = estimate_training_cost(
             **{k: v for k, v in req.model_dump(exclude_none=True).items()
-               if k not in ("max_gpus", "gpus", "billing_modes", "top_k")},
+               if k not in ("max_gpus", "gpus", "billing_modes", "top_k", "gpu_counts")},
             gpu=c.gpu, gpu_count=c.gpu_count, precision=c.precision, billing=c.billing,
         )
         report.findings = chosen.findings
@@ -149,10 +151,10 @@ def _useful(res: Any) -> dict[str, int]:
     if not res.evaluated or res.scalable is None:
         return {}
     out: dict[str, int] = {}
-    for gpu in dict.fromkeys(res.gpu.tolist()):
-        mask = (res.gpu == gpu) & res.scalable
+    for i, gpu in enumerate(res.gpu_ids):
+        mask = (res.gpu_code == i) & res.scalable
         if mask.any():
-            out[str(gpu)] = int(res.count[mask].max())
+            out[gpu] = int(res.count[mask].max())
     return out
 
 
@@ -160,7 +162,7 @@ def _provider_limits(catalog: Any, res: Any) -> dict[str, float]:
     """Per card: the most GPUs any provider listing it is known to rent (inf when one
     provider's capacity is unknown, so the count is not ruled out)."""
     out: dict[str, float] = {}
-    for gpu in dict.fromkeys(res.gpu.tolist()) if res.evaluated else ():
+    for gpu in res.gpu_ids if res.evaluated else ():
         best = 0.0
         for offer in catalog.offers(gpu=str(gpu)):
             terms = catalog.providers.get(offer.provider)
@@ -177,15 +179,15 @@ def select(res: Any, k: int, limits: dict[str, float] | None = None) -> tuple[li
     if not res.evaluated:
         return [], np.asarray([], dtype=int), None
     ok = res.feasible
+    codes = res.gpu_code
     if limits:
-        cap = np.asarray([limits.get(str(g), np.inf) for g in np.unique(res.gpu)])
-        codes = np.searchsorted(np.unique(res.gpu), res.gpu)
+        cap = np.asarray([limits.get(g, np.inf) for g in res.gpu_ids])
         ok = ok & (res.count <= cap[codes])
     feasible = np.flatnonzero(ok)
     if not feasible.size:
         return [], feasible, None
     order = feasible[np.lexsort((res.wall_hours[feasible], res.total[feasible]))]
-    names, card = np.unique(res.gpu[order], return_inverse=True)
+    card = codes[order]
     _, first_card = np.unique(card, return_index=True)
     best = order[np.sort(first_card)]  # cheapest row of each card type, cheapest card first
     pair = card * (int(res.count.max()) + 1) + res.count[order]
