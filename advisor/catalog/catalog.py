@@ -287,7 +287,12 @@ def get_catalog(user_prices: str | Path | None = None) -> Catalog:
     from advisor.config import catalog_dir, user_prices_path
 
     directory = catalog_dir().resolve()
-    sheet = Path(user_prices).expanduser().resolve() if user_prices else user_prices_path()
-    if sheet is not None and not sheet.is_file():
-        raise DataError(str(sheet), "price sheet not found (check --prices or ADVISOR_PRICES)")
+    given = Path(user_prices).expanduser() if user_prices else user_prices_path()
+    if given is not None and not given.exists() and not given.is_symlink():
+        raise DataError(str(given), "price sheet not found (check --prices or ADVISOR_PRICES)")
+    if given is not None:
+        from advisor.safe_read import check_file
+
+        check_file(given, "prices")  # FIFOs, devices, symlink loops, oversize: refused before reading
+    sheet = given.resolve() if given is not None and user_prices else given
     return _cached(str(directory), str(sheet) if sheet else None, _fingerprint(directory, sheet))

@@ -14,13 +14,13 @@ number in the file (the header is line 1).
 from __future__ import annotations
 
 import csv
-import math
+import io
 import re
 from collections.abc import Callable
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -171,12 +171,18 @@ def read_price_sheet(
 ) -> list[PriceOffer]:
     """Read one price sheet. ``resolve_gpu`` maps a name to a catalog id (raising
     UnknownNameError). ``user`` sheets are lenient about columns and carry ``negotiated``."""
-    try:
-        handle = path.open(encoding="utf-8-sig", newline="")
-    except FileNotFoundError as exc:
-        raise DataError(str(path), "price sheet not found") from exc
-    except OSError as exc:
-        raise DataError(str(path), f"cannot read price sheet ({exc.strerror})") from exc
+    if user:  # a user's file: regular files only, bytes capped, encoding named (advisor.safe_read)
+        from advisor.safe_read import decode, read_bytes
+
+        text, _ = decode(read_bytes(path, "prices"), str(path))
+        handle: Any = io.StringIO(text, newline="")
+    else:
+        try:
+            handle = path.open(encoding="utf-8-sig", newline="")
+        except FileNotFoundError as exc:
+            raise DataError(str(path), "price sheet not found") from exc
+        except OSError as exc:
+            raise DataError(str(path), f"cannot read price sheet ({exc.strerror})") from exc
     with handle:
         reader = csv.DictReader(handle)
         header = [h.strip() for h in (reader.fieldnames or [])]
@@ -223,17 +229,34 @@ def _currency(text: str) -> str:
 def _number(
     path: Path, line: int, field: str, text: str | None, *, integer: bool = False
 ) -> float | None:
-    value = (text or "").strip().replace(",", "")
+    """A positive number from a cell, through the product's one parser (an ambiguous comma
+    such as ``1,1`` is an error, never 11)."""
+    from advisor.numeric import parse_number
+
+    value = (text or "").strip()
     if not value:
         return None
+    kind = "a positive whole number" if integer else "a positive number"
     try:
-        number = float(value)
-    except ValueError:
-        number = math.nan
-    if not math.isfinite(number) or number <= 0 or (integer and not number.is_integer()):
-        kind = "a positive whole number" if integer else "a positive number"
+        number = parse_number(value, field, suffixes=False, quantity="money", accepted=kind)
+    except InputError as exc:
+        raise DataError(str(path), f"expected {kind}, got {value!r} ({exc.accepted})", row=line, field=field) from None
+    if number <= 0 or (integer and not number.is_integer()):
         raise DataError(str(path), f"expected {kind}, got {value!r}", row=line, field=field)
     return number
+
+
+def _check_hourly_bound(path: Path, line: int, fields: dict[str, object]) -> None:
+    """The per-GPU hourly price of a row lies within the physical bound of its currency."""
+    from advisor.limits import bound
+
+    hourly, count = fields.get("on_demand_per_hour"), fields.get("gpu_count") or 1
+    if not isinstance(hourly, float) or not isinstance(count, int):
+        return
+    lo, hi, unit = bound(f"price_per_gpu_hour_{str(fields['currency']).lower()}")
+    if not lo <= hourly / count <= hi:
+        raise DataError(str(path), f"price per GPU-hour {hourly / count:g} is outside {lo:g} to {hi:g} {unit}",
+                        row=line, field="on_demand_per_hour")
 
 
 def _parse_row(
@@ -296,6 +319,7 @@ def _parse_row(
             row=line,
             field="on_demand_per_hour" if "on_demand_per_hour" in raw else "price_per_gpu_hour",
         )
+    _check_hourly_bound(path, line, fields)
     try:
         return PriceOffer.model_validate(fields)
     except ValidationError as exc:

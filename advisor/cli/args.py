@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from advisor.errors import InputError
+from advisor.numeric import parse_number, quantity_of
 from advisor.units import parse_billions, parse_count
 
 
@@ -45,40 +46,54 @@ class Parser(argparse.ArgumentParser):
         return super().parse_args(joined, namespace)
 
 
-def size(field: str, billions: bool = True) -> Callable[[str], float]:
-    def parse(text: str) -> float:
-        return parse_billions(text, field) if billions else parse_count(text, field)
+def _typed(field: str, parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse type whose error is the parser's own one-line message."""
 
-    parse.__name__ = field
-    return parse
+    def run(text: str) -> Any:
+        try:
+            return parse(text)
+        except InputError as exc:
+            raise argparse.ArgumentTypeError(exc.one_line()) from None
+
+    run.__name__ = field
+    return run
+
+
+def size(field: str, billions: bool = True) -> Callable[[str], float]:
+    return _typed(field, lambda text: parse_billions(text, field) if billions else parse_count(text, field))
 
 
 def number(field: str, *, positive: bool = True) -> Callable[[str], float]:
     def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise InputError(field, text, "a number") from None
+        value = parse_number(text, field, quantity=quantity_of(field), suffixes=False)
         if positive and not value > 0:
             raise InputError(field, text, "a positive number")
         return value
 
-    parse.__name__ = field
-    return parse
+    return _typed(field, parse)
 
 
 def integer(field: str) -> Callable[[str], int]:
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise InputError(field, text, "a whole number") from None
+        value = parse_number(text, field, quantity=quantity_of(field), accepted="a whole number")
+        if value != int(value):
+            raise InputError(field, text, "a whole number")
         if value <= 0:
             raise InputError(field, text, "a positive whole number")
-        return value
+        return int(value)
 
-    parse.__name__ = field
-    return parse
+    return _typed(field, parse)
+
+
+def name(field: str) -> Callable[[str], str]:
+    """A name (GPU, model, provider): never empty, never only spaces."""
+
+    def parse(text: str) -> str:
+        if not text.strip():
+            raise InputError(field, text, f"a {field} name (it is empty)")
+        return text.strip()
+
+    return _typed(field, parse)
 
 
 def add_output(p: argparse.ArgumentParser) -> None:
@@ -89,7 +104,7 @@ def add_output(p: argparse.ArgumentParser) -> None:
 
 def add_workload(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("workload")
-    g.add_argument("--model", help="catalog model name or alias, e.g. llama-3.1-8b (see `advisor models`)")
+    g.add_argument("--model", type=name("model"), help="catalog model name or alias, e.g. llama-3.1-8b (see `advisor models`)")
     g.add_argument("--params", dest="params_b", type=size("params"), help="parameters: 7B, 70b, 300M, 70亿")
     g.add_argument("--active-params", dest="active_params_b", type=size("active-params"), help="MoE active parameters")
     g.add_argument("--method", type=str.lower, help="pretrain | full | lora | qlora (default full)")
@@ -114,8 +129,8 @@ def add_money(p: argparse.ArgumentParser, *, billing: bool = True, budget: bool 
     g = p.add_argument_group("price and plan")
     g.add_argument("--price", dest="price_per_gpu_hour", type=number("price", positive=False),
                    help="price per GPU-hour you pay")
-    g.add_argument("--currency", help="USD | CNY (default USD)")
-    g.add_argument("--provider", help="price sheet provider, e.g. runpod, lambda, 腾讯云")
+    g.add_argument("--currency", type=name("currency"), help="USD | CNY (default USD)")
+    g.add_argument("--provider", type=name("provider"), help="price sheet provider, e.g. runpod, lambda, 腾讯云")
     g.add_argument("--offpeak-discount", dest="offpeak_discount", type=number("offpeak-discount", positive=False),
                    help="night discount you have been offered, 0-1")
     if billing:

@@ -45,7 +45,7 @@ def _serve_parser() -> argparse.ArgumentParser:
     p.add_argument("--tpot-ms", dest="tpot_ms", type=A.number("tpot-ms"), help="latency target, ms per output token")
     p.add_argument("--tokens-per-second-per-user", dest="tokens_per_second_per_user",
                    type=A.number("tokens-per-second-per-user"))
-    p.add_argument("--gpu")
+    p.add_argument("--gpu", type=A.name("gpu"))
     p.add_argument("--gpus", dest="gpu_count", type=A.integer("gpus"))
     p.add_argument("--precision", type=str.lower, help="bf16 | fp16 | fp8 | int8 | int4")
     p.add_argument("--average-load", dest="average_load", type=A.number("average-load"))

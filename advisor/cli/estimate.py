@@ -43,7 +43,7 @@ def _estimate_parser() -> argparse.ArgumentParser:
     A.add_workload(p)
     _add_shape(p)
     g = p.add_argument_group("hardware")
-    g.add_argument("--gpu", help="GPU name or alias: a100, h100, 4090, 昇腾910B (see `advisor gpus`)")
+    g.add_argument("--gpu", type=A.name("gpu"), help="GPU name or alias: a100, h100, 4090, 昇腾910B (see `advisor gpus`)")
     g.add_argument("--gpus", dest="gpu_count", type=A.integer("gpus"), help="number of GPUs (default: fits + deadline)")
     A.add_money(p)
     A.add_output(p)
@@ -68,7 +68,7 @@ def _billing_parser() -> argparse.ArgumentParser:
                  epilog="examples: advisor billing --gpu h100 --gpus 64 --hours 2000 --interruptible | "
                         "advisor billing --gpu a100 --gpus 8 --jobs 500 --job-minutes 20 --increment hour | "
                         "advisor billing --gpu 4090 --hours-per-day 6 --days 20")
-    p.add_argument("--gpu", required=True)
+    p.add_argument("--gpu", required=True, type=A.name("gpu"))
     p.add_argument("--gpus", dest="gpu_count", type=A.integer("gpus"), default=None)
     p.add_argument("--hours", dest="wall_hours", type=A.number("hours"), help="how long the cards are needed")
     p.add_argument("--days", dest="days", type=A.number("days"))
@@ -90,7 +90,7 @@ def _plan_parser() -> argparse.ArgumentParser:
                         "--serve-tokens-per-day 50M --gpu h100")
     p.add_argument("--model")
     p.add_argument("--params", dest="params_b", type=A.size("params"))
-    p.add_argument("--gpu")
+    p.add_argument("--gpu", type=A.name("gpu"))
     p.add_argument("--pretrain-tokens", dest="pretrain_tokens_b", type=A.size("pretrain-tokens"))
     p.add_argument("--finetune-tokens", dest="finetune_tokens_b", type=A.size("finetune-tokens"))
     p.add_argument("--finetune-method", dest="finetune_method", type=str.lower)

@@ -11,11 +11,13 @@ hundred pages. Anything larger is almost certainly not a single contract.
 
 from __future__ import annotations
 
-MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
-"""Largest file (or stdin / pasted input) read, in bytes: 20 MiB."""
+from advisor.limits import read_limit
 
-MAX_DOCUMENT_CHARS = 2_000_000
-"""Largest extracted text reviewed, in characters (about 600 dense pages)."""
+MAX_DOCUMENT_BYTES = int(read_limit("max_file_bytes", "contract"))
+"""Largest file (or stdin / pasted input) read, in bytes: 20 MiB (knowledge/limits.yaml)."""
+
+MAX_DOCUMENT_CHARS = int(read_limit("max_text_chars"))
+"""Largest extracted text reviewed, in characters (about 600 dense pages; knowledge/limits.yaml)."""
 
 TEXT_EXTENSIONS = (".txt", ".md", ".markdown", ".text")
 PDF_EXTENSIONS = (".pdf",)

@@ -32,6 +32,7 @@ class Page:
 
     number: int
     text: str
+    label: str = ""  # "" for the body; "header", "footer", "footnotes", "endnotes" or "comments"
 
 
 @dataclass
@@ -65,23 +66,23 @@ def read_text(text: str, source: str = "text") -> Document:
 
 
 def read_path(path: str | Path) -> Document:
-    """A file on disk; the format follows the extension (content sniffed when there is none)."""
+    """A file on disk; the format follows the extension (content sniffed when there is none).
+    Opened by :mod:`advisor.safe_read`: regular files only, the byte cap checked first."""
+    from advisor.safe_read import open_checked
+
     p = Path(path)
     name = str(path)
-    if not p.exists():
-        raise DocumentError(name, "file not found", hint="check the path")
-    if p.is_dir():
-        raise DocumentError(name, "is a directory, not a document")
-    size = p.stat().st_size
-    _check_bytes(name, size)
     ext = p.suffix.lower()
     if ext and ext not in (*TEXT_EXTENSIONS, *PDF_EXTENSIONS, *DOCX_EXTENSIONS):
         hint = "save it as .docx or PDF" if ext == ".doc" else None
         raise DocumentError(name, f"unsupported file type {ext!r}: expected {ACCEPTED_FORMATS}", hint=hint)
-    try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise DocumentError(name, f"cannot be opened ({exc.strerror or exc})") from exc
+    handle, size, _ = open_checked(p, "contract")
+    with handle:
+        _check_bytes(name, size)
+        try:
+            data = handle.read(MAX_DOCUMENT_BYTES + 1)
+        except OSError as exc:
+            raise DocumentError(name, f"cannot be opened ({exc.strerror or exc})") from exc
     return read_bytes(data, name, ext or None)
 
 
@@ -101,26 +102,17 @@ def read_bytes(data: bytes, source: str, ext: str | None = None) -> Document:
 
 
 def decode_text(data: bytes, source: str) -> tuple[str, str]:
-    """UTF-8 (with or without BOM), UTF-16 with BOM, else GB18030 (a superset of GBK/GB2312)."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="replace"), "utf-8-sig"
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return data.decode("utf-16"), "utf-16"
-        except UnicodeDecodeError as exc:
-            raise DocumentError(source, "broken UTF-16 text") from exc
-    if b"\x00" in data[:4096]:
-        raise DocumentError(source, f"binary data, not text: expected {ACCEPTED_FORMATS}")
+    """UTF-8 (with or without BOM), UTF-16 (with or without BOM), GB18030 (a superset of
+    GBK/GB2312) or Big5; the encoding found is returned so the report can name it."""
+    from advisor.safe_read import decode
+
     try:
-        return data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        pass
-    try:
-        return data.decode("gb18030"), "gb18030"
-    except UnicodeDecodeError as exc:
-        raise DocumentError(
-            source, "text is neither UTF-8 nor GB18030/GBK", hint="re-save the file as UTF-8"
-        ) from exc
+        text, encoding = decode(data, source)
+    except DocumentError as exc:
+        if "binary" in exc.problem:
+            raise DocumentError(source, f"binary data, not text: expected {ACCEPTED_FORMATS}") from None
+        raise
+    return text, {"utf-16-le": "utf-16", "utf-16-be": "utf-16"}.get(encoding, encoding)
 
 
 def _kind(data: bytes, ext: str | None) -> str:
@@ -158,7 +150,7 @@ def _check_chars(source: str, count: int) -> None:
 
 def _read_pdf(data: bytes, source: str) -> Document:
     import pypdf
-    from pypdf.errors import DependencyError, PyPdfError
+    from pypdf.errors import DependencyError, LimitReachedError, PyPdfError
 
     if not data.lstrip()[:1024].startswith(b"%PDF"):
         raise DocumentError(source, "not a valid PDF (no %PDF header)")
@@ -168,9 +160,11 @@ def _read_pdf(data: bytes, source: str) -> Document:
             reader = pypdf.PdfReader(io.BytesIO(data))
             if reader.is_encrypted and not _unlock(reader):
                 raise DocumentError(source, "the PDF is password-protected", hint="remove the password and try again")
-            pages = [Page(i + 1, _clean(page.extract_text() or "")) for i, page in enumerate(reader.pages)]
+            pages = _pdf_pages(reader, source)
         except DocumentError:
             raise
+        except LimitReachedError as exc:
+            raise DocumentError(source, f"refused: a PDF stream decompresses beyond the reader's limit ({exc})") from None
         except DependencyError as exc:
             raise DocumentError(source, "the PDF is encrypted", hint="remove the password and try again") from exc
         except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, IndexError, OSError) as exc:
@@ -181,6 +175,27 @@ def _read_pdf(data: bytes, source: str) -> Document:
         raise DocumentError(source, "the PDF has no text layer (a scanned image?)", hint="run OCR first or paste the text")
     _check_chars(source, sum(len(p.text) for p in pages))
     return Document(source=source, pages=pages, format="pdf")
+
+
+def _pdf_pages(reader, source: str) -> list[Page]:  # type: ignore[no-untyped-def]
+    """Text of every page, refusing more pages or text than ``knowledge/limits.yaml`` allows."""
+    from advisor.limits import read_limit
+
+    max_pages, max_chars = int(read_limit("pdf_max_pages")), int(read_limit("pdf_max_text_chars"))
+    count = len(reader.pages)
+    if count > max_pages:
+        raise DocumentError(source, f"refused: {count:,} pages, over the limit of {max_pages:,}",
+                            hint="limits.reads.pdf_max_pages in advisor.yaml raises it")
+    pages: list[Page] = []
+    chars = 0
+    for i, page in enumerate(reader.pages):
+        text = _clean(page.extract_text() or "")
+        chars += len(text)
+        if chars > max_chars:
+            raise DocumentError(source, f"refused: more than {max_chars:,} characters of text",
+                                hint="limits.reads.pdf_max_text_chars in advisor.yaml raises it")
+        pages.append(Page(i + 1, text))
+    return pages
 
 
 def _unlock(reader) -> bool:  # type: ignore[no-untyped-def]
@@ -201,11 +216,16 @@ def _read_docx(data: bytes, source: str) -> Document:
     import docx
     from docx.opc.exceptions import PackageNotFoundError
 
+    from advisor.contracts.docx_parts import check_package, extra_parts
+
+    check_package(data, source)  # zip bombs, too many parts, XML too deep: refused before parsing
     try:
         document = docx.Document(io.BytesIO(data))
     except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
         raise DocumentError(source, f"corrupt or unreadable .docx ({type(exc).__name__})") from exc
     pages = _docx_pages(document)
+    for label, lines in extra_parts(data, source):  # headers, footers, footnotes, endnotes, comments
+        pages.append(Page(len(pages) + 1, "\n".join(lines), label=label))
     if not any(p.text.strip() for p in pages):
         raise DocumentError(source, "the .docx has no text")
     _check_chars(source, sum(len(p.text) for p in pages))

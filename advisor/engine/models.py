@@ -8,12 +8,21 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from advisor.catalog.market import MARKET_FIELD_DOC, Market
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField
+from advisor.numeric import check_request_bounds
 from advisor.units import parse_billions, parse_count
 
 Method = Literal["pretrain", "full", "lora", "qlora"]
@@ -51,6 +60,8 @@ LowerLiteral = BeforeValidator(_lower)
 
 class EstimateRequest(BaseModel):
     """What the user wants priced: the job, the hardware, the price and the context."""
+
+    _bounds = model_validator(mode="after")(check_request_bounds)
 
     model_config = ConfigDict(extra="forbid")
 

@@ -16,6 +16,7 @@ from advisor.engine.pricing import per_period, quote
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField, format_money
+from advisor.numeric import check_request_bounds
 from advisor.tools.facts import billing_facts, clean_facts
 from advisor.tools.findings import BILLING_PACKS, evaluate
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
@@ -23,6 +24,8 @@ from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
 class CompareBillingRequest(BaseModel):
     """A usage pattern: which cards, how many, for how long."""
+
+    _bounds = model_validator(mode="after")(check_request_bounds)
 
     model_config = ConfigDict(extra="forbid")
 

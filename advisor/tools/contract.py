@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from advisor.contracts.checklist import ChecklistItem
 from advisor.errors import InputError
 from advisor.money import Currency, normalize_currency
+from advisor.numeric import check_request_bounds
 from advisor.rules.findings import Assumption, Finding
 
 __all__ = ["ChecklistItem", "ContractReport", "ReviewContractRequest", "review_contract"]
@@ -22,6 +23,8 @@ __all__ = ["ChecklistItem", "ContractReport", "ReviewContractRequest", "review_c
 
 class ReviewContractRequest(BaseModel):
     """The contract to review: pasted text or a file path, and optional context for amounts."""
+
+    _bounds = model_validator(mode="after")(check_request_bounds)
 
     model_config = ConfigDict(extra="forbid")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from advisor.catalog import get_catalog
 from advisor.catalog.market import MARKET_FIELD_DOC, Market
@@ -21,6 +21,7 @@ from advisor.engine.pricing import quote
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField, format_money
+from advisor.numeric import check_request_bounds
 from advisor.tools.findings import PLAN_PACKS, evaluate
 from advisor.units import HOURS_PER_DAY, parse_billions, parse_count
 
@@ -39,6 +40,8 @@ class StageSpec(BaseModel):
 
 
 class PlanRequest(BaseModel):
+
+    _bounds = model_validator(mode="after")(check_request_bounds)
     model_config = ConfigDict(extra="forbid")
 
     model: str | None = Field(None, description="Model name from the catalog.")

@@ -22,6 +22,7 @@ from advisor.engine.pricing import cached_quote, quote
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField, format_money
+from advisor.numeric import check_request_bounds
 from advisor.tools.facts import clean_facts
 from advisor.tools.findings import evaluate
 from advisor.units import (
@@ -41,6 +42,8 @@ def _count(field: str) -> Any:
 
 class ServingRequest(BaseModel):
     """A serving load: the model, the daily volume and the latency it must keep."""
+
+    _bounds = model_validator(mode="after")(check_request_bounds)
 
     model_config = ConfigDict(extra="forbid")
 

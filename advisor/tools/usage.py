@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from advisor.errors import InputError
 from advisor.money import format_money, normalize_currency
+from advisor.numeric import check_request_bounds
 from advisor.rules.findings import Assumption, Finding
 from advisor.usage.models import (
     BillingSection,
@@ -27,6 +28,8 @@ from advisor.usage.models import (
 
 class AnalyzeUsageRequest(BaseModel):
     """Usage data to analyse: files, or a summary of the fleet."""
+
+    _bounds = model_validator(mode="after")(check_request_bounds)
 
     model_config = ConfigDict(extra="forbid")
 

@@ -59,24 +59,31 @@ def open_text(path: Path):  # type: ignore[no-untyped-def]
 
 def detect(path: str | Path) -> Detected:
     """Sniff ``path``; raises :class:`DocumentError` for missing, empty or unknown files."""
+    from advisor.safe_read import open_checked, sniff_encoding
+
     p = Path(path)
-    if not p.exists():
-        raise DocumentError(str(p), "file not found")
-    if p.is_dir():
-        raise DocumentError(str(p), "is a directory, expected a file")
-    size = p.stat().st_size
+    handle, size, _ = open_checked(p, "usage")  # regular files only, byte cap first
+    with handle:
+        head = handle.read(4)
     if size == 0:
         raise DocumentError(str(p), "file is empty", hint=f"expected {ACCEPTED}")
-    with p.open("rb") as fh:
-        head = fh.read(4)
     if head == b"PAR1":
         return _detect_parquet(p, size)
     container: Container = "gzip" if head[:2] == b"\x1f\x8b" else "text"
     try:
-        with open_text(p) as fh:
-            text = fh.read(SNIFF_BYTES)
+        if container == "gzip":
+            with gzip.open(p, "rb") as gz:
+                sample = gz.read(SNIFF_BYTES)
+        else:
+            with p.open("rb") as fh:
+                sample = fh.read(SNIFF_BYTES)
     except (OSError, EOFError) as exc:
         raise DocumentError(str(p), f"cannot be read ({exc})") from exc
+    encoding = sniff_encoding(sample)
+    if encoding not in ("utf-8", "utf-8-sig", "binary"):
+        raise DocumentError(str(p), f"the file is {encoding.upper()} encoded; usage files are read as UTF-8",
+                            hint="re-save it as UTF-8, e.g. iconv -f " + encoding.upper() + " -t UTF-8 / 请另存为 UTF-8 编码")
+    text = sample.decode("utf-8-sig", errors="replace")
     if "\x00" in text:
         raise DocumentError(str(p), "unknown format (binary content)", hint=f"expected {ACCEPTED}")
     lines = [ln.rstrip("\r\n") for ln in text.splitlines()]

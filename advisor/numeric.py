@@ -1,0 +1,203 @@
+"""The one number parser of the product. Every spelling of a value reads the same:
+
+``7B`` = ``7e9`` = ``7000000000`` = ``70亿`` = ``７Ｂ`` (full-width) = ``7,000,000,000`` =
+``7 billion`` = ``7 000 000 000``. Rules:
+
+- Text is NFKC-normalised first (full-width digits, letters, commas and ``％`` become ASCII).
+- A comma is a thousands separator only in groups of three (``1,234,567``). Any other comma
+  (``7,5B``, a price cell ``1,1``) is an ambiguous decimal comma: an error that says so, never 75.
+- Suffixes: k/K, M, B/G, T, thousand/million/billion/trillion/mn/bn, 千/万/百万/千万/亿/十亿/百亿/千亿/万亿.
+- NaN, inf and values outside the physical bounds of ``knowledge/limits.yaml`` (``bounds``)
+  are errors that give the accepted range.
+- Fractions (:func:`parse_fraction`): ``45``, ``45%`` and ``0.45`` mean 0.45; ``150%`` and
+  ``100.5`` are errors. A value up to 1 is a fraction, above 1 a percentage.
+
+Public API (also re-exported by :mod:`advisor.units`): :func:`parse_number`,
+:func:`parse_count`, :func:`parse_billions`, :func:`parse_fraction`, :func:`parse_price`,
+:func:`check_bounds`, :func:`normalize_number_text`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from typing import Any
+
+from advisor.errors import InputError
+
+SUFFIX_SCALE: dict[str, float] = {
+    "": 1.0, "k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "b": 1e9, "B": 1e9, "g": 1e9, "G": 1e9,
+    "t": 1e12, "T": 1e12,
+    "thousand": 1e3, "million": 1e6, "mn": 1e6, "mln": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12,
+    "千": 1e3, "万": 1e4, "百万": 1e6, "千万": 1e7, "亿": 1e8, "十亿": 1e9, "百亿": 1e10, "千亿": 1e11, "万亿": 1e12,
+}
+_WORD_SUFFIXES = sorted((s for s in SUFFIX_SCALE if s), key=len, reverse=True)
+_SUFFIX_RE = "|".join(re.escape(s) for s in _WORD_SUFFIXES)
+_NUMBER = re.compile(
+    rf"^(?P<sign>[+-]?)(?P<num>(?:\d[\d,]*)?(?:\.\d+)?)(?P<exp>e[+-]?\d+)?\s*(?P<suffix>{_SUFFIX_RE})?$",
+    re.IGNORECASE,
+)
+_THOUSANDS = re.compile(r"^\d{1,3}(?:,\d{3})+(?:\.\d+)?$")
+_SPACES = re.compile(r"(?<=\d)[\s\u00a0\u2009\u202f_'](?=\d{3}(?:\D|$))")
+_NON_FINITE = re.compile(r"^[+-]?(nan|inf|infinity|∞)$", re.IGNORECASE)
+ACCEPTED_SIZE = "a positive number, optionally with a suffix: 300M, 7B, 7e9, 1.5T, 50k, 5万, 70亿"
+
+
+def normalize_number_text(text: str) -> str:
+    """NFKC (full-width -> ASCII), unified minus signs, digit-group spaces removed."""
+    s = unicodedata.normalize("NFKC", str(text)).strip()
+    s = s.replace("\u2212", "-").replace("\u2013", "-").replace("，", ",")
+    s = _SPACES.sub("", s)
+    return s.strip()
+
+
+def _accepted(quantity: str | None, default: str) -> str:
+    if not quantity:
+        return default
+    from advisor.limits import bound
+
+    lo, hi, unit = bound(quantity)
+    return f"{default}, from {lo:g} to {hi:g} {unit}".rstrip()
+
+
+def check_bounds(value: float, field: str, quantity: str | None, *, shown: object = None,
+                 allow_zero: bool = True) -> float:
+    """``value`` if finite and within the bounds of ``quantity``; else an error with the range."""
+    shown = value if shown is None else shown
+    if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
+        raise InputError(field, shown, "a finite number" + (f" ({_accepted(quantity, '')[2:]})" if quantity else ""))
+    if quantity:
+        from advisor.limits import bound
+
+        lo, hi, unit = bound(quantity)
+        if value < lo or value > hi or (value == 0 and not allow_zero):
+            raise InputError(field, shown, f"a value from {lo:g} to {hi:g} {unit}".rstrip())
+    return float(value)
+
+
+def parse_number(text: Any, field: str = "value", *, quantity: str | None = None, suffixes: bool = True,
+                 accepted: str = "a number") -> float:
+    """A number in any of the spellings above, scaled by its suffix, checked against ``quantity``."""
+    if isinstance(text, bool) or text is None:
+        raise InputError(field, text, accepted)
+    if isinstance(text, int | float):
+        return check_bounds(float(text), field, quantity, shown=text)
+    raw = str(text)
+    s = normalize_number_text(raw)
+    if not s:
+        raise InputError(field, raw, f"{accepted} (the value is empty)")
+    if _NON_FINITE.match(s):
+        raise InputError(field, raw, f"a finite number, not {s}" + (f" ({_accepted(quantity, '')[2:]})" if quantity else ""))
+    m = _NUMBER.match(s)
+    if not m or not m.group("num").strip(".,") or (m.group("suffix") and not suffixes):
+        raise InputError(field, raw, accepted)
+    num = m.group("num")
+    if "," in num:
+        if not _THOUSANDS.match(num):
+            raise InputError(field, raw, f"{accepted}: the comma in {raw.strip()!r} is ambiguous (a decimal comma "
+                                         "or a thousands separator?); write a point for decimals (7.5) or no separator")
+        num = num.replace(",", "")
+    if num.count(".") > 1:
+        raise InputError(field, raw, f"{accepted}: {raw.strip()!r} has more than one decimal point")
+    suffix = m.group("suffix") or ""
+    scale = SUFFIX_SCALE.get(suffix, SUFFIX_SCALE.get(suffix.lower(), 1.0))
+    try:
+        value = float(f"{m.group('sign')}{num}{m.group('exp') or ''}") * scale
+    except (ValueError, OverflowError):
+        raise InputError(field, raw, accepted) from None
+    return check_bounds(value, field, quantity, shown=raw)
+
+
+def quantity_of(field: str) -> str | None:
+    """The physical quantity a field measures, from its name (``limits.yaml`` ``field_quantity``)."""
+    from advisor.limits import limits
+
+    name = field.lower()
+    for part, quantity in limits().get("field_quantity", []):
+        if part in name:
+            return str(quantity)
+    return None
+
+
+def parse_count(text: Any, field: str = "size", *, allow_zero: bool = False, quantity: str | None = None) -> float:
+    """``"7B"``, ``"1.5T"``, ``"50k"``, ``"5万"`` or a number -> a plain count (positive)."""
+    quantity = quantity or quantity_of(field)
+    value = parse_number(text, field, quantity=quantity, accepted=ACCEPTED_SIZE)
+    if value < 0 or (value == 0 and not allow_zero):
+        raise InputError(field, text, ACCEPTED_SIZE)
+    return value
+
+
+def parse_billions(text: Any, field: str = "size", *, quantity: str | None = None) -> float:
+    """A size in billions. A bare number is taken as billions (``7`` -> 7.0) unless it is
+    larger than ``bare_billions_max`` of limits.yaml, when it can only be a plain count
+    (``7000000000`` -> 7.0, ``7e9`` -> 7.0). Suffixed values are counts: ``300M`` -> 0.3."""
+    from advisor.limits import limits
+
+    quantity = quantity or quantity_of(field)
+    bare_max = float(limits().get("bare_billions_max", 1e5))
+    if isinstance(text, int | float) and not isinstance(text, bool):
+        value = check_bounds(float(text), field, None, shown=text)
+        count = value if abs(value) > bare_max else value * 1e9
+    else:
+        s = normalize_number_text(str(text)) if text is not None else ""
+        bare = bool(s) and _NUMBER.match(s) is not None and not (_NUMBER.match(s).group("suffix") or "")  # type: ignore[union-attr]
+        count = parse_number(text, field, accepted=ACCEPTED_SIZE)
+        if bare and abs(count) <= bare_max:
+            count *= 1e9
+    if count <= 0:
+        raise InputError(field, text, ACCEPTED_SIZE)
+    check_bounds(count, field, quantity, shown=text)
+    return count / 1e9
+
+
+def parse_fraction(text: Any, field: str = "utilization") -> float:
+    """A share as a fraction 0..1: ``0.45``, ``45`` and ``45%`` all mean 0.45. ``150%``,
+    ``100.5`` and negative values are errors. (``1`` means 100 %; write ``1%`` for one percent.)"""
+    accepted = "a share from 0 to 1, or a percentage from 0 to 100 (45, 45% or 0.45)"
+    if isinstance(text, str):
+        s = normalize_number_text(text)
+        percent = s.endswith("%")
+        value = parse_number(s.rstrip("%").strip(), field, suffixes=False, accepted=accepted)
+    else:
+        percent = False
+        value = parse_number(text, field, suffixes=False, accepted=accepted)
+    if value < 0 or value > 100 or (percent and value > 100):
+        raise InputError(field, text, accepted)
+    return value / 100 if percent or value > 1 else value
+
+
+_CURRENCY_MARKS = re.compile(r"^(?P<pre>US\$|\$|USD|CNY|RMB|¥|￥)?\s*(?P<num>.*?)\s*(?P<post>元|块|USD|CNY|RMB|美元|/h|/hr|/小时)*$",
+                             re.IGNORECASE)
+
+
+def parse_price(text: Any, field: str = "price", currency: str | None = None) -> float:
+    """A price per GPU-hour (``2.5``, ``$2.5``, ``¥12``, ``12元``), within the bound of its currency."""
+    cur = (currency or "USD").upper()
+    quantity = f"price_per_gpu_hour_{cur.lower()}"
+    accepted = "a price per GPU-hour such as 2.5 or $2.50"
+    if isinstance(text, str):
+        m = _CURRENCY_MARKS.match(normalize_number_text(text))
+        body = m.group("num") if m else text
+        value = parse_number(body, field, suffixes=False, accepted=accepted, quantity=None)
+        return check_bounds(value, field, quantity, shown=text)
+    value = parse_number(text, field, suffixes=False, accepted=accepted)
+    return check_bounds(value, field, quantity, shown=text)
+
+
+def check_request_bounds(request: Any) -> Any:
+    """Every numeric field of a request model named in ``request_bounds`` of limits.yaml is
+    finite and within its bound (prices by the request's currency). Use as an after-validator."""
+    from advisor.limits import limits
+
+    currency = str(getattr(request, "currency", None) or "USD").lower()
+    for name in limits().get("name_fields") or []:
+        value = getattr(request, name, None)
+        if isinstance(value, str) and not value.strip():
+            raise InputError(name, value, f"a {name} name (it is empty)")
+    for name, quantity in (limits().get("request_bounds") or {}).items():
+        value = getattr(request, name, None)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            check_bounds(float(value), name, str(quantity).format(currency=currency))
+    return request
