@@ -94,7 +94,7 @@ def _quote_parser() -> argparse.ArgumentParser:
     p = A.Parser(prog="advisor quote", description="Is this quoted price good? Normalised and compared with the market.",
                  epilog="examples: advisor quote --gpu h100 --price 2.10 --term-months 12 | "
                         "advisor quote --gpu h800 --price 90000 --unit node_month --currency CNY")
-    p.add_argument("--gpu", required=True)
+    p.add_argument("--gpu", required=True, type=A.name("gpu"))
     p.add_argument("--price", type=A.number("price", positive=False), required=True, help="the quoted amount")
     p.add_argument("--unit", type=str.lower, help="gpu_hour | gpu_month | node_month | gpu_year (default gpu_hour)")
     p.add_argument("--gpus", dest="gpu_count", type=A.integer("gpus"), help="cards in the quoted unit (node: 8)")
@@ -134,7 +134,7 @@ def _render_quote(r: Any) -> None:
 def _own_parser() -> argparse.ArgumentParser:
     p = A.Parser(prog="advisor own", description="Buy the cards or rent them? Break-even utilisation and a hybrid plan.",
                  epilog="example: advisor own --gpu h100 --gpus 64 --utilization 0.7 --years 4 --base 64 --peak 256")
-    p.add_argument("--gpu", required=True)
+    p.add_argument("--gpu", required=True, type=A.name("gpu"))
     p.add_argument("--gpus", dest="gpu_count", type=A.integer("gpus"))
     p.add_argument("--utilization", type=A.number("utilization", positive=False), help="share of hours used, 0-1")
     p.add_argument("--years", type=A.number("years", positive=False))
