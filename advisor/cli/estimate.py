@@ -99,8 +99,40 @@ def _plan_parser() -> argparse.ArgumentParser:
     p.add_argument("--currency")
     p.add_argument("--budget", type=A.number("budget"))
     p.add_argument("--approval-threshold", dest="approval_threshold", type=A.number("approval-threshold"))
+    p.add_argument("--stage", dest="stages", action="append", type=_stage,
+                   help="a stage, repeatable: NAME[:key=value,...], e.g. pretrain:months=2,gpus=1000,billing=monthly "
+                        "or pretrain:tokens=1T,term-months=12,finished-after-months=4,settlement-provider=runpod "
+                        "or finetune:tokens=1B,method=lora,emergency=yes")
     A.add_output(p)
     return p
+
+
+_STAGE_KEYS = {"gpus": "gpu_count", "tokens": "tokens_b", "params": "params_b"}
+_STAGE_TEXT = {"billing", "gpu", "method", "provider", "settlement_provider", "precision", "optimizer"}
+
+
+def _stage(text: str) -> dict[str, Any]:
+    """``pretrain:months=2,gpus=1000,billing=monthly`` -> a stage dict (values parsed by the tool)."""
+    name, _, rest = text.partition(":")
+    stage: dict[str, Any] = {"stage": name.strip().lower()}
+    for item in filter(None, (x.strip() for x in rest.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep or not value.strip():
+            raise A.ArgumentError(f"--stage {text!r}: expected key=value pairs after the stage name")
+        k = key.strip().lower().replace("-", "_")
+        k = _STAGE_KEYS.get(k, k)
+        v = value.strip()
+        if k in _STAGE_TEXT:
+            stage[k] = v.lower() if k in ("billing", "method") else v
+        elif k == "emergency":
+            stage[k] = v.lower() in ("1", "yes", "true", "y")
+        elif k == "tokens_b":
+            stage[k] = A.size("tokens")(v)
+        elif k == "tokens_per_day":
+            stage[k] = A.size("tokens-per-day", False)(v)
+        else:
+            stage[k] = A.number(k, positive=False)(v)
+    return stage
 
 
 def _run(ctx: typer.Context, parser: Callable[[], argparse.ArgumentParser], tool: str,

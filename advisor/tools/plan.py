@@ -37,6 +37,12 @@ class StageSpec(BaseModel):
     stage: StageName
     tokens_per_day: Annotated[float | None, BeforeValidator(lambda v: None if v is None else parse_count(v, "tokens_per_day"))] = None
     days: float | None = None
+    months: float | None = Field(None, description="A stage defined by time: gpu_count cards for this many months.")
+    term_months: float | None = Field(None, description="Prepaid or committed term of the stage, in months.")
+    finished_after_months: float | None = Field(None, description="When the work ends (default: when the stage's work is done).")
+    settlement_provider: str | None = Field(None, description="Whose terms settle an unused term (default: the stage's provider).")
+    emergency: bool = Field(False, description="Capacity bought at short notice (carries the emergency premium).")
+    lead_time_days: float | None = Field(None, description="Notice given to the provider; below emergency.lead_time_days it is an emergency.")
 
 
 class PlanRequest(BaseModel):
@@ -79,6 +85,12 @@ class StageCost(BaseModel):
     high: float
     share: float
     summary: dict[str, str]
+    compute_cost: float | None = None  # the picked billing option's total (GPU time only)
+    on_demand_cost: float | None = None  # the same GPU time on on-demand
+    term_unit_prices: dict[str, float] = Field(default_factory=dict)  # per GPU-hour of monthly / yearly terms
+    settlement: dict[str, Any] | None = None
+    emergency_premium: float | None = None
+    planned_cost: float | None = None  # what the stage costs when planned ahead (emergency stages)
 
 
 class PlanReport(BaseModel):
@@ -124,13 +136,19 @@ def plan_project(request: PlanRequest | None = None, **kwargs: Any) -> PlanRepor
     specs = req.stages or _default_stages(req, p)
     costs: list[StageCost] = []
     assumptions: dict[str, Assumption] = {}
+    from advisor.tools import plan_elastic
+
     for spec in specs:
         if spec.stage == "serving":
             sc, used = _serving(spec, req, catalog)
+        elif spec.months:
+            sc, used = plan_elastic.capacity_stage(spec, req, catalog)
         else:
             sc, used = _training(spec, req, catalog)
         costs.append(sc)
         assumptions.update({a.name: a for a in used})
+    elastic_facts, elastic_used = plan_elastic.apply(specs, costs, catalog, req.lang)
+    assumptions.update({a.name: a for a in elastic_used})
     total = sum(c.cost for c in costs)
     for c in costs:
         c.share = c.cost / total if total else 0.0
@@ -149,6 +167,8 @@ def plan_project(request: PlanRequest | None = None, **kwargs: Any) -> PlanRepor
     if req.approval_threshold:
         facts.update(approval_threshold=req.approval_threshold, approval_ratio=total / req.approval_threshold)
     report.findings = evaluate(PLAN_PACKS, facts, lang=req.lang)
+    if elastic_facts:
+        report.findings += evaluate(plan_elastic.ELASTIC_PACKS, {**elastic_facts, "currency": req.currency}, lang=req.lang)
     report.summary = {
         "en": f"Project total {format_money(total, req.currency)}: " + "; ".join(
             f"{c.stage} {format_money(c.cost, req.currency)} ({c.share:.0%})" for c in costs) + ".",
@@ -160,6 +180,8 @@ def plan_project(request: PlanRequest | None = None, **kwargs: Any) -> PlanRepor
 
 def _training(spec: StageSpec, req: PlanRequest, catalog: Any) -> tuple[StageCost, list[Assumption]]:
     fields = {k: v for k, v in (spec.model_extra or {}).items() if v is not None}
+    if fields.get("billing") == "tiered":  # volume tiers apply to every mode (billing.tiers)
+        fields["billing"] = "on_demand"
     fields.setdefault("billing", _TRAIN_BILLING[spec.stage])
     fields.setdefault("method", "pretrain" if spec.stage == "pretrain" else "lora")
     fields.setdefault("gpu", req.gpu)
@@ -170,11 +192,14 @@ def _training(spec: StageSpec, req: PlanRequest, catalog: Any) -> tuple[StageCos
                                                                    "market": req.market, "lang": req.lang,
                                                                    "prices_file": req.prices_file}), catalog)
     recommended = next((o.mode for o in r.billing if o.recommended), None)
+    by = {o.mode: o for o in r.billing}
+    picked = by.get(r.inputs["billing"]) or by["on_demand"]
     return StageCost(
         stage=spec.stage, stage_zh=STAGE_ZH[spec.stage], gpu=r.gpu.name, gpu_count=r.gpu.count,
         gpu_hours=r.gpu_hours.expected, wall_hours=r.wall_hours.expected, billing=r.inputs["billing"],
         recommended_billing=recommended, cost=r.cost.total, low=r.cost.low, high=r.cost.high, share=0.0,
-        summary=r.summary,
+        summary=r.summary, compute_cost=picked.total, on_demand_cost=by["on_demand"].total,
+        term_unit_prices={m: by[m].unit_price for m in ("monthly", "yearly") if m in by},
     ), r.assumptions
 
 
@@ -210,4 +235,6 @@ def _serving(spec: StageSpec, req: PlanRequest, catalog: Any) -> tuple[StageCost
         stage="serving", stage_zh=STAGE_ZH["serving"], gpu=gpu.id, gpu_count=n, gpu_hours=wall * n, wall_hours=wall,
         billing=picked.mode, recommended_billing=next((o.mode for o in options if o.recommended), None),
         cost=picked.total, low=picked.total, high=picked.total, share=0.0, summary=summary,
+        compute_cost=picked.total, on_demand_cost=options[0].total,
+        term_unit_prices={o.mode: o.unit_price for o in options if o.mode in ("monthly", "yearly")},
     ), [*need.assumptions, *p.assumptions()]
