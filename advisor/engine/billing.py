@@ -180,10 +180,10 @@ def compare(wall_hours: float, gpu_count: int, q: Quote, ctx: Context, p: Params
 
     tasks = ctx.parallel_experiments if ctx.parallel_experiments > 1 else ctx.tasks
     if tasks > 1:
-        offered = per_task_offers(p)
+        task_offers = per_task_offers(p)
         what = f"{ctx.parallel_experiments} experiments" if ctx.parallel_experiments > 1 else f"{tasks:,} jobs"
         what_zh = f"{ctx.parallel_experiments} 组实验" if ctx.parallel_experiments > 1 else f"{tasks:,} 个作业"
-        if offered:
+        if task_offers:
             note, note_zh = (f"{what} billed by task; no idle time between them",
                              f"{what_zh}按任务计费，任务间的空闲不计费")
         else:
@@ -191,7 +191,7 @@ def compare(wall_hours: float, gpu_count: int, q: Quote, ctx: Context, p: Params
                     f"{what} started and released on its own (priced here): ask the provider for a per-task price")
             note_zh = (f"价目表中没有按任务计费；最接近的是按秒按量计费、{what_zh}各自启动并及时释放（此处按此计价），"
                        "可向服务商争取按任务报价")
-        add("per_task", wall_hours, q.on_demand, wall_hours, note, note_zh, available=bool(offered))
+        add("per_task", wall_hours, q.on_demand, wall_hours, note, note_zh, available=bool(task_offers))
 
     _mark(opts)
     return opts
