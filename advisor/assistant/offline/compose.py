@@ -8,6 +8,7 @@ that names what to change, in the user's language — never a traceback.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +20,8 @@ from advisor.assistant.offline.understood import assumed, understood
 from advisor.assistant.result import Citation, ToolCall
 from advisor.errors import AdvisorError
 from advisor.rules.findings import Finding, sort_findings
+
+_log = logging.getLogger("advisor.assistant")
 
 __all__ = ["Turn", "attach_guides", "explain", "offline_turn", "run_tool"]
 
@@ -89,6 +92,9 @@ def run_tool(name: str, args: dict[str, Any], lang: str, defaults: dict[str, Any
         report = func(**_adapt(name, dict(recorded)))
     except AdvisorError as exc:
         return ToolCall(name=name, args=recorded, error=exc.one_line())
+    except (TypeError, ValueError, KeyError, ArithmeticError) as exc:  # a tool bug must not reach the user as a traceback
+        _log.warning("tool %s failed on %s: %s: %s", name, sorted(recorded), type(exc).__name__, exc)
+        return ToolCall(name=name, args=recorded, error=f"the {name} tool could not handle this request ({type(exc).__name__})")
     return ToolCall(name=name, args=recorded, result=report.model_dump(mode="json"))
 
 

@@ -52,7 +52,13 @@ def _same(key: str, expected: Any, actual: Any) -> bool:
     if key == "text":
         return str(expected).lower() in str(actual).lower()
     if key == "stages":
-        return [s["stage"] if isinstance(s, dict) else s for s in actual] == list(expected)
+        names = [s["stage"] if isinstance(s, dict) else s for s in actual]
+        if all(isinstance(e, str) for e in expected):
+            return names == list(expected)
+        return len(actual) == len(expected) and all(
+            isinstance(a, dict) and all(_same(k, v, a.get(k)) for k, v in e.items())
+            for e, a in zip(expected, actual, strict=True)
+        )
     if isinstance(expected, list):
         def ids(values: list[Any]) -> list[str]:
             return sorted(_catalog_id(key, v) for v in values)
