@@ -17,6 +17,7 @@ from advisor.assistant.offline import templates as tpl
 from advisor.assistant.offline import templates_more as more
 from advisor.assistant.offline.parse import Parsed, parse_question
 from advisor.assistant.offline.understood import assumed, understood
+from advisor.assistant.offline.verdict import verdict
 from advisor.assistant.result import Citation, ToolCall
 from advisor.errors import AdvisorError
 from advisor.rules.findings import Finding, sort_findings
@@ -33,6 +34,7 @@ RENDER: dict[str, Callable[[dict[str, Any], str], str]] = {
     "review_contract": more.contract,
     "analyze_usage": more.usage,
     "search_knowledge": more.knowledge,
+    "estimate_serving_cost": more.serving,
 }
 _NEED = {  # a required input the question did not give -> what to ask for
     "gpu": {"en": "which GPU (e.g. H100, A800, 4090) and how many", "zh": "用哪种卡（如 H100、A800、4090）、几张"},
@@ -207,6 +209,14 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
         return Turn(answer=text, intent=intent, lang=lang, parsed=parsed)
     if intent == "onboarding":
         return _onboarding(question, parsed, lang)
+    if intent == "out_of_scope":
+        return Turn(answer=_join(understood("search_knowledge", {"query": question}, None, lang), more.OUT_OF_SCOPE[lang]),
+                    intent=intent, lang=lang, parsed=parsed)
+    import advisor.tools as tools
+
+    if intent not in tools.TOOL_NAMES:  # a decision tool not installed yet: say so, offer the nearest thing
+        return Turn(answer=_join(understood(intent, parsed.args, None, lang), more.not_priced_yet(intent, lang)),
+                    intent=intent, lang=lang, parsed=parsed)
     defaults = dict(defaults or {})
     if lang == "zh":
         defaults.setdefault("currency", "CNY")  # a Chinese question is priced in yuan unless it names a currency
@@ -224,8 +234,9 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
         return Turn(answer=_join(understood(intent, call.args, call.result, lang), explain(calls, lang)), intent=intent,
                     lang=lang, parsed=parsed, tool_calls=calls, findings=findings, citations=citations)
     citations = attach_guides(question, intent, lang, findings)
+    said = verdict(intent, call.args, call.result, parsed.question.lower(), lang) if parsed.context.get("asks_verdict") else ""
     answer = _join(understood(intent, call.args, call.result, lang), assumed(call.args, call.result, parsed.assumptions, lang),
-                   _followup_line(parsed, lang), explain(calls, lang), _plan_gaps(parsed.args, call, lang),
+                   said, _followup_line(parsed, lang), explain(calls, lang), _plan_gaps(parsed.args, call, lang),
                    sources_block(citations, lang))
     return Turn(answer=answer, intent=intent, lang=lang, parsed=parsed, tool_calls=calls, findings=findings,
                 citations=citations)

@@ -14,12 +14,14 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from advisor.assistant.offline.lexicon import L, R
+from advisor.assistant.offline.lexicon import L, R, lexicon
 from advisor.assistant.offline.slots_misc import CONTRACT_NOUN
 from advisor.assistant.offline.text import Scan
 from advisor.tools import TOOL_NAMES
 
-TOOLS = TOOL_NAMES
+DECISION_TOOLS = ("estimate_serving_cost", "check_quote", "compare_own_vs_rent")
+"""The decision tools' names (issue #12's interface), known here before they are installed."""
+TOOLS = tuple(dict.fromkeys((*TOOL_NAMES, *DECISION_TOOLS)))
 
 
 class Decision(NamedTuple):
@@ -100,6 +102,42 @@ RENT = _re(r"租|rent|lease|reserve|包")
 QUESTION = _re(r"[?？]|吗|呢|么|(?<![a-z])(?:what|how|why|which|when|should|can|could|is|are|do|does)(?![a-z])")
 
 
+_CUES = lexicon()["intent_cues"]
+SERVING = _re(_CUES["serving"])
+TRAINING = _re(_CUES["training"])
+QUOTE = _re(_CUES["quote"])
+OWN = _re(_CUES["own"])
+DOMAIN = _re(_CUES["domain"])
+GENERIC = _re(_CUES["generic"])
+_WORDS = _re(r"[a-z][a-z0-9'-]*|[\u4e00-\u9fff]")
+
+
+def has_topic(t: str) -> bool:
+    """Whether the question names something (other than generic words) to talk about."""
+    rest = GENERIC.sub(" ", t)
+    words = _WORDS.findall(rest)
+    latin = [w for w in words if w.isascii()]
+    return len(latin) >= 2 or len(words) - len(latin) >= 4
+
+
+def _new_tools(t: str, v: dict) -> Decision | None:
+    """Serving, quote checks and own-vs-rent: the jobs of the decision tools."""
+    data = any(k in v for k in ("tokens", "samples"))
+    gpu = "gpu" in v or "gpu_count" in v
+    if OWN.search(t) and gpu and not data:
+        return Decision("compare_own_vs_rent", True, "owning against renting")
+    serving_load = any(k in v for k in ("tokens_per_day", "requests_per_day"))
+    training = bool(TRAINING.search(t)) or data
+    if serving_load and not training and not PLAN.search(t):
+        return Decision("estimate_serving_cost", True, "a serving load per day")
+    if SERVING.search(t) and any(k in v for k in ("model", "params_b")) and not training and not PLAN.search(t):
+        return Decision("estimate_serving_cost", True, "serving a model")
+    priced = any(k in v for k in ("price_per_gpu_hour", "budget", "monthly_fee"))
+    if QUOTE.search(t) and priced and "gpu" in v and not (training or "model" in v):
+        return Decision("check_quote", True, "a quoted price to check")
+    return None
+
+
 def classify(scan: Scan) -> Decision:
     """The intent of one question on its own (follow-ups are handled by :mod:`.followup`)."""
     t, v = scan.question, scan.values
@@ -128,6 +166,9 @@ def classify(scan: Scan) -> Decision:
         return Decision("review_contract", True, "a contract document")
     if ONBOARDING.search(t):
         return Decision("onboarding", True, "new to the subject")
+    decided = _new_tools(t, v)
+    if decided is not None:
+        return decided
     usage_file = any(not str(f).lower().endswith((".pdf", ".docx", ".md", ".txt")) for f in v.get("files", []))
     if usage_file or "avg_utilization" in v:
         return Decision("analyze_usage", True, "usage data or a utilization figure")
@@ -167,6 +208,10 @@ def classify(scan: Scan) -> Decision:
         return Decision("compare_billing", False, "a billing mode without a workload")
     if "gpu" in v and COST.search(t) and (RENT.search(t) or _has_duration(v)):
         return Decision("compare_billing", True, "renting GPUs for a time")
+    if not DOMAIN.search(t) and not has_numbers:
+        if has_topic(t):
+            return Decision("out_of_scope", True, "not about compute cost")
+        return Decision("clarify", False, "no job recognized")
     if COST.search(t) or (has_numbers and not QUESTION.search(t)):
         return Decision("estimate_training_cost", bool(COST.search(t)), "asks for a cost")
     if QUESTION.search(t) and len(t.strip()) > 8:

@@ -44,10 +44,13 @@ from advisor.assistant.offline.slots_money import (
     extract_money,
     extract_prices,
     finish_prices,
+    read_quote,
     resolve_currency,
 )
+from advisor.assistant.offline.slots_terms import extract_terms
 from advisor.assistant.offline.slots_time import extract_shares, extract_times
 from advisor.assistant.offline.text import MAX_QUESTION_CHARS, Scan, Span, detect_language
+from advisor.assistant.offline.verdict import asks_verdict
 
 Intent = Literal[
     "estimate_training_cost",
@@ -57,6 +60,10 @@ Intent = Literal[
     "review_contract",
     "analyze_usage",
     "search_knowledge",
+    "estimate_serving_cost",
+    "check_quote",
+    "compare_own_vs_rent",
+    "out_of_scope",
     "onboarding",
     "clarify",
     "greeting",
@@ -70,6 +77,7 @@ READ_ORDER = (
     extract_prices,  # "每卡每小时8元" before durations and budgets
     extract_money,
     extract_shares,
+    extract_terms,  # "500个任务，每个20分钟", "签12个月" before durations
     extract_data,  # "600B tokens" before bare sizes
     extract_params,
     extract_ranking,
@@ -135,6 +143,9 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
     resolve_currency(scan, language)
     finish_prices(scan, scan.values.get("gpu_count"))
     ctx = context_from_values(scan.values)
+    ctx.update(read_quote(scan))
+    if asks_verdict(scan.question):
+        ctx["asks_verdict"] = True
     decision = classify(scan)
     intent, reason = decision.intent, decision.reason
     is_followup = False
@@ -165,7 +176,7 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
             pending, intent = intent, "clarify"
             reason = f"{pending} needs {', '.join(missing)}"
     args = project(pending or intent, ctx, language=language, question=text)
-    side = intent in ("search_knowledge", "onboarding", "greeting", "help")
+    side = intent in ("search_knowledge", "onboarding", "greeting", "help", "out_of_scope")
     base_intent: str | None = None if side else intent
     if base_intent is None and previous is not None and not is_followup:
         # a side question ("什么是ZeRO-3？") keeps the conversation's job for the next turn

@@ -36,12 +36,21 @@ TOOL_ARGS: dict[str, tuple[str, ...]] = {
     "compare_billing": (
         "gpu", "gpu_count", "wall_hours", "hours_per_day", "price_per_gpu_hour", "currency",
         "provider", "interruptible", "offpeak_share", "urgent",
+        # issue #12's fields for many short jobs and part-time schedules, and the tool's others
+        "jobs", "job_hours", "days", "increment", "deadline_hours", "offpeak_discount", "parallel_experiments",
     ),
     "plan_project": ("model", "params_b", "currency", "gpu", "stages", "tokens_b"),
     "review_contract": ("text", "path", "lang", "monthly_fee"),
-    "analyze_usage": ("files", "gpu_count", "avg_utilization", "price_per_gpu_hour", "period_hours", "currency"),
+    "analyze_usage": ("files", "gpu", "gpu_count", "avg_utilization", "price_per_gpu_hour", "period_hours", "currency",
+                      "billing_mode"),
     "search_knowledge": ("query", "lang", "k"),
+    # the decision tools (issue #12's fixed request fields, and the context's names for the rest)
+    "estimate_serving_cost": ("model", "params_b", "tokens_per_day", "requests_per_day", "prompt_tokens", "output_tokens",
+                              "gpu", "gpu_count", "precision", "currency", "provider", "price_per_gpu_hour"),
+    "check_quote": ("gpu", "price", "unit", "gpu_count", "term_months", "currency", "provider"),
+    "compare_own_vs_rent": ("gpu", "gpu_count", "utilization", "years", "currency", "price_per_gpu_hour", "provider"),
 }  # fmt: skip
+
 """Exactly the argument names of INTERNALS.md "Tool requests", per tool (recommend takes
 "the workload fields above", read as every estimate field but ``gpu``/``gpu_count``)."""
 
@@ -92,7 +101,7 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str) -
         return {}
     args: dict[str, Any] = {}
     for name in TOOL_ARGS[intent]:
-        if name in _FALLBACK_DURATION:
+        if name in _FALLBACK_DURATION and not (intent == "compare_billing" and name == "deadline_hours"):
             value = next((ctx[k] for k in _FALLBACK_DURATION[name] if k in ctx), None)
         else:
             value = ctx.get(name)
@@ -120,8 +129,24 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str) -
             args.pop("files", None)
     elif intent == "search_knowledge":
         args = {"query": question.strip(), "lang": language}
+    elif intent == "compare_billing":
+        if "days" not in args and "wall_hours" in args:
+            args["days"] = round(args["wall_hours"] / 24, 6)
+        if "days" in args and "wall_hours" not in args:
+            args["wall_hours"] = round(args["days"] * 24, 6)
+    elif intent == "check_quote":
+        args.pop("gpu_count", None)
+        if "quote_gpu_count" in ctx:
+            args["gpu_count"] = ctx["quote_gpu_count"]
+    elif intent == "compare_own_vs_rent":
+        if "utilization" not in args and "avg_utilization" in ctx:
+            args["utilization"] = ctx["avg_utilization"]
+        if "years" not in args:
+            hours = next((ctx[k] for k in ("duration_hours", "wall_hours", "deadline_hours") if k in ctx), None)
+            if hours:
+                args["years"] = round(hours / 8760, 6)
     if "currency" in args and not any(
-        k in args for k in ("price_per_gpu_hour", "budget", "monthly_fee", "approval_threshold")
+        k in args for k in ("price_per_gpu_hour", "budget", "monthly_fee", "approval_threshold", "price")
     ) and not ctx.get("currency_said"):
         args.pop("currency")
     return args

@@ -21,6 +21,7 @@ GPUs, the shape rental providers sell as a whole node."""
 
 MAX_GPUS = 100_000  # a count above this is not a GPU count (a sequence length, a year, ...)
 
+_COUNT_AFTER = re.compile(r"\s*(?:张|块|片|台|(?:gpus?|cards?)(?![a-z0-9]))")
 _MEASURE = r"(?:x|×|\*|张|块|片|卡|个|颗|枚|-?\s*gpus?|-?\s*cards?)"
 _LEFT_COUNT = re.compile(rf"(?<![\d.])(?<!\d,)(?P<n>{INT})\s*{_MEASURE}?\s*(?:的)?\s*(?:-\s*)?$")
 _NODE_WORD = r"(?:nodes?|machines?|servers?|boxes|hosts?|instances?|台(?:机器|服务器|主机)?)"
@@ -61,6 +62,8 @@ def extract_gpus(scan: Scan) -> None:
     mentions: list[dict[str, Any]] = []
     for hit in find_names("gpu", scan.work[: scan.limit]):
         start, end = hit.start, hit.end
+        if hit.text.isdigit() and _COUNT_AFTER.match(scan.work, end):
+            continue  # "用3090张A100": a count of cards, not an RTX 3090
         mention: dict[str, Any] = {"name": hit.id, "start": start, "end": end, "count": None, "role": "plain"}
         win = max(0, start - 24)
         right = scan.work[end : end + 16]

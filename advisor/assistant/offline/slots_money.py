@@ -83,10 +83,15 @@ def _money_like(m: re.Match[str]) -> bool:
     return bool(re.search(r"[万千亿kmb]|thousand|million", m.group("n")))
 
 
-def _record_money(scan: Scan, slot: str, m: re.Match[str], value: float | None = None) -> None:
+def _record_money(scan: Scan, slot: str, m: re.Match[str], value: float | None = None, period: str | None = None,
+                  node: bool = False) -> None:
     amount = number_value(m.group("n")) if value is None else value
     scan.take(slot, round(amount, 6), m.start(), m.end())
     scan.values.setdefault("_money_currencies", []).append(_currency(m))
+    # every amount as written (a quote check keeps the price in its own unit)
+    scan.values.setdefault("_amounts", []).append(
+        {"amount": number_value(m.group("n")), "start": m.start(), "end": m.end(), "slot": slot, "period": period, "node": node}
+    )
 
 
 def extract_prices(scan: Scan) -> None:
@@ -111,7 +116,7 @@ def extract_prices(scan: Scan) -> None:
             )
             if node:
                 scan.values["_price_per_node_hour"] = per_hour
-            _record_money(scan, "price_per_gpu_hour", m, round(per_hour, 6))
+            _record_money(scan, "price_per_gpu_hour", m, round(per_hour, 6), period=period, node=node)
 
 
 def finish_prices(scan: Scan, gpu_count: int | None) -> None:
@@ -175,3 +180,40 @@ def resolve_currency(scan: Scan, language: str) -> None:
         scan.values["currency"] = CURRENCY_BY_LANGUAGE[language]
         scan.note("currency", CURRENCY_BY_LANGUAGE[language], "currency",
                   "an amount without a currency is read in the asker's language's currency")  # fmt: skip
+
+
+_NODE_WORDS = re.compile(r"整机|一台|每台|整台|台机器|\bnodes?\b|\bservers?\b|\bmachines?\b|\bbox\b|(?<![\d.])8\s*(?:卡|x|×|gpu)")
+_MONTH_WORDS = re.compile(r"每月|一个月|月租|月费|包月|个月|/\s*月|per\s+month|a\s+month|/\s*mo(?:nth)?\b|monthly|per\s+gpu\s+per\s+month")
+_YEAR_WORDS = re.compile(r"每年|一年|年租|包年|年包|/\s*年|per\s+year|a\s+year|/\s*y(?:ea)?r\b|yearly|annual")
+_HOUR_WORDS = re.compile(r"每小时|一小时|小时|卡时|/\s*h|an\s+hour|per\s+hour|/\s*hr|hourly|gpu[\s-]*hour")
+
+
+def read_quote(scan: Scan) -> dict[str, object]:
+    """A quoted price as written: ``price`` in its own ``unit`` (gpu_hour, gpu_month, node_month,
+    gpu_year) and ``gpu_count``, the cards that unit covers (check_quote's request fields)."""
+    amounts = scan.values.get("_amounts") or []
+    if not amounts:
+        return {}
+    first = next((a for a in amounts if a["slot"] == "price_per_gpu_hour"), amounts[0])
+    near = scan.norm[max(0, first["start"] - 16) : first["end"] + 16]
+    period = first.get("period")
+    if period is None:
+        period = ("month" if _MONTH_WORDS.search(near) else "year" if _YEAR_WORDS.search(near)
+                  else "hour" if _HOUR_WORDS.search(near) else
+                  "month" if _MONTH_WORDS.search(scan.question) else "year" if _YEAR_WORDS.search(scan.question) else None)
+    if period is None:  # "降到8万": the unit is the conversation's
+        return {"price": first["amount"]}
+    node = bool(first.get("node")) or (period == "month" and bool(_NODE_WORDS.search(scan.question))
+                                       and not re.search(r"单卡|每卡|一卡|per\s+(?:gpu|card)", scan.question))
+    from advisor.assistant.offline.slots_hw import GPUS_PER_NODE
+
+    out: dict[str, object] = {"price": first["amount"]}
+    if period in ("day",):
+        out["price"], period = first["amount"] / HOURS_PER_DAY, "hour"
+    if node and period == "month":
+        out["unit"], out["quote_gpu_count"] = "node_month", scan.values.get("gpu_count") or GPUS_PER_NODE
+    else:
+        out["unit"], out["quote_gpu_count"] = {"hour": "gpu_hour", "month": "gpu_month", "year": "gpu_year"}[period], 1
+        if node and period == "hour":
+            out["price"] = first["amount"] / (scan.values.get("gpu_count") or GPUS_PER_NODE)
+    return out

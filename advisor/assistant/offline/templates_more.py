@@ -54,6 +54,29 @@ def billing(r: dict[str, Any], lang: str) -> str:
     return "\n\n".join(p for p in parts if p)
 
 
+def serving(r: dict[str, Any], lang: str) -> str:
+    """GPUs needed, cost per day, month and million tokens, and the billing modes for 24/7 use."""
+    cur = r.get("currency", "USD")
+    head = "**Serving cost**" if lang == "en" else "**推理服务成本**"
+    lines = [(r.get("summary") or {}).get(lang, "")]
+    if r.get("daily_cost") is not None:
+        lines.append(f"Per day {money(r['daily_cost'], cur)}; {num(r.get('gpu_hours_per_day', 0))} GPU-hours a day" if lang == "en"
+                     else f"每天 {money(r['daily_cost'], cur)}；每天 {num(r.get('gpu_hours_per_day', 0))} GPU 时")
+    if r.get("load_share") is not None:
+        lines.append(f"Load: {pct(r['load_share'])} of the capacity" if lang == "en" else f"负载：容量的 {pct(r['load_share'])}")
+    options = []
+    for o in r.get("billing_options") or []:
+        if not o.get("available", True):
+            continue
+        tag = (" (recommended)" if lang == "en" else "（推荐）") if o.get("recommended") else ""
+        options.append(f"{word(MODE_NAME, o['mode'], lang)}: {money(o['total'], cur)}{tag}")
+    parts = [head, bullet(lines)]
+    if options:
+        parts.append(("**A month by billing mode**\n" if lang == "en" else "**按计费方式的月费用**\n") + bullet(options))
+    parts.append(findings_block(r.get("findings", []), lang))
+    return "\n\n".join(p for p in parts if p)
+
+
 def plan(r: dict[str, Any], lang: str) -> str:
     """Each stage's cost and share, and the total with its range."""
     cur = r["currency"]
@@ -197,3 +220,30 @@ HELP = {
         "讲解降本方法（“教我…”，`advisor learn`）",
     ]),
 }
+
+
+OUT_OF_SCOPE = {
+    "en": "That is outside what I can price: I work on GPU compute costs — training, fine-tuning and serving runs, "
+          "hardware, billing modes, quotes, rental contracts and GPU utilization. Ask me about one of those.",
+    "zh": "这个问题不在我能计算的范围内：我只负责GPU算力成本——训练、微调和推理的费用、选卡、计费方式、报价、"
+          "算力租赁合同和GPU利用率。可以问我这些方面的问题。",
+}
+_NEAREST = {
+    "check_quote": {"en": "compare the quote with a full estimate, or list market prices with `advisor prices`",
+                    "zh": "用完整估算对比这个报价，或用 `advisor prices` 查看市场价"},
+    "compare_own_vs_rent": {"en": "price the rental side with a billing comparison (monthly, yearly, on-demand)",
+                            "zh": "先用计费方式对比（包月、包年、按量）算出租用这一侧的费用"},
+    "estimate_serving_cost": {"en": "compare billing modes for the cards running 24/7",
+                              "zh": "对 7×24 运行的卡比较计费方式"},
+}
+
+
+def not_priced_yet(tool: str, lang: str) -> str:
+    """One line: this tool is not installed, and the nearest thing the assistant can do."""
+    job = {"check_quote": ("check a quote against the market", "核对报价与市场价"),
+           "compare_own_vs_rent": ("compare owning with renting", "比较自购与租用"),
+           "estimate_serving_cost": ("price serving", "计算推理服务成本")}.get(tool, (tool, tool))
+    nearest = _NEAREST.get(tool, {}).get(lang, "")
+    if lang == "en":
+        return f"I cannot {job[0]} yet (that calculator is not installed); the nearest thing I can do: {nearest}."
+    return f"我目前还不能{job[1]}（该计算工具尚未安装）；我能做的最接近的事：{nearest}。"

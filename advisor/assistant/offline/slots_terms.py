@@ -1,0 +1,85 @@
+"""Slots of billing and purchase decisions: many short jobs ("500个任务，每个20分钟", "2,000 jobs of
+90 seconds"), the billing increment ("按小时计费", "rounds up to the minute"), a commitment term
+("签12个月", "12-month term", "sign for 24 months") and an ownership horizon ("折旧按3年", "over
+4 years").
+
+They run before the duration slots, so that "20分钟" of a job is not read as the rental period.
+"""
+
+from __future__ import annotations
+
+import re
+
+from advisor.assistant.offline.numbers import NUM, NUM_NOWORD, number_value
+from advisor.assistant.offline.text import Scan
+from advisor.units import HOURS_PER_DAY
+
+_JOB_WORD = r"(?:个|次)?\s*(?:任务|作业|训练任务|实验|jobs?|runs?|trainings?|batch\s+jobs?)(?![a-z])"
+_JOBS = re.compile(rf"(?<![\d.])(?P<n>{NUM_NOWORD})\s*{_JOB_WORD}")
+_UNIT_HOURS = {"sec": 1 / 3600, "min": 1 / 60, "hour": 1.0, "day": HOURS_PER_DAY}
+_LEN_UNIT = (r"(?:(?P<sec>秒钟?|s(?:ec(?:ond)?s?)?(?![a-z]))|(?P<min>分钟|mins?(?:utes?)?(?![a-z]))"
+             r"|(?P<hour>个?小时|h(?:ou)?rs?(?![a-z])|h(?![a-z0-9]))|(?P<day>天|days?(?![a-z])))")
+_JOB_LENGTH = [
+    re.compile(rf"(?:每个|每次|每项|each|of|lasting|taking|at)\s*(?:任务|作业|job|run)?\s*(?:大概|约|大约|about|around|~|roughly)?\s*"
+               rf"(?P<n>{NUM})\s*(?:个)?\s*{_LEN_UNIT}(?:\s*each)?"),
+    re.compile(rf"(?P<n>{NUM})\s*{_LEN_UNIT}\s*(?:each|apiece|一个|一次)"),
+]
+_INCREMENT = re.compile(
+    r"按(?P<zh>秒|分钟|小时|天)(?:计费|收费|计|算钱|取整)|(?:不足|不满)一(?P<zh2>小时|分钟|天)按一(?:小时|分钟|天)|"
+    r"bill(?:s|ed|ing)?\s+(?:per|by\s+the|in\s+(?:whole\s+)?)\s*(?P<en>second|minute|hour|day)s?|"
+    r"round(?:s|ed|ing)?\s+(?:\w+\s+){0,3}?up\s+to\s+(?:the\s+|a\s+|whole\s+)?(?:next\s+)?(?P<en2>second|minute|hour|day)|"
+    r"(?P<adj>hourly|daily|per[\s-]second|per[\s-]minute|per[\s-]hour|per[\s-]day)\s+(?:billing|increments?|rounding)|"
+    r"any\s+part\s+of\s+an?\s+(?P<en3>hour|day|minute)\s+counts"
+)
+_INC_WORDS = {"秒": "second", "分钟": "minute", "小时": "hour", "天": "day", "hourly": "hour", "daily": "day"}
+_TERM = [
+    re.compile(rf"(?:签|签约|签了|合约期|合同期|承诺|锁定|包)\s*(?:了)?\s*(?P<n>{NUM_NOWORD})\s*(?:个)?\s*(?P<u>个月|月|年)"),
+    re.compile(rf"(?P<n>{NUM})[\s-]*(?P<u>months?|years?|yr)[\s-]*(?:term|commit\w*|minimum|contract|plan|lock|reservation|reserved)"),
+    re.compile(rf"(?:sign(?:ing)?|commit(?:ting|ted)?|lock(?:ing)?|term\s+of|contract\s+of|reserve)\s+(?:to\s+|for\s+)?(?:a\s+)?(?P<n>{NUM})[\s-]*(?P<u>months?|years?)"),
+    re.compile(rf"(?P<n>{NUM})[\s-]*(?P<u>months?|years?)\s+(?:of\s+)?(?:commitment|term)"),
+]
+_YEARS = [
+    re.compile(rf"(?:折旧|摊销|用|使用|按|over|for|across)\s*(?:期)?\s*(?:按)?\s*(?P<n>{NUM})\s*(?:个)?\s*(?:年|years?)(?![a-z])"),
+    re.compile(rf"(?P<n>{NUM})[\s-]*(?:years?|年)[\s-]*(?:horizon|depreciation|life(?:time)?|折旧|周期)"),
+]
+
+
+def _length(m: re.Match[str]) -> float:
+    unit = next(k for k in _UNIT_HOURS if m.group(k))
+    return number_value(m.group("n")) * _UNIT_HOURS[unit]
+
+
+def extract_terms(scan: Scan) -> None:
+    """Jobs and their length, billing increment, commitment term, ownership years."""
+    jobs = [m for m in scan.find(_JOBS) if number_value(m.group("n")) >= 2]
+    if jobs:
+        m = jobs[0]
+        scan.take("jobs", int(number_value(m.group("n"))), m.start(), m.end())
+        for pattern in _JOB_LENGTH:
+            found = scan.first(pattern)
+            if found and "job_hours" not in scan.values:
+                scan.take("job_hours", round(_length(found), 6), found.start(), found.end())
+    m = scan.first(_INCREMENT)
+    if m:
+        word = next(g for g in (m.group("zh"), m.group("zh2"), m.group("en"), m.group("en2"), m.group("en3"), m.group("adj")) if g)
+        word = word.replace("-", " ").replace("per ", "")
+        scan.values["increment"] = _INC_WORDS.get(word, word)
+        scan.spans.append(_span(scan, "increment", scan.values["increment"], m))
+    for pattern in _TERM:
+        for m in scan.find(pattern):
+            value = number_value(m.group("n"))
+            months = value * 12 if m.group("u").startswith(("年", "y")) else value
+            if 0 < months <= 120 and "term_months" not in scan.values:
+                scan.take("term_months", months, m.start(), m.end())
+    for pattern in _YEARS:
+        for m in scan.find(pattern):
+            value = number_value(m.group("n"))
+            if 0 < value <= 15 and "years" not in scan.values:
+                scan.values["years"] = value  # not taken: "用5年" is also a duration for other tools
+                scan.spans.append(_span(scan, "years", value, m))
+
+
+def _span(scan: Scan, slot: str, value: object, m: re.Match[str]):  # type: ignore[no-untyped-def]
+    from advisor.assistant.offline.text import Span
+
+    return Span(slot=slot, text=scan.original[m.start() : m.end()], start=m.start(), end=m.end(), value=value)
