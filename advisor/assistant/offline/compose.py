@@ -202,7 +202,7 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
     intent = parsed.intent
     if intent == "clarify":
         text = (parsed.clarify_text or {}).get(lang) or parsed.clarify_question or more.HELP[lang]
-        so_far = understood(parsed.pending or "clarify", parsed.args, None, lang) if parsed.args else ""
+        so_far = understood(parsed.pending or "clarify", parsed.args, None, lang)
         return Turn(answer=_join(so_far, text), intent=intent, lang=lang, parsed=parsed)
     if intent in ("greeting", "help"):
         text = more.GREETING[lang] if intent == "greeting" else more.HELP[lang]
@@ -287,5 +287,5 @@ def _onboarding(question: str, parsed: Parsed, lang: str) -> Turn:
     citations = []
     if module is not None:
         citations.append(Citation(title=module.guide_title, path=module.guide_path))
-    return Turn(answer=more.onboarding(path_text, module, lang), intent="onboarding", lang=lang, parsed=parsed,
+    return Turn(answer=_join(understood("onboarding", {}, None, lang), more.onboarding(path_text, module, lang)), intent="onboarding", lang=lang, parsed=parsed,
                 citations=citations)

@@ -18,7 +18,8 @@ MARKER = re.compile(
     r"呢\s*[?？。!！~]*\s*$|^\s*(?:那|那么|如果|要是|假如|若|再|还是|加上|另外|顺便|同样|改|换|用)|换成|改成|改用|换用|换为|改为|"
     r"够吗|够不够|够用吗|会怎样|会怎么样|的话|"
     r"^\s*(?:what|how)\s+about|^\s*what\s+if|^\s*and(?![a-z])|instead|^\s*(?:same|ok(?:ay)?|then|so|now|also|but|with|on|using|"
-    r"switch|try|make\s+it|change|if\s+we|could\s+we|would\s+it|let'?s|and)(?![a-z])|rather\s+than"
+    r"switch|try|make\s+it|change|if\s+we|could\s+we|would\s+it|let'?s|and|sorry|actually|correction)(?![a-z])|rather\s+than|"
+    r"不是.{0,8}是|补充一下|另外|,\s*not\s+\d|(?<![a-z])not\s+\d+\s*$|still\s+within|(?<![a-z])double[sd]?(?![a-z])|翻倍|减半|halve"
 )
 REFERENCE = re.compile(
     r"这个|这次|这样|同样的|上面|刚才|以上|前面|this\s+(?:job|run|one|setup|config|model|training)|that\s+(?:job|run|one)|"
@@ -26,7 +27,7 @@ REFERENCE = re.compile(
 )
 ARG_KEYS_IGNORED = {
     "stage_names", "currency_said", "model_size_unknown", "model_size_b", "model_family", "gpu_changed_from",
-    "model_unlisted", "asks_verdict", "quote_gpu_count",
+    "model_unlisted", "asks_verdict", "quote_gpu_count", "share_said",
 }  # fmt: skip
 _DATA_KEYS = ("tokens_b", "dataset_tokens_b", "samples", "tokens_per_sample", "epochs")
 _DURATION_KEYS = ("deadline_hours", "wall_hours", "period_hours", "duration_hours")

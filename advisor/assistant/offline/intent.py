@@ -48,7 +48,7 @@ ONBOARDING = _re(
     r"onboard|teach\s+(?:me|us)|i'?m\s+new|we'?re\s+new|i\s+am\s+new|new\s+(?:to|here|hire|on\s+the\s+team|team\s+member)|"
     r"getting\s+started|get\s+started|where\s+(?:do|should|can)\s+(?:i|we)\s+start|beginner|crash\s+course|learning\s+path|"
     r"walk\s+me\s+through\s+the\s+basics|教我|教教|教一下|我是新人|新人|新手|小白|入门|刚(?:入职|接触|来|加入)|从哪(?:里|儿)?(?:开始|学|入手)|"
-    r"带(?:我|我们)(?:入门|了解)|培训一下|学习路线|零基础"
+    r"带(?:我|我们)(?:入门|了解)|培训|学习路线|零基础|新团队|从哪几块"
 )
 USAGE = _re(
     r"利用率|使用率|闲置|空闲|空转|浪费|没人用|idle|utili[sz]|underus|wasted?|wasting|sitting\s+unused|unused|"
@@ -66,7 +66,8 @@ HOWTO = _re(
     r"how\s+(?:do|can|should|to|could)|what\s+should|should\s+(?:i|we)|tips|best\s+practice|any\s+advice|ways\s+to|is\s+it\s+worth|"
     r"do\s+(?:i|we)\s+(?:really\s+)?need|when\s+(?:should|is|do|does)|which\s+parts|比较好|更好|合适吗|好吗|有必要|必要吗|"
     r"怎么办|什么时候|应该(?:用|选)|该用什么|能否|可以吗|会.{0,12}吗|能.{0,12}吗|适合(?:跑|做)什么|哪些任务|"
-    r"(?<![a-z])can\s+(?:we|i)\s|what\s+(?:kind|sort)s?\s+of\s+(?:jobs|tasks|work)|aim\s+for|look\s+for"
+    r"(?<![a-z])can\s+(?:we|i)\s|what\s+(?:kind|sort)s?\s+of\s+(?:jobs|tasks|work)|aim\s+for|look\s+for|"
+    r"哪些(?:条款|方面|点|问题|事项|地方)|清单|checklist|what\s+to\s+(?:check|look|watch)"
 )
 COST = _re(
     r"多少钱|花多少|要多少|多少费用|费用|成本|花费|价格|报价|估(?:算|计|一下|个价|价)|算(?:一下|算|下)|预估|开销|贵不贵|多贵|"
@@ -78,6 +79,7 @@ RECOMMEND = _re(
     r"什么(?:gpu|显卡|硬件|配置)|哪个(?:更)?(?:划算|便宜|合适|好|快)|哪个性价比|"
     r"which\s+(?:gpu|card|hardware|accelerator|instance)|what\s+(?:gpu|card|hardware|kind\s+of\s+gpu)|best\s+(?:gpu|hardware|card|option)|"
     r"recommend|suggest|what\s+should\s+(?:we|i)\s+(?:rent|use)|cheapest\s+(?:gpu|card|option|hardware|way)|right[\s-]*siz|"
+    r"fastest\s+option|minimum\s+number\s+of|how\s+many\s+(?:gpus|cards)|几张卡|要几张|多少张卡|"
     r"有没有.{0,40}?(?:的卡|的gpu|的显卡|卡可以|卡能)|更便宜的(?:卡|gpu|显卡)|cheaper\s+(?:gpu|card|hardware)|(?:gpu|hardware|card|instance)\s+options?|"
     r"what\s+(?:gpus?|hardware|cards?)\s+(?:do|should|would)"
 )
@@ -97,6 +99,7 @@ TOPIC = _re(  # concepts the guides explain: a question about one is a knowledge
     r"other\s+costs|其他费用|存储|storage|带宽|bandwidth|egress|流量|licen[cs]e|授权|技术支持|support\s+fees?|"
     r"tiered\s+pricing|阶梯价|price\s+lock|锁价|chargeback|分摊|审批|approval|own\s+(?:gpus|servers|hardware)|自建|买卡"
 )
+BILLING_WORD = _re(r"billing|计费|付费|怎么付|pay\\s+(?:by|for|per)|pricing\\s+plan|plan\\s+should")
 DEMONSTRATIVE = _re(r"这份|这个|这条|这段|以下|下面|如下|this|these|the\s+following|attached|below|i'?m\s+about\s+to|i'?ll\s+paste")
 RENT = _re(r"租|rent|lease|reserve|包")
 QUESTION = _re(r"[?？]|吗|呢|么|(?<![a-z])(?:what|how|why|which|when|should|can|could|is|are|do|does)(?![a-z])")
@@ -165,6 +168,8 @@ def classify(scan: Scan) -> Decision:
     if any(str(f).lower().endswith((".pdf", ".docx", ".md", ".txt")) for f in v.get("files", [])) and CONTRACT_NOUN.search(question):
         return Decision("review_contract", True, "a contract document")
     if ONBOARDING.search(t):
+        if (HOWTO.search(t) or DEFINE.search(t)) and (TOPIC.search(t) or v.get("billing_modes")) and not PLAN.search(t):
+            return Decision("search_knowledge", True, "a newcomer's question about one topic")
         return Decision("onboarding", True, "new to the subject")
     decided = _new_tools(t, v)
     if decided is not None:
@@ -172,18 +177,22 @@ def classify(scan: Scan) -> Decision:
     usage_file = any(not str(f).lower().endswith((".pdf", ".docx", ".md", ".txt")) for f in v.get("files", []))
     if usage_file or "avg_utilization" in v:
         return Decision("analyze_usage", True, "usage data or a utilization figure")
-    if USAGE.search(t):
+    if USAGE.search(t) and not data:
         if howto and not USAGE_ANALYZE.search(t) and not any(k in v for k in ("gpu_count", "price_per_gpu_hour")):
             return Decision("search_knowledge", True, "a question about utilization practice")
         return Decision("analyze_usage", True, "idle or under-used GPUs")
-    if DEFINE.search(t) and not (workload and COST.search(t)):
+    if DEFINE.search(t) and not (workload and (COST.search(t) or data)):
         return Decision("search_knowledge", True, "asks what something is or why")
+    if workload and data and RECOMMEND.search(t) and "gpu" not in v:
+        return Decision("recommend_hardware", True, "asks which hardware for a workload")
+    if any(k in v for k in ("jobs", "increment")) and ("gpu" in v or "gpu_count" in v) and not data:
+        return Decision("compare_billing", True, "many short jobs or a billing increment")
     if PLAN.search(t) and (workload or not HOWTO.search(t)):
         return Decision("plan_project", True, "a project plan")
     if len(stages) >= 2 and (workload or COST.search(t)) and not HOWTO.search(t):
         return Decision("plan_project", True, "several project stages")
     gpus = v.get("gpus", [])
-    if TOPIC.search(t) and not (data or usage_numbers) and (howto or QUESTION.search(t)) and not RECOMMEND.search(t):
+    if TOPIC.search(t) and not (data or (usage_numbers and "gpu_count" not in v) or any(k in v for k in ("price_per_gpu_hour", "wall_hours", "deadline_hours"))) and (howto or QUESTION.search(t)) and not RECOMMEND.search(t):
         return Decision("search_knowledge", True, "asks about a cost concept")
     if len(gpus) >= 2 and not v.get("gpu_changed_from") and _choice(t):
         return Decision("recommend_hardware", True, "weighs GPUs against each other")
@@ -206,6 +215,8 @@ def classify(scan: Scan) -> Decision:
         return Decision("estimate_training_cost", bool(COST.search(t)), "a workload to price")
     if modes:
         return Decision("compare_billing", False, "a billing mode without a workload")
+    if "gpu" in v and _has_duration(v) and BILLING_WORD.search(t) and not workload:
+        return Decision("compare_billing", True, "which billing for GPUs over a time")
     if "gpu" in v and COST.search(t) and (RENT.search(t) or _has_duration(v)):
         return Decision("compare_billing", True, "renting GPUs for a time")
     if not DOMAIN.search(t) and not has_numbers:
@@ -214,7 +225,7 @@ def classify(scan: Scan) -> Decision:
         return Decision("clarify", False, "no job recognized")
     if COST.search(t) or (has_numbers and not QUESTION.search(t)):
         return Decision("estimate_training_cost", bool(COST.search(t)), "asks for a cost")
-    if QUESTION.search(t) and len(t.strip()) > 8:
+    if QUESTION.search(t) and len(t.strip()) > 8 and has_topic(t):
         return Decision("search_knowledge", False, "a general question")
     return Decision("clarify", False, "no job recognized")
 

@@ -108,6 +108,8 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str) -
         if value is not None:
             args[name] = value
     if intent == "recommend_hardware":
+        if len(args.get("billing_modes") or []) > 1:
+            args.pop("billing", None)
         if "max_gpus" not in args and ctx.get("gpu_count", 0) > 1:  # "an H100" is no cap
             args["max_gpus"] = ctx["gpu_count"]
         if "gpus" not in args and "gpu" in ctx and not ctx.get("gpu_changed_from"):
@@ -122,6 +124,8 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str) -
             args["path"] = docs[0]
         args["lang"] = language
     elif intent == "analyze_usage":
+        if ctx.get("billing") and "billing_mode" not in args:  # 包月/包年 are committed capacity
+            args["billing_mode"] = {"spot": "spot", "on_demand": "on_demand"}.get(ctx["billing"], "committed")
         files = [f for f in ctx.get("files", []) if not f.lower().endswith(_DOC_EXT)]
         if files:
             args["files"] = files
@@ -139,8 +143,10 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str) -
         if "quote_gpu_count" in ctx:
             args["gpu_count"] = ctx["quote_gpu_count"]
     elif intent == "compare_own_vs_rent":
-        if "utilization" not in args and "avg_utilization" in ctx:
-            args["utilization"] = ctx["avg_utilization"]
+        if "utilization" not in args:
+            share = ctx.get("avg_utilization", ctx.get("share_said"))
+            if share is not None:
+                args["utilization"] = share
         if "years" not in args:
             hours = next((ctx[k] for k in ("duration_hours", "wall_hours", "deadline_hours") if k in ctx), None)
             if hours:

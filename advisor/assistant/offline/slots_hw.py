@@ -34,11 +34,11 @@ _RIGHT_COUNT = re.compile(
 )
 _RIGHT_NODE_WORD = re.compile(r"^\s*(?:的)?\s*(?:服务器|机器|主机|整机|nodes?|servers?|machines?|boxes)")
 _CAP = re.compile(
-    r"(?:最多|至多|顶多|最多只有|不超过|不能超过|只有|仅有|at\s+most|up\s+to|no\s+more\s+than|"
+    r"(?:最多(?:给到|能给|能用|可用|有|只能用)?|至多|顶多|最多只有|不超过|不能超过|只有|仅有|at\s+most|up\s+to|no\s+more\s+than|"
     r"max(?:imum)?(?:\s+of)?|limit(?:ed)?\s+to|cap(?:ped)?\s+(?:at|of)|only\s+have|we\s+have)\s*$"
 )
 _TARGET = re.compile(r"(?:换成|改成|改用|换用|换为|改为|换到|切换到|switch(?:ing)?\s+to|mov(?:e|ing)\s+to|go\s+with|use)\s*$")
-_SOURCE_BEFORE = re.compile(r"(?:instead\s+of|rather\s+than|而不是|不用|不要|from|把)\s*$")
+_SOURCE_BEFORE = re.compile(r"(?:instead\s+of|rather\s+than|而不是|不用|不要|不是|from|把|(?:don'?t|do\s+not|won'?t|not)\s+(?:use|go\s+with|rent|take)|not)\s*$")
 _SOURCE_AFTER = re.compile(r"^\s*(?:换成|改成|换为|改为|换到|to\s+)")
 _CARD = r"(?:张|块|片)?\s*(?:-\s*)?(?:显卡|卡|gpus?|cards?|npus?|accelerators?)"
 _BARE_COUNT = re.compile(
@@ -120,8 +120,20 @@ def extract_gpus(scan: Scan) -> None:
         scan.values["gpu_changed_from"] = next(x["name"] for x in mentions if x["role"] == "source")
 
 
+_CORRECTION = [
+    re.compile(rf"不是\s*(?P<a>{INT})\s*(?:张|块|台|个)?\s*(?:卡)?\s*[,，。;；]?\s*(?:而)?是\s*(?P<b>{INT})\s*(?:张|块|台|个|卡)"),
+    re.compile(rf"(?P<b>{INT})\s*(?:[a-z0-9-]+s?\s+)?(?:gpus?|cards?)?\s*,?\s*not\s+(?P<a>{INT})(?![\d.])"),
+]
+
+
 def extract_counts(scan: Scan) -> None:
-    """GPU counts written without a GPU name: "8卡", "16 GPUs", "两台8卡机器", "单卡"."""
+    """GPU counts written without a GPU name: "8卡", "16 GPUs", "两台8卡机器", "单卡"; a
+    correction ("不是一张，是四张", "48 H100s, not 64") sets the count it names second."""
+    for pattern in _CORRECTION:
+        for m in scan.find(pattern):
+            if _count(m.group("b")):
+                scan.values.pop("gpu_count", None)
+                scan.take("gpu_count", _count(m.group("b")), m.start(), m.end())
     for m in scan.find(_WORD_COUNTS):
         text = m.group(0)
         n = 8 if m.group("n8") else (2 if text.startswith("双") else 1)

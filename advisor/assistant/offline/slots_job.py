@@ -69,7 +69,9 @@ _PER_SAMPLE = [
     ),
     re.compile(rf"(?P<n>{NUM_NOWORD})\s*-?\s*tokens?\s+(?:samples?|examples?|sequences?|conversations?|pairs?|instructions?)"),
 ]
-_TOKENS_PER_DAY = re.compile(r"(?:每天|每日|日均|per\s+day|a\s+day|daily|/\s*day)\s*$")
+_TOKENS_PER_DAY = re.compile(
+    r"(?:每天|每日|日均|一天|per\s+day|a\s+day|daily|/\s*day)\s*(?:的)?\s*(?:大概|大约|约|差不多|平均|预计|估计|能有|有|要|生成|处理|调用|about|around|roughly|~|≈)*\s*$"
+)
 _TOKENS_PER_DAY_AFTER = re.compile(r"^\s*(?:per|a|/|每)\s*(?:day|天)")
 _TOKENS = [
     re.compile(rf"(?P<n>{NUM_NOWORD})\s*{_TOK}"),

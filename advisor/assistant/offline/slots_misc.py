@@ -54,6 +54,7 @@ FLAGS: list[tuple[str, bool, str]] = [
     ("has_validation_run", False, r"(?:还)?没(?:有)?(?:做|跑|测)(?:过)?\S{0,4}?(?:验证|试跑|测试)|haven'?t\s+(?:done|run|tested|validated)|no\s+(?:validation|pilot|test)\s+run|直接(?:上|开始)(?:大规模)?|skip(?:ping)?\s+(?:the\s+)?(?:validation|pilot)"),
     ("has_validation_run", True, r"已经(?:做过|跑过|完成了?|做了|跑了)\S{0,8}(?:验证|试跑|测试|小规模)|(?:验证|试跑|小规模测试)(?:已经)?(?:做过|跑过|完成了?|做完了?)|"
                                  r"already\s+(?:ran|run|did|done|completed|validated|tested)\s*(?:a\s+)?(?:small|pilot|validation|test|it)?|(?:pilot|validation|test)\s+run\s+(?:is\s+|was\s+)?(?:done|complete|finished)"),
+    ("price_locked", False, r"(?:没有|没|无|不|未|并未|并没有)\s*(?:锁价|锁定(?:了)?价格|价格锁定)|(?:no|without|not)\s+(?:a\s+|any\s+)?(?:price[\s-]*lock\w*|locked\s+price)|price\s+is\s+not\s+locked|(?:isn'?t|not)\s+price[\s-]*locked"),
     ("price_locked", True, r"锁价|价格锁定|锁定(?:了)?价格|price[\s-]*lock(?:ed)?|locked[\s-]*(?:in\s+)?(?:the\s+)?price|price\s+is\s+locked"),
     ("gradient_checkpointing", False, r"(?:不开|关闭|不用|without|no|disable\w*)\s*(?:gradient|activation)?\s*(?:checkpointing|重计算|梯度检查点)"),
     ("gradient_checkpointing", True, r"(?:gradient|activation)\s+checkpointing|梯度检查点|重计算|recomputation"),
@@ -110,6 +111,9 @@ def extract_stages(scan: Scan) -> None:
         scan.values["stage_names"] = [stage for _, stage in sorted(found)]
 
 
+_NEGATED = re.compile(r"(?:(?<![a-z])(?:not|no|without|never|avoid)|不用|不要|不是|不能用|别用|非|没有)\s*(?:the\s+|a\s+|用)?$")
+
+
 def extract_choices(scan: Scan) -> None:
     """Method, billing modes (all, in order), precision, ZeRO stage, micro-batch."""
     for pattern, method in _METHOD_RES:
@@ -120,6 +124,9 @@ def extract_choices(scan: Scan) -> None:
     modes: list[tuple[int, str]] = []
     for pattern, mode in _BILLING_RES:
         for m in scan.find(pattern):
+            if _NEGATED.search(scan.norm[max(0, m.start() - 8) : m.start()]):
+                scan.take("billing_not", mode, m.start(), m.end(), keep=True)  # "not spot", "不用竞价"
+                continue
             modes.append((m.start(), mode))
             scan.take("billing_mode", mode, m.start(), m.end(), keep=True)
     if modes:

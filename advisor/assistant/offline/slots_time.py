@@ -50,7 +50,7 @@ _WALL_BEFORE = re.compile(
 )
 _PROJECT = re.compile(r"(?:项目周期|项目为期|项目持续|project\s+(?:lasts?|duration|length|of|runs?|timeline))\s*(?:是|为|:|about)?\s*$")
 _PROJECT_AFTER = re.compile(r"^\s*(?:的)?\s*(?:项目|project)")
-_RETENTION = re.compile(r"(?:保留|保存|存放|retain(?:ed)?|retention(?:\s+(?:of|is))?|kept|keep\s+\w+\s+for)\s*(?:了)?\s*$")
+_RETENTION = re.compile(r"(?:保留|保存|存放|(?<![每])存|retain(?:ed)?|store[ds]?(?:\s+for)?|retention(?:\s+(?:of|is))?|kept|keep\s+\w+\s+for)\s*(?:了)?\s*$")
 _CHECKPOINT = re.compile(r"checkpoint|ckpt|检查点|存档|保存一次|存一次")
 _EVERY = re.compile(r"(?:每隔?|every)\s*$")
 _PER_DAY = [
@@ -59,7 +59,8 @@ _PER_DAY = [
 ]
 _IDLE_WAIT = re.compile(rf"(?:空等|干等|排队等|idle\s+waiting|waiting)\s*(?:了|for)?\s*(?P<n>{NUM_NOWORD})\s*(?:个)?\s*(?:小时|hours?|h)(?![a-z])")
 
-_PCT = rf"(?:(?P<p>{NUM_NOWORD})\s*(?:%|percent|个百分点)|百分之(?P<pc>[零一二两三四五六七八九十百]+)|(?P<half>一半|half))"
+_PCT = (rf"(?:(?P<p>{NUM_NOWORD})(?:\s*[-~–到至]\s*(?P<p2>{NUM_NOWORD}))?\s*(?:%|percent|个百分点)|百分之(?P<pc>[零一二两三四五六七八九十百]+)|"
+        r"(?P<half>一半|half)|(?<![\d.])(?P<cheng>[一二两三四五六七八九]|\d)\s*成(?!本|功|员|熟|立|为|绩))")
 _FRACTION = r"(?P<f>0?\.\d+)(?![\d%])"
 _UTIL_WORD = r"(?:利用率|使用率|占用率|utili[sz]ation|util(?![a-z])|gpu\s*load|负载|busy)"
 _FILLER = r"(?:\s*(?:只有|仅|才|占|一直|基本|长期|通常|常年|大多|只|仅仅|大概|约|大约|在|是|为|都|平均|维持在|of|is|at|around|about|~|:|only|just|roughly|averag\w*|hovers?|sits?|sat|was|were|of\s+only)\s*)*"
@@ -73,12 +74,12 @@ _IDLE = [
     re.compile(rf"{_PCT}\s*(?:的)?\s*(?:时间|of\s+the\s+time)?\s*(?:都)?\s*(?:在|是|are|is)?\s*{_IDLE_WORD}"),
 ]
 _MFU = [
-    re.compile(rf"mfu\s*(?:按|of|is|=|:|at|around|about|~|假设|为|是|取)*\s*(?:{_PCT}|{_FRACTION})"),
+    re.compile(rf"mfu[^\d%。，,;；?？]{{0,10}}?(?:{_PCT}|{_FRACTION})"),
     re.compile(rf"{_PCT}\s*(?:的)?\s*mfu"),
 ]
 _OFFPEAK_WORD = r"(?:夜间|晚上|夜里|闲时|off[\s-]*peak|at\s+night|overnight)"
 _OFFPEAK = [
-    re.compile(rf"{_PCT}\s*(?:的)?\s*(?:任务|工作|作业|计算|算力|workload|jobs?|work|of\s+(?:the\s+)?(?:work|jobs?|compute))?\s*(?:可以|能|can)?\s*(?:放(?:到|在)?|run|be\s+run|go)?\s*{_OFFPEAK_WORD}"),
+    re.compile(rf"{_PCT}\s*(?:的)?\s*(?:任务|工作|作业|计算|算力|workload|jobs?|work|of\s+(?:the\s+)?(?:work|jobs?|compute))?\s*(?:可以|能|can)?\s*(?:放|挪|移|搬|改)?(?:到|在)?\s*(?:run|be\s+run|go|moved?\s+to)?\s*{_OFFPEAK_WORD}"),
     re.compile(rf"{_OFFPEAK_WORD}\s*(?:占|share|比例|portion)\s*(?:of|is|:)?\s*{_PCT}"),
 ]  # fmt: skip
 
@@ -141,17 +142,38 @@ def _share(m: re.Match[str]) -> float | None:
     groups = m.groupdict()
     if groups.get("half"):
         return 0.5
+    if groups.get("cheng"):
+        return number_value(groups["cheng"]) / 10  # "六成" = 60 %
     if groups.get("f"):
         value = float(groups["f"])
     elif groups.get("pc"):
         value = cn_numeral_value(groups["pc"]) / 100
     else:
         value = number_value(groups["p"]) / 100
+        if groups.get("p2"):  # "60-65%": the middle of the range
+            value = (value + number_value(groups["p2"]) / 100) / 2
     return value if 0 <= value <= 1 else None
 
 
+_ANY_PCT = re.compile(_PCT)
+_OFFPEAK_DISCOUNT = [
+    re.compile(rf"{_OFFPEAK_WORD}\S{{0,6}}?(?P<z>[一二两三四五六七八九]|\d(?:\.\d)?)\s*折"),
+    re.compile(rf"{_OFFPEAK_WORD}\S{{0,8}}?(?:打|便宜|优惠|discount(?:ed)?\s*(?:of|by)?|折扣)?\s*(?P<p>\d+(?:\.\d+)?)\s*%\s*(?:off|折扣|discount|便宜|优惠)?"),
+    re.compile(rf"(?P<p>\d+(?:\.\d+)?)\s*%\s*(?:off|discount|cheaper)\s*(?:at\s+night|off[\s-]*peak|overnight|{_OFFPEAK_WORD})"),
+]
+
+
 def extract_shares(scan: Scan) -> None:
-    """MFU, off-peak share, utilization (idle shares become 1 - idle)."""
+    """MFU, off-peak share and discount, utilization (idle shares become 1 - idle), and the first
+    other percentage (``share_said``: "天天跑满（90%）" is a utilization for an ownership question)."""
+    for pattern in _OFFPEAK_DISCOUNT:
+        for m in scan.find(pattern):
+            if m.groupdict().get("z"):
+                value = 1 - number_value(m.group("z")) / 10  # "五折" = half price = 50 % off
+            else:
+                value = number_value(m.group("p")) / 100
+            if 0 < value < 1 and "offpeak_discount" not in scan.values:
+                scan.take("offpeak_discount", round(value, 6), m.start(), m.end())
     for slot, patterns, flip in (("mfu", _MFU, False), ("offpeak_share", _OFFPEAK, False),
                                  ("avg_utilization", _UTIL, False), ("avg_utilization", _IDLE, True)):  # fmt: skip
         for pattern in patterns:
@@ -159,3 +181,7 @@ def extract_shares(scan: Scan) -> None:
                 value = _share(m)
                 if value is not None:
                     scan.take(slot, round(1 - value if flip else value, 6), m.start(), m.end())
+    for m in scan.find(_ANY_PCT):
+        value = _share(m)
+        if value is not None and "share_said" not in scan.values:
+            scan.values["share_said"] = round(value, 6)

@@ -161,7 +161,24 @@ def understood(tool: str, given: dict[str, Any], report: dict[str, Any] | None, 
     if tool not in ("review_contract", "search_knowledge", "analyze_usage"):
         parts.append(_price(given, inp, lang))
     text = _SEP[lang].join(p for p in parts if p)
-    return HEAD[lang] + (text or ("your question" if lang == "en" else "您的问题")) + ("." if lang == "en" else "。")
+    job = JOBS.get(tool, JOBS["clarify"])[lang]
+    text = f"{job}: {text}" if text and tool in JOBS and lang == "en" else f"{job}：{text}" if text and tool in JOBS else text or job
+    return HEAD[lang] + text + ("." if lang == "en" else "。")
+
+
+JOBS = {
+    "estimate_training_cost": {"en": "a training cost estimate", "zh": "估算训练费用"},
+    "recommend_hardware": {"en": "a hardware choice", "zh": "选择硬件"},
+    "compare_billing": {"en": "a billing comparison", "zh": "比较计费方式"},
+    "plan_project": {"en": "a project plan", "zh": "规划项目"},
+    "estimate_serving_cost": {"en": "a serving cost estimate", "zh": "估算推理服务成本"},
+    "check_quote": {"en": "a quote check", "zh": "核对报价"},
+    "compare_own_vs_rent": {"en": "owning against renting", "zh": "比较自购与租用"},
+    "analyze_usage": {"en": "a utilization check", "zh": "分析利用率"},
+    "review_contract": {"en": "a contract review", "zh": "审查合同"},
+    "onboarding": {"en": "a newcomer's request to learn the cost practice", "zh": "新人想系统学习算力成本知识"},
+    "clarify": {"en": "a question I cannot tie to one job yet", "zh": "一个还不能对应到具体任务的问题"},
+}
 
 
 def _value(key: str, value: Any) -> str:
