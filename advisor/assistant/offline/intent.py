@@ -99,6 +99,7 @@ TOPIC = _re(  # concepts the guides explain: a question about one is a knowledge
     r"other\s+costs|其他费用|存储|storage|带宽|bandwidth|egress|流量|licen[cs]e|授权|技术支持|support\s+fees?|"
     r"tiered\s+pricing|阶梯价|price\s+lock|锁价|chargeback|分摊|审批|approval|own\s+(?:gpus|servers|hardware)|自建|买卡"
 )
+REQUEST = _re(r"(?<![a-z])(?:write|create|make|build|generate|translate|draft|book|order)(?![a-z])|写|生成|翻译|订|帮我做")
 BILLING_WORD = _re(r"billing|计费|付费|怎么付|pay\\s+(?:by|for|per)|pricing\\s+plan|plan\\s+should")
 DEMONSTRATIVE = _re(r"这份|这个|这条|这段|以下|下面|如下|this|these|the\s+following|attached|below|i'?m\s+about\s+to|i'?ll\s+paste")
 RENT = _re(r"租|rent|lease|reserve|包")
@@ -220,7 +221,7 @@ def classify(scan: Scan) -> Decision:
     if "gpu" in v and COST.search(t) and (RENT.search(t) or _has_duration(v)):
         return Decision("compare_billing", True, "renting GPUs for a time")
     if not DOMAIN.search(t) and not has_numbers:
-        if has_topic(t):
+        if has_topic(t) and (QUESTION.search(t) or COST.search(t) or REQUEST.search(t)):
             return Decision("out_of_scope", True, "not about compute cost")
         return Decision("clarify", False, "no job recognized")
     if COST.search(t) or (has_numbers and not QUESTION.search(t)):

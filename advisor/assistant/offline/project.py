@@ -108,7 +108,7 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str) -
         if value is not None:
             args[name] = value
     if intent == "recommend_hardware":
-        if len(args.get("billing_modes") or []) > 1:
+        if args.get("billing_modes"):  # the tool takes the modes to weigh, not one chosen mode as well
             args.pop("billing", None)
         if "max_gpus" not in args and ctx.get("gpu_count", 0) > 1:  # "an H100" is no cap
             args["max_gpus"] = ctx["gpu_count"]
