@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from advisor.contracts.clauses import Clause, Sentence, normalize_space
-from advisor.contracts.parties import Party, PartyResolver
+from advisor.contracts.parties import Layout, Party, PartyResolver
 from advisor.contracts.values import EXTRACTORS, Values
 from advisor.contracts.vocabulary import DetectorSpec, cue_index, detectors
 
@@ -69,7 +69,7 @@ class Hit:
         return {"quote": _shorten(self.sentence.text), "location": loc.as_dict(), "where": loc.label("en"), "where_zh": loc.label("zh")}
 
 
-def detect(clauses: list[Clause], *, zh_provider: str = "乙方", cause_words: re.Pattern[str] | None = None) -> list[Hit]:
+def detect(clauses: list[Clause], *, zh_provider: Layout = "乙方", cause_words: re.Pattern[str] | None = None) -> list[Hit]:
     """All hits in ``clauses``, in document order."""
     specs = detectors(zh_provider)
     resolver = PartyResolver(zh_provider)
@@ -102,7 +102,7 @@ def detect(clauses: list[Clause], *, zh_provider: str = "乙方", cause_words: r
     return hits
 
 
-def detect_sentences(sentences: list[Sentence], *, zh_provider: str = "乙方") -> list[Hit]:
+def detect_sentences(sentences: list[Sentence], *, zh_provider: Layout = "乙方") -> list[Hit]:
     """Hits in chosen sentences with the cue pre-filter skipped (for sentences an LLM
     suggested): the patterns, exclusions and negation rules still apply."""
     specs = detectors(zh_provider)
@@ -259,7 +259,7 @@ def _first_unnegated(pattern: re.Pattern[str] | None, text: str, shield: list[re
     return None
 
 
-def _cause_re(zh_provider: str) -> re.Pattern[str]:
+def _cause_re(zh_provider: Layout) -> re.Pattern[str]:
     from advisor.contracts.vocabulary import _raw
 
     defs = _raw().get("defs") or {}

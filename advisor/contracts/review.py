@@ -18,7 +18,7 @@ from advisor.contracts.clauses import Clause, Sentence, split_clauses
 from advisor.contracts.detectors import Hit, detect, detect_sentences
 from advisor.contracts.facts import build_facts
 from advisor.contracts.injection import find_injections, injection_facts
-from advisor.contracts.parties import zh_provider_label
+from advisor.contracts.parties import Layout, read_parties
 from advisor.contracts.reader import Document
 from advisor.rules.findings import Finding
 
@@ -64,7 +64,7 @@ def review_document(
 
     language = lang or detect_language(doc.text)
     clauses = split_clauses(doc)
-    zh_provider = zh_provider_label(doc.text) if _CJK_RE.search(doc.text[:20000]) else "乙方"
+    zh_provider = read_parties(doc.text)
     hits = detect(clauses, zh_provider=zh_provider)
     if suggest is not None:
         hits.extend(_suggested_hits(clauses, hits, suggest, zh_provider))
@@ -103,7 +103,7 @@ def _default_currency(text: str, language: str) -> str:
     return "CNY" if language == "zh" else "USD"
 
 
-def _suggested_hits(clauses: list[Clause], hits: list[Hit], suggest: Suggester, zh_provider: str) -> list[Hit]:
+def _suggested_hits(clauses: list[Clause], hits: list[Hit], suggest: Suggester, zh_provider: Layout) -> list[Hit]:
     sentences = [s for c in clauses for s in c.sentences]
     seen = {id(h.sentence) for h in hits}
     try:

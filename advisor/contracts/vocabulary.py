@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from advisor.contracts.parties import party_words
+from advisor.contracts.parties import Layout, as_parties, party_words
 from advisor.errors import DataError
 
 PATTERNS_PATH = Path(__file__).with_name("patterns.yaml")
@@ -56,13 +56,18 @@ def _raw() -> dict:
     return data
 
 
-@lru_cache(maxsize=4)
-def detectors(zh_provider: str = "乙方") -> tuple[DetectorSpec, ...]:
-    """All detectors, compiled for a contract whose provider is ``zh_provider`` (甲方/乙方)."""
+@lru_cache(maxsize=8)
+def detectors(zh_provider: Layout = "乙方") -> tuple[DetectorSpec, ...]:
+    """All detectors, compiled for a contract whose provider is ``zh_provider`` (甲方/乙方,
+    or the full :class:`~advisor.contracts.parties.Parties` with the names it defines)."""
     data = _raw()
-    zp, zc = party_words(zh_provider)
+    parties = as_parties(zh_provider)
+    zp, zc = party_words(parties)
     defs = {str(k): str(v) for k, v in (data.get("defs") or {}).items()}
     defs["ZP"], defs["ZC"] = zp, zc
+    for key, names in (("P", parties.provider), ("C", parties.customer)):
+        if names and key in defs:
+            defs[key] = "(?:" + defs[key] + "".join(f"|{re.escape(n)}" for n in sorted(names, key=len, reverse=True)) + ")"
     specs: list[DetectorSpec] = []
     for name, entry in data["detectors"].items():
         if not isinstance(entry, dict) or "cue" not in entry:
@@ -146,8 +151,8 @@ class CueIndex:
         return found
 
 
-@lru_cache(maxsize=4)
-def cue_index(zh_provider: str = "乙方") -> CueIndex:
+@lru_cache(maxsize=8)
+def cue_index(zh_provider: Layout = "乙方") -> CueIndex:
     return CueIndex(detectors(zh_provider))
 
 
