@@ -27,6 +27,8 @@ def _add_shape(p: argparse.ArgumentParser) -> None:
     g.add_argument("--ffn", dest="intermediate_size", type=A.integer("ffn"), help="intermediate_size (MLP width)")
     g.add_argument("--tied-embeddings", dest="tied_embeddings", action=argparse.BooleanOptionalAction, default=None,
                    help="input embedding and LM head share one matrix")
+    g.add_argument("--software-era", dest="software_era",
+                   help="year of the training stack, e.g. 2022 (default: today's stack)")
     m = p.add_argument_group("memory options")
     m.add_argument("--train-embeddings", dest="train_embeddings", action="store_true", default=None,
                    help="LoRA/QLoRA: also train embeddings and LM head")

@@ -161,9 +161,10 @@ def estimate(req: EstimateRequest, catalog: Any) -> EstimateReport:
         else:
             mfu = float(throughput.expected_mfu(
                 generation=gpu.generation, gpu_count=n, active_params_b=w.active_params_b, method=w.method,
-                moe=w.is_moe, precision=precision, nvlink=has_nvlink(gpu), p=p,
+                moe=w.is_moe, precision=precision, nvlink=has_nvlink(gpu), p=p, era=req.software_era,
             ))
-            lo, hi = (float(x) for x in throughput.mfu_band(mfu, p))
+            band = throughput.regime(n, w.method, gpu.generation, p)
+            lo, hi = (float(x) for x in throughput.mfu_band(mfu, p, band))
         factor = recompute_factor(w.method, bool(par.checkpointing), p)
         if w.method == "qlora":
             factor *= float(p("qlora.slowdown"))

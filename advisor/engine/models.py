@@ -58,6 +58,18 @@ Billions = Annotated[float | None, _billions("size")]
 LowerLiteral = BeforeValidator(_lower)
 
 
+def _era(v: Any) -> Any:
+    """A software era: a year (2019-2100) or 'current'/'today'."""
+    if v is None or v == "":
+        return None
+    text = str(v).strip().lower()
+    if text in ("current", "today", "now", "当前", "现在"):
+        return "current"
+    if not (text.isdigit() and 2015 <= int(text) <= 2100):
+        raise InputError("software_era", v, "a year such as 2022, or 'current'")
+    return text
+
+
 class EstimateRequest(BaseModel):
     """What the user wants priced: the job, the hardware, the price and the context."""
 
@@ -100,6 +112,7 @@ class EstimateRequest(BaseModel):
     zero_stage: int | None = Field(None, description="DeepSpeed ZeRO stage 0-3; default: the lowest that fits.")
     tensor_parallel: int | None = Field(None, description="Tensor-parallel degree inside a node; default: the lowest that fits.")
     mfu: float | None = Field(None, description="Model FLOPs utilization (0, 1]; only when the user states a measured value.")
+    software_era: Annotated[str | None, BeforeValidator(_era)] = Field(None, description="Year of the training software stack (e.g. '2022' for a pre-flash-attention stack); default: today's stack.")
     price_per_gpu_hour: float | None = Field(None, description="Price per GPU-hour the user pays; default: reference price sheets.")
     currency: CurrencyField = Field("USD", description="USD or CNY; use CNY when the user speaks in 元/RMB.")
     billing: Annotated[Billing | None, LowerLiteral] = Field(None, description="Billing mode to price the total with; default on_demand. All modes are compared anyway.")

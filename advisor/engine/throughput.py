@@ -1,16 +1,23 @@
 """How fast a job runs: model FLOPs utilization (MFU) by card generation, model size, cluster
-size and method, and the GPU-hours that follow.
+size, method and software era, and the GPU-hours that follow.
 
-expected MFU = base × generation × cluster(n) × size(N) × method × [MoE] × [FP8] × [PCIe, n > 1]
+expected MFU = base × generation × size(N, generation) × cluster(n) × era × method
+               × [MoE] × [FP8] × [PCIe, n > 1]
 
-- cluster(n) = max(floor, 1 − decline · log2(n / node)) for n above one node, else 1
-- size(N)    = 1 + slope · log10(N_active / 7B), kept within ±15 %
-The low–high band multiplies the expected MFU by ``mfu.band``. All constants are in
-``knowledge/catalog/defaults.yaml`` with the published runs they were calibrated on.
+- size(N, g)  = (N_active / 7B) ^ size_exponent[g]       (small models use fast cards worse)
+- cluster(n)  = (n / node) ^ −cluster_exponent for n above one node, else 1
+- era         = the software stack's year (``mfu.era_factor``; default: today's stack)
+
+``base`` is the MFU of a whole published run (restarts, evaluation and ramp-up included, since
+published GPU-hours are wall time × GPUs) for a 7B dense model on one A100 node. The factors
+are fitted in log space on ``knowledge/calibration/pretrain_runs.yaml`` (``make bench`` prints
+the fit and its cross-validated error). The low–high band comes from the cross-validated
+residuals of that fit, by cluster-size regime (``mfu.band_by_regime``).
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -19,15 +26,41 @@ from advisor.engine.params import Params
 from advisor.units import SECONDS_PER_HOUR
 
 
+def _table(gen_table: dict[str, Any], generation: Any, fallback: float) -> Any:
+    if isinstance(generation, str):
+        return float(gen_table.get(generation, fallback))
+    names = np.asarray(generation, dtype=object)
+    return np.asarray([float(gen_table.get(g, fallback)) for g in names.ravel()]).reshape(names.shape)
+
+
 def cluster_factor(gpu_count: Any, p: Params) -> Any:
     node = float(p("memory.gpus_per_node"))
     n = np.maximum(np.asarray(gpu_count, dtype=float), node)
-    return np.maximum(float(p("mfu.cluster_floor")), 1.0 - float(p("mfu.cluster_decline")) * np.log2(n / node))
+    return (n / node) ** -float(p("mfu.cluster_exponent"))
 
 
-def size_factor(active_params_b: float, p: Params) -> float:
-    raw = 1.0 + float(p("mfu.size_slope")) * np.log10(max(active_params_b, 1e-3) / 7.0)
-    return float(np.clip(raw, 0.85, 1.15))
+def size_factor(active_params_b: float, generation: Any, p: Params) -> Any:
+    table = p("mfu.size_exponent")
+    exponent = _table(table, generation, float(table["default"]))
+    return (max(active_params_b, 1e-3) / 7.0) ** exponent
+
+
+def era_key(era: str | int | None, p: Params) -> str:
+    """The ``mfu.era_factor`` row of a software era: a year maps to the latest row not after it."""
+    table = p.peek("mfu.era_factor")
+    if era is None or str(era).strip().lower() in ("", "current", "today", "now"):
+        return "current"
+    text = str(era).strip()
+    if text in table:
+        return text
+    years = sorted(int(k) for k in table if k.isdigit())
+    try:
+        year = int(text)
+    except ValueError:
+        return "current"
+    if not years or year > years[-1]:
+        return "current"
+    return str(max([y for y in years if y <= year] or [years[0]]))
 
 
 def expected_mfu(
@@ -40,19 +73,15 @@ def expected_mfu(
     precision: str,
     nvlink: Any,
     p: Params,
+    era: str | int | None = None,
 ) -> Any:
     """Expected MFU, measured against the card's peak at ``precision``.
 
-    ``generation`` and ``nvlink`` may be arrays (one entry per configuration).
-    """
+    ``generation`` and ``nvlink`` may be arrays (one entry per configuration)."""
     gen_table = p("mfu.generation_factor")
-    fallback = min(gen_table.values())
-    if isinstance(generation, str):
-        gen: Any = float(gen_table.get(generation, fallback))
-    else:
-        names = np.asarray(generation, dtype=object)
-        gen = np.asarray([float(gen_table.get(g, fallback)) for g in names.ravel()]).reshape(names.shape)
-    mfu = float(p("mfu.base")) * gen * cluster_factor(gpu_count, p) * size_factor(active_params_b, p)
+    gen = _table(gen_table, generation, min(gen_table.values()))
+    mfu = float(p("mfu.base")) * gen * cluster_factor(gpu_count, p) * size_factor(active_params_b, generation, p)
+    mfu = mfu * float(p("mfu.era_factor")[era_key(era, p)])
     mfu = mfu * float(p("mfu.method_factor")[method])
     if moe:
         mfu = mfu * float(p("mfu.moe_factor"))
@@ -65,10 +94,27 @@ def expected_mfu(
     return np.clip(mfu, float(lo), float(hi))
 
 
-def mfu_band(expected: Any, p: Params) -> tuple[Any, Any]:
-    low, high = p("mfu.band")
+def regime(gpu_count: int, method: str, generation: str, p: Params) -> str:
+    """The calibration regime an estimate falls in; its band is that regime's residual spread."""
+    calibrated = p.peek("mfu.calibrated_generations")
+    if method != "pretrain" or generation not in calibrated:
+        return "uncalibrated"
+    small, large = p.peek("mfu.regime_gpus")
+    return "one_node_to_64" if gpu_count <= small else ("up_to_1024" if gpu_count <= large else "above_1024")
+
+
+@lru_cache(maxsize=16)
+def _ratios(low: float, high: float) -> tuple[float, float]:
+    return float(np.exp(low)), float(np.exp(high))
+
+
+def mfu_band(expected: Any, p: Params, band_regime: str = "uncalibrated") -> tuple[Any, Any]:
+    """(low, high) MFU: the expected value shifted by the regime's cross-validated p90 and p10
+    of log(published / estimated GPU-hours). High GPU-hours go with low MFU."""
+    p10, p90 = p("mfu.band_by_regime")[band_regime]
+    below, above = _ratios(float(p10), float(p90))
     lo, hi = p("mfu.bounds")
-    return np.clip(expected * float(low), lo, hi), np.clip(expected * float(high), lo, hi)
+    return np.clip(expected / above, lo, hi), np.clip(expected / below, lo, hi)
 
 
 def compute_gpu_hours(flops: float, time_factor: float, peak_tflops: Any, mfu: Any) -> Any:

@@ -1,0 +1,94 @@
+"""Pre-training accuracy on the calibration runs (knowledge/calibration/pretrain_runs.yaml).
+
+The shipped defaults must reproduce the fit the accuracy benchmark reports, and the
+cross-validated band must behave as documented. The excluded generalisation runs are never
+used here (docs/ACCURACY.md)."""
+
+from __future__ import annotations
+
+import math
+import statistics
+
+import pytest
+
+from advisor.engine.estimate import estimate
+from advisor.engine.models import EstimateRequest
+from bench import accuracy
+
+ROWS = [r for r in accuracy.load() if accuracy.fitted(r)]
+EXCLUDED_IDS = {r["id"] for r in accuracy.load(accuracy.EXCLUDED)}
+
+
+def test_calibration_set_is_broad_sourced_and_disjoint_from_the_excluded_runs() -> None:
+    assert len(ROWS) >= 25
+    assert all(r["source"].strip() for r in accuracy.load())
+    assert not EXCLUDED_IDS & {r["id"] for r in accuracy.load()}
+    names = " ".join(r["id"] for r in accuracy.load()).lower()
+    for banned in ("llama1", "opt-175", "bloom-176", "falcon-180", "deepseek-llm-67", "405b", "smollm3", "mpt-1.3"):
+        assert banned not in names
+
+
+def test_shipped_defaults_fit_the_runs(catalog) -> None:
+    errors, inside = [], []
+    for row in ROWS:
+        r = accuracy.predict(row, catalog, None)
+        errors.append(abs(r.gpu_hours.expected / row["gpu_hours"] - 1))
+        inside.append(r.gpu_hours.low <= row["gpu_hours"] <= r.gpu_hours.high)
+    assert statistics.median(errors) <= 0.12
+    assert sum(inside) / len(inside) >= 0.75
+
+
+def test_cross_validated_error_is_what_the_docs_report(catalog) -> None:
+    result = accuracy.cross_validate(catalog)
+    overall = accuracy.summary(result["errors"], result["bands"])
+    assert overall["runs"] == len(ROWS)
+    assert overall["median_abs_error_pct"] <= 15
+    assert overall["band_contains_published_pct"] >= 70
+
+
+def test_band_comes_from_the_regime_and_is_widest_for_uncalibrated_work(catalog) -> None:
+    def ratio(**kw: object) -> float:
+        g = estimate(EstimateRequest(tokens_b=10, gpu="A100-80GB", **kw), catalog).gpu_hours
+        return g.high / g.low
+
+    pretrain = ratio(model="llama-2-7b", method="pretrain", gpu_count=256)
+    finetune = ratio(model="llama-2-7b", method="full", gpu_count=256)
+    assert 1.2 < pretrain <= 2.5
+    assert finetune >= pretrain
+    table = catalog.defaults.value("mfu.band_by_regime")
+    widest = max(b[1] - b[0] for k, b in table.items() if k != "uncalibrated")
+    assert math.isclose(table["uncalibrated"][1] - table["uncalibrated"][0], widest, rel_tol=0.05) or \
+        table["uncalibrated"][1] - table["uncalibrated"][0] >= widest
+
+
+@pytest.mark.parametrize(("era", "slower"), [("2022", True), ("2021", True), ("2023", False), ("current", False)])
+def test_software_era_scores_older_stacks(catalog, era: str, slower: bool) -> None:
+    def hours(e: str | None) -> float:
+        return estimate(EstimateRequest(model="llama-2-7b", method="pretrain", tokens_b=100, gpu="A100-80GB",
+                                        gpu_count=64, software_era=e), catalog).compute_gpu_hours.expected
+    assert (hours(era) > hours(None) * 1.1) is slower
+
+
+def test_bad_software_era_is_a_clear_error(catalog) -> None:
+    from advisor.engine.models import validated
+    from advisor.errors import InputError
+
+    with pytest.raises(InputError) as err:
+        validated(EstimateRequest, None, {"software_era": "last spring"})
+    assert err.value.field == "software_era"
+
+
+def test_failures_counted_once_and_match_the_llama3_log(catalog) -> None:
+    from advisor.engine.failures import failure_overhead
+    from advisor.engine.params import Params
+
+    p = Params(catalog.defaults)
+    wall = 54 * 24
+    f = failure_overhead(wall, 16384, 405e9 * 14 / 1e9, p)
+    # Llama 3: 419 interruptions in 54 days on 16K GPUs, over 90 % effective training time
+    assert 300 <= f.expected_interruptions <= 550
+    assert 0.90 <= wall / (wall + f.overhead_wall_hours) <= 0.97
+    r = estimate(EstimateRequest(model="llama-2-70b", method="pretrain", tokens_b=2000, gpu="A100-80GB",
+                                 gpu_count=2048), catalog)
+    assert r.gpu_hours.expected == pytest.approx(r.compute_gpu_hours.expected + r.failures.overhead_gpu_hours,
+                                                 rel=1e-3)
