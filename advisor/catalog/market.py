@@ -3,6 +3,8 @@ GPU-hour over the providers that list it, with the offers behind the figures.
 
 Rules (their numbers live in ``knowledge/catalog/defaults.yaml``, ``market.*``):
 
+- CPU/RAM-heavy instances (sheet column ``host = heavy``) are kept apart: a provider's
+  heavy instance enters only when it lists no standard one for the card.
 - One offer per provider enters the statistic: the provider's cheapest per-GPU price for
   the card in that mode, so a provider with four SKUs counts once.
 - Ratios to on-demand (the spot ratio, the monthly / yearly term ratios) are computed per
@@ -233,7 +235,9 @@ def equivalents(catalog: Any, gpu: str) -> list[str]:
 
 
 def _list_offers(catalog: Any, gpu: str, currency: str) -> list[Any]:
-    return [o for o in catalog.offers(gpu=gpu, currency=currency) if not o.negotiated]
+    offers = [o for o in catalog.offers(gpu=gpu, currency=currency) if not o.negotiated]
+    standard = {o.provider for o in offers if not o.host}
+    return [o for o in offers if not o.host or o.provider not in standard]
 
 
 def _per_gpu(offer: Any, mode: str) -> float | None:

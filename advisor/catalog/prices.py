@@ -65,6 +65,7 @@ SHEET_COLUMNS: tuple[str, ...] = (
     "as_of",
     "source",
     "note",
+    "host",
 )
 USER_COLUMNS: tuple[str, ...] = (*SHEET_COLUMNS, "price_per_gpu_hour")
 _REQUIRED_LIST = ("provider", "gpu", "gpu_count", "currency", "source")
@@ -95,6 +96,7 @@ class PriceOffer(BaseModel):
     as_of: str = ""
     source: Source
     note: str = ""
+    host: Literal["", "heavy"] = ""  # "heavy": CPU/RAM-heavy instance, kept out of the market
     negotiated: bool = False
 
     @model_validator(mode="after")
@@ -297,6 +299,7 @@ def _parse_row(
         "as_of": text("as_of"),
         "source": text("source") or (f"user price sheet {path}" if user else ""),
         "note": text("note"),
+        "host": text("host").lower(),
         "negotiated": user,
     }
     for column in (*PRICE_COLUMNS, "billing_increment_s"):

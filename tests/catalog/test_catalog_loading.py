@@ -98,9 +98,9 @@ def test_list_sheet_requires_a_source(catalog_copy: Path) -> None:
     path = catalog_copy / "prices" / "cny_list_prices.csv"
     lines = path.read_text(encoding="utf-8").splitlines()
     header = lines[0].split(",")
-    assert header[-2:] == ["source", "note"]
+    assert header[-3:] == ["source", "note", "host"]
     path.write_text(
-        "\n".join([lines[0], "tencent,x,,T4,1,CNY,1.5,,,,,,2026,,\n"]), encoding="utf-8"
+        "\n".join([lines[0], "tencent,x,,T4,1,CNY,1.5,,,,,,2026,,,\n"]), encoding="utf-8"
     )
     error = _error(catalog_copy)
     assert (error.row, error.field) == (2, "source")

@@ -1,13 +1,16 @@
-"""Build the shipped price sheets from the public source tables. Run by hand, never at
-run time::
+"""Build the shipped price sheets from the public source tables. A build tool kept out of
+the runtime package; run it by hand from the repository root::
 
-    python -m advisor.catalog.build_prices /path/to/shared/data/prices
+    python scripts/build_prices.py /path/to/shared/data/prices
 
 It reads ``gpu_prices_skypilot_catalog.csv`` (USD) and ``cny_gpu_prices.csv`` (CNY), maps
 every GPU name to a catalog id with the explicit tables below (each unmapped name has a
 reason), and writes ``knowledge/catalog/prices/{usd,cny}_list_prices.csv`` plus
-``build_report.md`` listing every dropped row and why. Provenance is kept per row: the
-source file and line, and the upstream source/commit the row cites.
+``build_report.md``: offers per card and currency, the market medians and any card-tier
+inversion among them, and every dropped row and why. Provenance is kept per row: the source
+file and line, and the upstream source/commit the row cites. ``as_of`` is a date as the
+source gives it (``2026-08-22``, ``2026-08``) or ``unknown``; the source's own wording of
+the date goes to ``note``.
 """
 
 from __future__ import annotations
@@ -19,13 +22,32 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from advisor.catalog import load_catalog
 from advisor.catalog.gpus import Gpu, load_gpus
-from advisor.catalog.prices import SHEET_COLUMNS
+from advisor.catalog.market import NoMarketError, market_for
+from advisor.catalog.prices import SHEET_COLUMNS, as_of_label
 from advisor.config import catalog_dir
 
 SKY_FILE = "gpu_prices_skypilot_catalog.csv"
 CNY_FILE = "cny_gpu_prices.csv"
 MEMORY_TOLERANCE = 0.12  # listed GiB vs catalog GB: usable memory is reported a little lower
+# A host above these per-GPU figures is CPU/RAM-heavy (column host = heavy): its price pays
+# for the host as much as for the card. AWS p5.48xlarge, the largest standard 8-GPU host here,
+# has 24 vCPU and 256 GiB (3.2 x the card's 80 GB) per GPU.
+HEAVY_VCPU_PER_GPU = 32
+HEAVY_RAM_GIB_PER_GPU = 256
+HEAVY_RAM_PER_GPU_MEMORY = 4
+
+
+def host_kind(vcpus: float | None, ram_gib: float | None, count: int, gpu_memory_gb: float = 80) -> tuple[str, str]:
+    """("heavy", note) for a CPU/RAM-heavy instance, else ("", "")."""
+    per_cpu = vcpus / count if vcpus else 0.0
+    per_ram = ram_gib / count if ram_gib else 0.0
+    ram_limit = max(HEAVY_RAM_GIB_PER_GPU, HEAVY_RAM_PER_GPU_MEMORY * gpu_memory_gb)
+    if per_cpu > HEAVY_VCPU_PER_GPU or per_ram > ram_limit:
+        return "heavy", (f"CPU/RAM-heavy host ({per_cpu:g} vCPU, {per_ram:g} GiB per GPU; limits "
+                         f"{HEAVY_VCPU_PER_GPU} vCPU, {ram_limit:g} GiB)")
+    return "", ""
 
 # ---------------------------------------------------------------- SkyPilot names (USD)
 SKY_NAMES = {
@@ -195,6 +217,12 @@ def build_usd(source: Path, gpus: dict[str, Gpu], report: Report) -> list[dict[s
             on_demand = float(raw["price_min_usd_per_hour"])
             spot = float(raw["spot_min_usd_per_hour"]) if raw["spot_min_usd_per_hour"] else None
             notes = [note] if note else []
+            count = int(raw["accelerator_count"])
+            placeholder = raw["cloud"] == "vast"  # vCPU/RAM are placeholders on every Vast row
+            host, host_note = ("", "") if placeholder else host_kind(
+                float(raw["vcpus"] or 0), float(raw["memory_gib"] or 0), count, gpus[gpu_id].memory_gb)
+            if host_note:
+                notes.append(host_note)
             if spot is not None and spot > on_demand:
                 on_demand, spot = spot, on_demand
                 notes.append(
@@ -202,7 +230,7 @@ def build_usd(source: Path, gpus: dict[str, Gpu], report: Report) -> list[dict[s
                 )
             notes.append(
                 f"cheapest on-demand over {raw['regions']} region(s); median "
-                f"{raw['price_median_usd_per_hour']} USD/h; catalog snapshot likely from 2025"
+                f"{raw['price_median_usd_per_hour']} USD/h; undated catalog snapshot (likely 2025)"
             )
             rows.append(
                 {
@@ -218,12 +246,13 @@ def build_usd(source: Path, gpus: dict[str, Gpu], report: Report) -> list[dict[s
                     "monthly": "",
                     "yearly": "",
                     "billing_increment_s": "",
-                    "as_of": f"undated (commit {raw['source_commit'][:7]})",
+                    "as_of": "unknown",
                     "source": (
                         f"shared/data/prices/{SKY_FILE} line {line}; skypilot-org/skypilot-catalog:"
                         f"{raw['source_path']}@{raw['source_commit']}"
                     ),
                     "note": "; ".join(notes),
+                    "host": host,
                 }
             )
             report.kept[(raw["cloud"], "USD")] += 1
@@ -251,7 +280,7 @@ def _column(mode: str, period: str) -> str | None:
     return None
 
 
-def build_cny(source: Path, report: Report) -> list[dict[str, str]]:
+def build_cny(source: Path, gpus: dict[str, Gpu], report: Report) -> list[dict[str, str]]:
     merged: dict[tuple[str, ...], dict[str, str]] = {}
     order: list[tuple[str, ...]] = []
     with source.open(encoding="utf-8", newline="") as handle:
@@ -297,7 +326,7 @@ def build_cny(source: Path, report: Report) -> list[dict[str, str]]:
                 key = (*key, str(line))
             if key not in merged:
                 order.append(key)
-                merged[key] = _cny_row(raw, provider, gpu_id, count, gpu_note)
+                merged[key] = _cny_row(raw, provider, gpus[gpu_id], count, gpu_note)
             row = merged[key]
             row[column] = _fmt(value)
             row["_lines"] += f"+{line}" if row["_lines"] else str(line)
@@ -320,13 +349,31 @@ def build_cny(source: Path, report: Report) -> list[dict[str, str]]:
     return rows
 
 
+def _as_of(text: str) -> str:
+    """The price date of a source's wording: a leading date, else a document's modification
+    date ("doc … modified 2025-10-29"); "undated …" stays unknown even when it quotes a date."""
+    text = text.strip()
+    if not text or text.lower().startswith("undated"):
+        return "unknown"
+    label = as_of_label(text)
+    if label == "unknown":
+        found = re.search(r"modified (\d{4}-\d{2}-\d{2})", text)
+        return found[1] if found else "unknown"
+    return label
+
+
 def _cny_row(
-    raw: dict[str, str], provider: str, gpu_id: str, count: int, gpu_note: str
+    raw: dict[str, str], provider: str, gpu: Gpu, count: int, gpu_note: str
 ) -> dict[str, str]:
+    gpu_id = gpu.id
     product = raw["product"].replace("[doc gives range]", "").strip()
     region = re.search(r"\bcn-[a-z]+\d?\b", product)
     notes = [n for n in (gpu_note, f"verified: {raw['verified']}") if n]
     increment = ""
+    size = re.search(r"(\d+)\s*(?:vCPU|核)\s*/\s*(\d+)\s*G", product)
+    host, host_note = host_kind(float(size[1]), float(size[2]), count, gpu.memory_gb) if size else ("", "")
+    if host_note:
+        notes.append(host_note)
     vcpu = re.search(r"\((\d+)vCPU", product)
     if provider == "alibaba" and vcpu and int(vcpu.group(1)) in ALIBABA_PERIOD_S:
         period = ALIBABA_PERIOD_S[int(vcpu.group(1))]
@@ -347,9 +394,10 @@ def _cny_row(
         "monthly": "",
         "yearly": "",
         "billing_increment_s": increment,
-        "as_of": raw["as_of"],
+        "as_of": _as_of(raw["as_of"]),
         "source": "",
-        "note": "; ".join(notes),
+        "note": "; ".join([*notes, f"as of (source's words): {raw['as_of'] or 'not given'}"]),
+        "host": host,
         "_lines": "",
         "_upstream": raw["source"],
     }
@@ -362,13 +410,67 @@ def write_sheet(path: Path, rows: list[dict[str, str]]) -> None:
         writer.writerows(rows)
 
 
+TIER_ORDER = ("flagship", "datacenter", "inference", "workstation", "consumer")  # npu: no rank
+
+
+def market_lines(catalog_path: Path) -> list[str]:
+    """Offers per card and currency, on-demand medians, and card-tier inversions."""
+    catalog = load_catalog(catalog_path)
+    lines = [
+        "## Offers per card and currency",
+        "",
+        "Own offers only (no pooling); `median` is the market model's on-demand median per",
+        "GPU-hour (`advisor prices`), which pools converted or equivalent-card offers when a",
+        "market has fewer providers than `market.min_offers`.",
+        "",
+        "| card | tier | USD offers | USD providers | USD median | CNY offers | CNY providers | CNY median |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    medians: dict[str, dict[str, float]] = {"USD": {}, "CNY": {}}
+    for gpu in catalog.gpus:
+        cells = []
+        for cur in ("USD", "CNY"):
+            own = [o for o in catalog.offers(gpu=gpu.id, currency=cur) if not o.negotiated]
+            try:
+                m = market_for(gpu.id, cur, catalog=catalog)
+                medians[cur][gpu.id] = m.median
+                median = f"{m.median:.2f}" + (" (pooled)" if m.fallback else "")
+            except NoMarketError:
+                median = "-"
+            cells += [str(len(own)), str(len({o.provider for o in own})), median]
+        lines.append(f"| {gpu.id} | {gpu.tier} | " + " | ".join(cells) + " |")
+    tiers = {g.id: g.tier for g in catalog.gpus}
+    lines += ["", "## Card-tier order of on-demand medians", "",
+              "A card of a higher tier (flagship > datacenter > inference > workstation > consumer)",
+              "priced below a card of a lower tier. Inversions can be real (an old datacenter card",
+              "against a new inference card); they are listed so that they are seen.", ""]
+    for cur in ("USD", "CNY"):
+        found = inversions(medians[cur], tiers)
+        lines.append(f"- **{cur}**: {len(found)} inversion(s)")
+        lines += [f"  - {a} ({tiers[a]}) {medians[cur][a]:.2f} < {b} ({tiers[b]}) {medians[cur][b]:.2f}"
+                  for a, b in found]
+    return lines
+
+
+def inversions(medians: dict[str, float], tiers: dict[str, str]) -> list[tuple[str, str]]:
+    """Pairs (higher-tier card, lower-tier card) where the higher tier's median is lower."""
+    rank = {t: i for i, t in enumerate(TIER_ORDER)}
+    ranked = [g for g in medians if tiers.get(g) in rank]
+    return [
+        (a, b) for a in ranked for b in ranked
+        if rank[tiers[a]] < rank[tiers[b]] and medians[a] < medians[b]
+    ]
+
+
 def write_report(path: Path, report: Report, usd: int, cny: int) -> None:
     lines = [
         "# Price sheet build report",
         "",
-        "Generated by `python -m advisor.catalog.build_prices`; do not edit by hand.",
+        "Generated by `python scripts/build_prices.py`; do not edit by hand.",
         "",
         f"Offers written: {usd} USD, {cny} CNY (CNY rows for the same instance merged).",
+        "",
+        *market_lines(path.parent.parent),
         "",
         "## Source rows kept, by provider",
         "",
@@ -395,7 +497,7 @@ def write_report(path: Path, report: Report, usd: int, cny: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        print("usage: python -m advisor.catalog.build_prices SOURCE_PRICES_DIR", file=sys.stderr)
+        print("usage: python scripts/build_prices.py SOURCE_PRICES_DIR", file=sys.stderr)
         return 2
     source = Path(args[0])
     out = catalog_dir() / "prices"
@@ -403,7 +505,7 @@ def main(argv: list[str] | None = None) -> int:
     gpus = {g.id: g for g in load_gpus(catalog_dir() / "gpus.yaml")}
     report = Report()
     usd = build_usd(source / SKY_FILE, gpus, report)
-    cny = build_cny(source / CNY_FILE, report)
+    cny = build_cny(source / CNY_FILE, gpus, report)
     write_sheet(out / "usd_list_prices.csv", usd)
     write_sheet(out / "cny_list_prices.csv", cny)
     write_report(out / "build_report.md", report, len(usd), len(cny))
