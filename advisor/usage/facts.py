@@ -128,6 +128,14 @@ def file_facts(
             rightsize_saving=fleet.rightsize_saving,
             **_utilization(fleet.busy_gpu_hours / fleet.gpu_hours if fleet.gpu_hours else 0.0, d),
         )
+        outliers = fleet.time_outliers
+        if outliers.rows:
+            facts.update(
+                timestamp_outlier_rows=outliers.rows,
+                timestamp_outlier_hours=outliers.excluded_hours,
+                timestamp_outlier_reason=", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in outliers.reasons.items()),
+                timestamp_outlier_rows_list="; ".join(outliers.examples),
+            )
         if fleet.peak_util is not None:
             facts["peak_hours_utilization"] = fleet.peak_util
             facts["offpeak_hours_utilization"] = fleet.offpeak_util

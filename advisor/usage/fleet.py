@@ -23,6 +23,7 @@ from advisor.usage.models import (
     TelemetrySection,
     TrendPoint,
 )
+from advisor.usage.outliers import TimeOutliers, exclude_time_outliers
 from advisor.usage.prices import resolve_prices
 from advisor.usage.values import day, iso
 
@@ -56,6 +57,7 @@ class FleetNumbers:
     rightsize_gpu_count: int = 0
     rightsize_saving: float = 0.0
     uniform_price: float | None = None
+    time_outliers: TimeOutliers = field(default_factory=TimeOutliers)
     assumptions: list[Assumption] = field(default_factory=list)
 
 
@@ -68,6 +70,7 @@ def analyze_fleet(
     currency: str,
 ) -> tuple[TelemetrySection, FleetNumbers] | None:
     """The telemetry section and fleet numbers, or None when no telemetry was read."""
+    outliers = exclude_time_outliers(engine)  # before any hour is counted
     engine.execute(Q.GPUS, {"default_interval_s": d.number("sampling.default_interval_s")})
     gpus = engine.rows("SELECT gid, instance, gpu_id, model FROM gpus ORDER BY gid")
     if not gpus:
@@ -84,7 +87,7 @@ def analyze_fleet(
     stats = engine.rows(Q.GPU_STATS, {"low_use": d.number("utilization.low_use_line")})
     pct = {r["gid"]: r for r in engine.rows(Q.GPU_PERCENTILES, {"percentile": d.number("rightsize.percentile")})}
     idle = {r["gid"]: r for r in engine.rows(Q.GPU_IDLE)}
-    n = FleetNumbers(assumptions=price_assumptions)
+    n = FleetNumbers(assumptions=price_assumptions, time_outliers=outliers)
     gpu_rows = [_gpu_usage(s, pct.get(s["gid"], {}), idle.get(s["gid"], {}), d) for s in stats]
     _fleet_totals(n, stats, gpu_rows, d)
     top = int(d.number("report.top_rows"))
@@ -97,6 +100,10 @@ def analyze_fleet(
     _offpeak(n, engine, d)
     section = TelemetrySection(
         samples=int(sum(s["samples"] for s in stats)),
+        excluded_rows=outliers.rows,
+        excluded_hours=outliers.excluded_hours,
+        excluded_reasons=outliers.reasons,
+        excluded_examples=outliers.examples,
         period_start=iso(n.t_start),
         period_end=iso(n.t_end),
         period_hours=n.period_hours,

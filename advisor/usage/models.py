@@ -120,6 +120,10 @@ class HistogramBin(BaseModel):
 
 class TelemetrySection(BaseModel):
     samples: int
+    excluded_rows: int = Field(0, description="rows left out because their timestamps cannot be right")
+    excluded_hours: float = Field(0.0, description="observed period those rows would have added")
+    excluded_reasons: dict[str, int] = Field(default_factory=dict, description="rows excluded by reason")
+    excluded_examples: list[str] = Field(default_factory=list, description="the first excluded rows")
     period_start: str | None = None
     period_end: str | None = None
     period_hours: float
