@@ -165,7 +165,7 @@ def _llm_turn(
 ) -> AskResult:
     from langchain_core.messages import HumanMessage, SystemMessage
 
-    from advisor.assistant.llm import bounded, build_chat_model, run_agent
+    from advisor.assistant.llm import EndpointFailure, bounded, build_chat_model, run_agent
     from advisor.assistant.prompts import system_prompt, user_message
     from advisor.assistant.repair import read_frame
     from advisor.tools.langchain import openai_tools
@@ -183,8 +183,14 @@ def _llm_turn(
                 HumanMessage(user_message(question, frame.document, lang))]
     execute = _Executor(frame, lang, defaults)
     tools = openai_tools(strict=strict)
-    turn = bounded(lambda cancel: run_agent(messages, model=chat_model, tools=tools, execute=execute, max_steps=steps,
-                                            stream=stream, cancel=cancel, deadline=started + seconds), seconds)
+    try:
+        turn = bounded(lambda cancel: run_agent(messages, model=chat_model, tools=tools, execute=execute,
+                                                max_steps=steps, stream=stream, cancel=cancel,
+                                                deadline=started + seconds), seconds)
+    except EndpointFailure as failure:
+        if failure.kind == "deadline" and not failure.detail:  # stopped inside the loop: say which deadline
+            raise EndpointFailure("deadline", f"{seconds:g}") from None
+        raise
     return _checked(question, entries, previous, frame, turn, execute, lang, defaults)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -115,7 +116,11 @@ class DownChatModel(GenericFakeChatModel):
 
 # --- a stand-in OpenAI-compatible server -------------------------------------------------
 
-Reply = dict[str, Any]  # {"content": str} or {"tool_calls": [{"name": str, "arguments": dict}]} or {"status": int}
+Reply = dict[str, Any]
+"""{"content": str} or {"tool_calls": [{"name": str, "arguments": dict}]} or {"status": int}; with
+optional "sleep" (seconds before answering), "chunk_sleep" (seconds between streamed chunks), "finish" (the finish_reason sent, default stop /
+tool_calls) and "cut" (a stream that stops after the first half of its text, with no
+finish_reason and no [DONE], as a dropped connection does)."""
 
 
 class StandIn:
@@ -150,12 +155,12 @@ class StandIn:
 
 def _completion(reply: Reply, model: str) -> dict[str, Any]:
     message: dict[str, Any] = {"role": "assistant", "content": reply.get("content")}
-    finish = "stop"
+    finish = reply.get("finish", "stop")
     if reply.get("tool_calls"):
         message["tool_calls"] = [{"id": f"call_{i}", "type": "function",
                                   "function": {"name": t["name"], "arguments": json.dumps(t["arguments"])}}
                                  for i, t in enumerate(reply["tool_calls"])]
-        finish = "tool_calls"
+        finish = reply.get("finish", "tool_calls")
     return {"id": "chatcmpl-standin", "object": "chat.completion", "created": 0, "model": model,
             "choices": [{"index": 0, "message": message, "finish_reason": finish}],
             "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
@@ -176,10 +181,14 @@ def _chunks(reply: Reply, model: str) -> Iterator[dict[str, Any]]:
                 yield chunk({"tool_calls": [{"index": i, "function": {"arguments": text[start:start + 16]}}]})
         yield chunk({}, "tool_calls")
         return
-    for piece in re.split(r"(?<=\s)", reply.get("content") or ""):
-        if piece:
+    pieces = [p for p in re.split(r"(?<=\s)", reply.get("content") or "") if p]
+    if reply.get("cut"):
+        for piece in pieces[: max(1, len(pieces) // 2)]:
             yield chunk({"content": piece})
-    yield chunk({}, "stop")
+        return
+    for piece in pieces:
+        yield chunk({"content": piece})
+    yield chunk({}, reply.get("finish", "stop"))
 
 
 def _handler(stand_in: StandIn) -> type:
@@ -197,8 +206,6 @@ def _handler(stand_in: StandIn) -> type:
             stand_in.headers.append({k.lower(): v for k, v in self.headers.items()})
             reply = stand_in.reply(body)
             if reply.get("sleep"):
-                import time
-
                 time.sleep(reply["sleep"])
             if reply.get("status"):
                 data = json.dumps({"error": {"message": "stand-in failure", "type": "server_error"}}).encode()
@@ -213,10 +220,17 @@ def _handler(stand_in: StandIn) -> type:
                 self.send_response(200)
                 self.send_header("Content-Type", "text/event-stream")
                 self.end_headers()
-                for c in _chunks(reply, model):
-                    self.wfile.write(f"data: {json.dumps(c)}\n\n".encode())
-                    self.wfile.flush()
-                self.wfile.write(b"data: [DONE]\n\n")
+                try:
+                    for c in _chunks(reply, model):
+                        self.wfile.write(f"data: {json.dumps(c)}\n\n".encode())
+                        self.wfile.flush()
+                        if reply.get("chunk_sleep"):
+                            time.sleep(reply["chunk_sleep"])
+                    if not reply.get("cut"):
+                        self.wfile.write(b"data: [DONE]\n\n")
+                except (BrokenPipeError, ConnectionResetError):  # the client gave up: that is the point
+                    pass
+                self.close_connection = True
                 return
             data = json.dumps(_completion(reply, model)).encode()
             self.send_response(200)

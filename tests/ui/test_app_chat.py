@@ -175,3 +175,23 @@ def test_onboarding_question_links_to_the_learn_page(app):
     assert app.session_state["messages"][1]["intent"] == "onboarding"
     assert any("学习" in str(link.proto.label) for link in app.get("page_link"))
     assert [b.label for b in app.button if b.key and b.key.startswith("follow-")]
+
+
+def test_an_invented_llm_figure_is_never_streamed_to_the_page(app):
+    from stand_in_llm import StandInLLM
+
+    server = StandInLLM("It will cost $987,654.32 and take 4,321 hours.")
+    try:
+        app.toggle(key="set_offline").set_value(False).run()
+        app.text_input(key="set_base_url").set_value(server.url).run()
+        app.text_input(key="set_model").set_value("stand-in-model").run()
+        app.text_input(key="set_api_key").set_value("sk-test-ui-invented-0000").run()
+        ask(app, EN)
+    finally:
+        server.close()
+    assert not app.exception
+    msg = app.session_state["messages"][1]
+    assert msg["mode"] == "offline_fallback" and msg["notice"]
+    shown = texts(app) + "".join(str(e.value) for e in app.chat_message[1].markdown)
+    assert "987,654" not in shown and "4,321" not in shown and "987,654" not in msg["content"]
+    assert MONEY.search(msg["content"])  # the calculated answer instead
