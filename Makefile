@@ -8,7 +8,7 @@ PORT ?= 8501
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: run test bench lint eval-contracts clean setup
+.PHONY: run test bench lint eval-contracts eval-llm clean setup
 
 setup: $(STAMP)
 
@@ -30,6 +30,10 @@ bench: $(STAMP)
 
 eval-contracts: $(STAMP)
 	$(BIN)/python -m bench.eval_contracts
+
+# The question sets through the LLM endpoint of the environment (docs/LLM.md), or a scripted local one.
+eval-llm: $(STAMP)
+	$(BIN)/python -m bench.eval_llm
 
 lint: $(STAMP)
 	$(BIN)/python -m ruff check advisor ui tests bench

@@ -144,10 +144,11 @@ def text_of(content: Any) -> str:
     return ""
 
 
-def bounded(work: Callable[[threading.Event], LLMTurn], seconds: float) -> LLMTurn:
+def bounded(work: Callable[[threading.Event], LLMTurn], seconds: float, *, label: float | None = None) -> LLMTurn:
     """``work(cancel)`` in a worker thread; after ``seconds`` the turn is given up: ``cancel``
     is set (the loop stops reading and closes its request) and ``EndpointFailure("deadline")``
-    is raised at once, whatever the worker is blocked on."""
+    (naming ``label`` seconds, the whole turn's deadline) is raised at once, whatever the
+    worker is blocked on."""
     cancel = threading.Event()
     box: dict[str, Any] = {}
 
@@ -162,7 +163,7 @@ def bounded(work: Callable[[threading.Event], LLMTurn], seconds: float) -> LLMTu
     worker.join(seconds)
     if worker.is_alive():
         cancel.set()
-        raise EndpointFailure("deadline", f"{seconds:g}")
+        raise EndpointFailure("deadline", f"{label if label is not None else seconds:g}")
     if "error" in box:
         raise box["error"]
     return box["turn"]  # type: ignore[no-any-return]
@@ -211,7 +212,7 @@ def run_agent(
         failure = classify(exc)
         if failure is None:
             raise
-        if failure.kind != "deadline":
+        if failure.kind != "deadline" and not cancel.is_set():  # after the deadline nobody waits for it
             log.warning("LLM turn failed: %s", scrub(f"{type(exc).__name__}: {exc}"))
         raise failure from None
     raise EndpointFailure("unfinished")

@@ -63,14 +63,13 @@ class Repair:
         return f"tool: {v} instead of {m} (what the question asks for)"
 
     def short(self, lang: str) -> str:
-        m, v = _show(self.model), _show(self.value)
-        if self.kind == "replaced":
-            return f"{self.field} {m} → {v}"
-        if self.kind == "filled":
-            return f"{self.field} = {v}" if lang == "en" else f"补上 {self.field} = {v}"
+        """The change as the answer states it: the value used, never the model's invented one."""
+        v = _show(self.value)
+        if self.kind in ("replaced", "filled"):
+            return f"{self.field} = {v}"
         if self.kind in ("dropped", "unknown"):
-            return f"{self.field} {m} removed" if lang == "en" else f"去掉 {self.field} {m}"
-        return f"{v} instead of {m}" if lang == "en" else f"改用 {v}（而非 {m}）"
+            return f"{self.field} left at its default" if lang == "en" else f"{self.field} 按默认值"
+        return f"{v}" if lang == "en" else f"改用 {v}"
 
 
 def _show(value: Any) -> str:
@@ -86,7 +85,8 @@ def repair_line(repairs: list[Repair], lang: str) -> str:
     if not repairs:
         return ""
     items = "; ".join(dict.fromkeys(r.short(lang) for r in repairs))
-    return f"_Corrected from your question: {items}._" if lang == "en" else f"_已按您的问题更正：{items}。_"
+    return (f"_Corrected from your question (the model's arguments differed): {items}._" if lang == "en"
+            else f"_已按您的问题更正模型的参数：{items}。_")
 
 
 def _norm(text: str) -> str:

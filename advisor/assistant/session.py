@@ -186,7 +186,8 @@ def _llm_turn(
     try:
         turn = bounded(lambda cancel: run_agent(messages, model=chat_model, tools=tools, execute=execute,
                                                 max_steps=steps, stream=stream, cancel=cancel,
-                                                deadline=started + seconds), seconds)
+                                                deadline=started + seconds),
+                       max(0.0, started + seconds - time.monotonic()), label=seconds)
     except EndpointFailure as failure:
         if failure.kind == "deadline" and not failure.detail:  # stopped inside the loop: say which deadline
             raise EndpointFailure("deadline", f"{seconds:g}") from None
@@ -246,7 +247,7 @@ def _checked(question: str, entries: list[dict[str, Any]], previous: Any, frame:
     problem, bad = _problem(turn.answer, turn.finished, frame, done, findings, entries)
     repairs = execute.repairs
     grounding = ["answer: " + ", ".join(bad[:8]) + " not found in the tool results or the user's words"] if bad else []
-    intent = done[-1].name if done else (calls[-1].name if calls else frame.intent)
+    intent = done[-1].name if done else frame.intent  # a refused call is not the job the turn did
     if problem is None:
         answer = "\n\n".join(p for p in (turn.answer, repair_line(repairs, lang)) if p)
         mode = "llm+repaired" if repairs else "llm"

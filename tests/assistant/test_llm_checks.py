@@ -95,7 +95,8 @@ def test_invented_text_arguments_are_repaired_and_said_in_one_line() -> None:
     assert args["method"] == "lora" and args["gpu"].startswith("A100") and "billing" not in args
     assert len(r.repairs) == 3
     line = [ln for ln in r.answer.splitlines() if ln.startswith("_Corrected from your question")]
-    assert len(line) == 1 and "method full → lora" in line[0] and "billing spot removed" in line[0]
+    assert len(line) == 1 and "method = lora" in line[0] and "billing left at its default" in line[0]
+    assert "H100" not in r.answer and "spot" not in line[0]  # the invented values are not shown
 
 
 def test_invented_numbers_equal_to_other_fields_defaults_are_dropped() -> None:
@@ -108,6 +109,7 @@ def test_invented_numbers_equal_to_other_fields_defaults_are_dropped() -> None:
     assert args["tokens_b"] == pytest.approx(0.24) and args["budget"] == 668
     assert not {"price_per_gpu_hour", "deadline_hours", "params_b"} & set(args)
     assert r.mode == "llm+repaired"
+    assert "0.15" not in r.answer and "72" not in r.answer  # no invented figure on screen, not even in the repair line
 
 
 def test_empty_fields_are_filled_from_the_question() -> None:
