@@ -191,7 +191,9 @@ def evaluate(cfg: Any, limit: int | None = None) -> dict[str, Any]:
     modes: Counter[str] = Counter()
     latencies: list[float] = []
     failures: list[str] = []
-    for _, chain in load_sets():
+    per_set: dict[str, Counter[str]] = {}
+    for set_name, chain in load_sets():
+        tally = per_set.setdefault(set_name, Counter())
         history = reference_history = None
         words: list[str] = []
         for expected in chain:
@@ -216,13 +218,17 @@ def evaluate(cfg: Any, limit: int | None = None) -> dict[str, Any]:
                 right_tool += got.intent == expected["intent"]
                 problems = check(expected, got)  # type: ignore[arg-type]
                 right_args += not problems
+                tally["scored"] += 1
+                tally["arguments right"] += not problems
                 if problems and len(failures) < 15:
                     failures.append(f"{expected['q'][:60]!r}: {'; '.join(problems)[:160]}")
             bad = _wrong_figures(result, reference, expected, words)
+            tally["wrong figures"] += len(bad)
             if bad:
                 wrong += len(bad)
                 failures.append(f"WRONG FIGURES {bad[:3]} in {expected['q'][:50]!r}")
             why = _non_answer(result)
+            tally["non-answers"] += bool(why)
             if why:
                 non += 1
                 failures.append(f"NON-ANSWER ({why}) for {expected['q'][:50]!r}")
@@ -238,6 +244,8 @@ def evaluate(cfg: Any, limit: int | None = None) -> dict[str, Any]:
         "fallbacks with a notice": fallback_notice,
         "fallbacks without a notice (must be 0)": fallback_silent,
         "modes": dict(modes),
+        "per set": {name: f"args {t['arguments right']}/{t['scored']}, wrong figures {t['wrong figures']}, "
+                           f"non-answers {t['non-answers']}" for name, t in per_set.items() if t["scored"]},
         "latency p50 s": round(statistics.median(lat), 3),
         "latency p95 s": round(lat[min(len(lat) - 1, int(0.95 * len(lat)))], 3),
         "latency max s": round(lat[-1], 3),
@@ -270,9 +278,9 @@ def main() -> int:
             server.close()
     figures = {"endpoint": endpoint, **figures}
     for key, value in figures.items():
-        if isinstance(value, list):
+        if isinstance(value, list | dict) and key != "modes":
             print(f"{key}:")
-            for line in value:
+            for line in value.items() if isinstance(value, dict) else value:
                 print(f"   {line}")
         else:
             print(f"{key:44s} {value}")

@@ -106,6 +106,8 @@ class Frame:
     parsed: Any = None
     claimed: list[tuple[int, int]] = field(default_factory=list)
     document: tuple[int, int] | None = None
+    defaulted: set[str] = field(default_factory=set)
+    """Fields whose frame value is a default, not a reading of the question."""
     _args: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def args_for(self, tool: str) -> dict[str, Any]:
@@ -146,15 +148,20 @@ class Frame:
 
 def read_frame(question: str, previous: Any, words: list[str]) -> Frame:
     """The adapter: today's ``parse_question`` output as a :class:`Frame`."""
+    from advisor.assistant.offline.frames import frames_of
     from advisor.assistant.offline.parse import parse_question
     from advisor.tools import TOOL_NAMES
 
     parsed = parse_question(question, previous)
     claimed = [(s.start, s.end) for s in parsed.spans]
     document = next(((s.start, s.end) for s in parsed.spans if s.slot == "text"), None)
-    confident = parsed.intent in TOOL_NAMES and parsed.intent != "search_knowledge" and not parsed.missing
+    typed = frames_of(parsed)
+    confident = (parsed.intent in TOOL_NAMES and parsed.intent != "search_knowledge" and not parsed.missing
+                 and bool(typed) and typed[0].confidence >= 1)
+    defaulted = {k for f in typed for k, v in f.args.items() if v.source == "default"}
     return Frame(intent=parsed.intent, pending=parsed.pending, confident=confident, language=parsed.language,
-                 question=question, words=words, parsed=parsed, claimed=claimed, document=document)
+                 question=question, words=words, parsed=parsed, claimed=claimed, document=document,
+                 defaulted=defaulted)
 
 
 def _model_choice() -> set[str]:
@@ -313,14 +320,15 @@ def _repair_args(tool: str, args: dict[str, Any], frame: Frame, check: _Checker)
                 note(key, "dropped", value[:40])
             continue
         mine = theirs.get(key)
+        own_default = any(_same(value, d, key) for d in _own_defaults(fields[key], key, frame.language))
         if mine is not None:
-            if _same(value, mine, key) or check.traces(value):
+            if _same(value, mine, key) or check.traces(value) or (key in frame.defaulted and own_default):
                 out[key] = value
             else:
                 out[key] = mine
                 note(key, "replaced", value, mine)
             continue
-        if check.traces(value) or any(_same(value, d) for d in _own_defaults(fields[key], key, frame.language)):
+        if check.traces(value) or own_default:
             out[key] = value
         else:
             note(key, "dropped", value)

@@ -27,9 +27,9 @@ NOTICES = {
     "ungrounded": {"en": "Some figures in the model's reply could not be traced to a tool result, so the calculated "
                          "explanation is shown instead.",
                    "zh": "模型回答中的部分数字无法追溯到工具结果，已改为显示计算得出的说明。"},
-    "contradicts": {"en": "The model's reply disagreed with the review's findings, so the calculated answer is shown "
+    "contradicts": {"en": "The model's reply disagreed with the tools' findings, so the calculated answer is shown "
                           "instead.",
-                    "zh": "模型的回答与审查发现不一致，已改为显示计算得出的回答。"},
+                    "zh": "模型的回答与工具给出的风险发现不一致，已改为显示计算得出的回答。"},
     "tool_syntax": {"en": "The model replied with raw tool syntax instead of an answer; answered offline.",
                     "zh": "模型返回的是工具调用代码而不是回答，本次由离线助手回答。"},
     "empty": {"en": "The model's reply was empty; answered offline.", "zh": "模型没有给出回答，本次由离线助手回答。"},
@@ -79,7 +79,9 @@ def ask_turn(
             from advisor.assistant.llm import EndpointFailure
 
             failure_kind = EndpointFailure("not_configured")
-    return _offline(question, entries, previous, lang, tool_defaults, failure=failure_kind, asked=False)
+    # offline=False asked for the LLM: without one configured the answer is a fallback, and says so
+    return _offline(question, entries, previous, lang, tool_defaults, failure=failure_kind,
+                    asked=failure_kind is not None)
 
 
 def _offline(question: str, entries: list[dict[str, Any]], previous: Any, lang: str | None,

@@ -113,7 +113,7 @@ def test_greeting_help_and_language_override() -> None:
 def test_no_llm_configured_means_offline_and_forcing_it_says_so() -> None:
     assert ask("hi").mode == "offline" and ask("hi").notice is None
     forced = ask("你好", offline=False)
-    assert forced.mode == "offline" and forced.notice == "未配置 LLM，本次由离线助手回答。"
+    assert forced.mode == "offline_fallback" and forced.notice == "未配置 LLM，本次由离线助手回答。"
 
 
 @pytest.mark.parametrize(("question", "history"), [("", None), ("  ", None), ("hi", "not a list"),

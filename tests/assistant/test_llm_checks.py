@@ -172,3 +172,18 @@ def test_tool_choice_auto_is_sent_with_the_tools() -> None:
     model = ScriptedChatModel.of(call("estimate_training_cost", **ARGS), quote_cost)
     ask(Q, model=model)
     assert model.bound_kwargs.get("tool_choice") == "auto"
+
+
+def test_arguments_that_are_not_json_are_refused_back_to_the_model() -> None:
+    broken = AIMessage("", invalid_tool_calls=[{"name": "estimate_training_cost", "args": '{"model": "llama-3-8b",',
+                                                "id": "call_broken", "error": "bad json", "type": "invalid_tool_call"}])
+    r = run(broken, call("estimate_training_cost", **ARGS), quote_cost,
+            config={"base_url": "http://127.0.0.1:9/v1", "model": "m", "stream": False})
+    assert r.tool_calls[0].error == "arguments are not valid JSON" and r.tool_calls[1].result
+    assert r.mode == "llm"
+
+
+def test_asking_for_an_llm_that_is_not_configured_is_a_fallback_with_a_notice() -> None:
+    r = ask(Q, offline=False)
+    assert r.mode == "offline_fallback" and r.notice == "No LLM is configured; answered offline."
+    assert ask(Q).mode == "offline" and ask(Q).notice is None
