@@ -149,7 +149,9 @@ def _run(
         found.append(_hit(spec, "denied", sentence, denied, resolver))
     if not found:
         m = _first(spec.combined["present"], text, negatable=spec.negation)
-        if m is not None:
+        if m is not None and spec.negation and _DENIAL_RE.search(m.group(0)):
+            found.append(_hit(spec, "denied", sentence, m, resolver))  # "SLA 保障，不适用任何赔偿"
+        elif m is not None:
             found.append(_hit(spec, "present", sentence, m, resolver))
     return found
 

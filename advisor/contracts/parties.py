@@ -61,7 +61,7 @@ def as_parties(layout: Layout) -> Parties:
 _ZH_COMPANY = r"[\u4e00-\u9fffA-Za-z0-9（）()·&\-]{2,40}?(?:有限责任公司|股份有限公司|有限公司|股份公司|集团|公司|研究院|中心|工作室)"
 _SHORT = r"(?:以下|下文)?(?:简称|称|称为)\s*[“\"「『]?(?P<short>[^”\"」』）)，,、；;\s]{1,12})[”\"」』]?"
 _ZH_DEF_RE = re.compile(
-    rf"(?:(?P<label>甲方|乙方)\s*[（(]?[^：:\n]{{0,8}}[）)]?\s*[：:]\s*)?(?P<name>{_ZH_COMPANY})\s*[（(][^）)\n]{{0,20}}?{_SHORT}[^）)\n]{{0,20}}[）)]"
+    rf"(?:(?P<label>甲方|乙方|{_ZH_PROVIDER_ROLE}|{_ZH_CUSTOMER_ROLE})\s*[（(]?[^：:\n]{{0,8}}[）)]?\s*[：:]\s*)?(?P<name>{_ZH_COMPANY})\s*[（(][^）)\n]{{0,20}}?{_SHORT}[^）)\n]{{0,20}}[）)]"
 )
 _EN_DEF_RE = re.compile(
     r"(?P<name>[A-Z][\w&.,'\- ]{1,60}?(?:Inc|Ltd|LLC|GmbH|Limited|Corporation|Corp|Co|Company|plc|S\.A|B\.V|Pte)\.?)\s*,?\s*\("
@@ -86,6 +86,8 @@ def read_parties(text: str) -> Parties:
             label = next((lab for lab in ("甲方", "乙方") if lab in around), None)
         if label is None:
             continue
+        if label not in ("甲方", "乙方"):  # "出租方：…" / "租用方：…": the role names the side
+            label = zh if re.fullmatch(_ZH_PROVIDER_ROLE, label) else ("甲方" if zh == "乙方" else "乙方")
         name = re.sub(r"^.*(?:由|与|和|及|同|跟|是|为|：|:)", "", m.group("name"))
         names = [name] + ([short] if short not in ("甲方", "乙方") else [])
         (provider if label == zh else customer).extend(names)

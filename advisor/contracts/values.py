@@ -17,7 +17,8 @@ Values = dict[str, float | str | bool]
 
 _NOTICE_AFTER_RE = re.compile(
     r"^\W{0,4}\s*(?:\w+\s+){0,3}?(?:prior|before|in\s+advance|advance|notice|notif\w*|written)"
-    r"|^\s*(?:前|内|以前|之前)?[^。；，]{0,6}(?:书面)?(?:通知|告知|提出|申请)",
+    r"|^\s*(?:前|内|以前|之前)?[^。；，]{0,6}(?:书面)?(?:通知|告知|提出|申请)"
+    r"|^\s*(?:后|以后|之后)\s*(?:方|才)?(?:生效|起?生效|执行)",  # "通知之日起3日后生效": the notice period
     re.IGNORECASE,
 )
 _NOTICE_BEFORE_RE = re.compile(
