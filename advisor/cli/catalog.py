@@ -19,7 +19,9 @@ def register(app: typer.Typer) -> None:
         gpus
     )
     app.command(
-        "prices", help="List price offers, cheapest per GPU-hour first. 各云厂商 GPU 价格。"
+        "prices",
+        help="GPU market per card and currency (p10/median/p90, offers, dates) and the offers "
+        "behind it. 各卡型市场价与报价明细。",
     )(prices)
 
 
@@ -64,30 +66,143 @@ def prices(
     provider: Annotated[
         str | None, typer.Option("--provider", help="provider id or name, e.g. runpod, 腾讯云")
     ] = None,
+    mode: Annotated[
+        str, typer.Option("--mode", help="market billing mode: on_demand, monthly, yearly, spot")
+    ] = "on_demand",
     prices_file: Annotated[
         str | None, typer.Option("--prices", help="your own price sheet (CSV); its rows win")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
 ) -> None:
-    """Offers matching the filters: negotiated (your sheet) first, then cheapest per GPU-hour."""
+    """The market per card and currency (p10 / median / p90 per GPU-hour, offers, dates), the
+    offers behind it, then every matching offer: negotiated first, then cheapest per GPU-hour."""
     from advisor.catalog import get_catalog
+    from advisor.catalog.market import MODES, NoMarketError, market_for
     from advisor.cli.common import emit_json
-    from advisor.money import normalize_currency
+    from advisor.errors import InputError
+    from advisor.money import CURRENCIES, normalize_currency
 
+    if mode not in MODES:
+        raise InputError("mode", mode, "one of on_demand, monthly, yearly, spot")
     catalog = get_catalog(user_prices=prices_file)
     offers = catalog.offers(gpu=gpu, currency=currency, provider=provider)
     filters = {
         "gpu": catalog.gpu(gpu).id if gpu else None,
         "currency": normalize_currency(currency) if currency else None,
         "provider": catalog.provider_id(provider) if provider else None,
+        "mode": mode,
         "user_prices": str(catalog.user_prices) if catalog.user_prices else None,
     }
+    cards = [filters["gpu"]] if filters["gpu"] else [g.id for g in catalog.gpus]
+    currencies = [filters["currency"]] if filters["currency"] else list(CURRENCIES)
+    markets = []
+    for card in cards:
+        for cur in currencies:
+            try:
+                markets.append(market_for(card, cur, mode, catalog=catalog))
+            except NoMarketError:
+                continue
     if as_json:
         emit_json(
-            {"filters": filters, "count": len(offers), "offers": [_offer_json(o) for o in offers]}
+            {
+                "filters": filters,
+                "markets": [m.model_dump(mode="json") for m in markets],
+                "count": len(offers),
+                "offers": [_offer_json(o) for o in offers],
+            }
         )
         return
-    _print_offers(offers, filters)
+    _print_markets(markets, mode)
+    if filters["gpu"]:
+        _print_behind(markets)
+    if filters["gpu"] or filters["provider"]:
+        _print_offers(offers, filters)
+
+
+def _money_col(table: Any, header: str, values: list[str]) -> None:
+    """A right-aligned column that is never cut: as wide as its widest value."""
+    width = max([len(header), *(len(v) for v in values)])
+    table.add_column(header, justify="right", no_wrap=True, min_width=width)
+
+
+def _print_markets(markets: list[Any], mode: str) -> None:
+
+    from advisor.cli.common import console
+    from advisor.money import format_money
+
+    out = console()
+    title = (
+        f"GPU market, {mode.replace('_', '-')} per GPU-hour: one offer per provider "
+        "(市场价：每家供应商取一条报价)"
+    )
+    table = _table(title)
+    rows = []
+    for m in markets:
+        ratio = "" if m.ratio_to_on_demand is None else f"{m.ratio_to_on_demand:.2f}"
+        note = ("P" if m.fallback else "") + ("S" if m.stale else "")
+        rows.append(
+            [
+                m.gpu,
+                m.currency,
+                str(m.offers),
+                format_money(m.p10, m.currency, 2),
+                format_money(m.median, m.currency, 2),
+                format_money(m.p90, m.currency, 2),
+                ratio,
+                _span(m),
+                note,
+            ]
+        )
+    headers = ["card", "cur", "n", "p10", "median", "p90", "×OD", "as of", ""]
+    for i, header in enumerate(headers):
+        values = [r[i] for r in rows]
+        if header in ("n", "p10", "median", "p90", "×OD"):
+            _money_col(table, header, values)
+        else:
+            table.add_column(header, no_wrap=True, overflow="ellipsis")
+    for r in rows:
+        table.add_row(*r)
+    out.print(table)
+    out.print(
+        "n = providers (one offer each); ×OD = median per-provider ratio to on-demand; "
+        "P = pooled (fewer providers than market.min_offers: equivalent card and/or the other "
+        "currency's offers converted, see --json `fallback`); S = stale rows "
+        "(market.stale_after_months); u = undated rows. 无日期=u，P=合并了等效卡或换算报价，S=报价过时。"
+    )
+
+
+def _print_behind(markets: list[Any]) -> None:
+
+    from advisor.cli.common import console
+    from advisor.money import format_money
+
+    out = console()
+    for m in markets:
+        table = _table(f"Offers behind {m.gpu} {m.currency} {m.mode.replace('_', '-')} (市场价所依据的报价)")
+        rows = [
+            [
+                r.provider,
+                r.sku,
+                r.gpu if r.equivalent else "",
+                str(r.gpu_count),
+                format_money(r.price, m.currency, 3),
+                (f"{r.native_price:,.3f} {r.native_currency}" if r.converted else ""),
+                r.as_of + (" S" if r.stale else ""),
+            ]
+            for r in m.rows
+        ]
+        headers = ["provider", "sku", "as card", "×", "/GPU-h", "from", "as of"]
+        for i, header in enumerate(headers):
+            values = [row[i] for row in rows]
+            if header in ("×", "/GPU-h", "from"):
+                _money_col(table, header, values)
+            else:
+                table.add_column(header, overflow="fold", no_wrap=header == "as of")
+        for row in rows:
+            table.add_row(*row)
+        out.print(table)
+        if m.fallback:
+            out.print(f"  {m.fallback}")
 
 
 def _offer_json(offer: Any) -> dict[str, Any]:
@@ -98,53 +213,70 @@ def _offer_json(offer: Any) -> dict[str, Any]:
 
 
 def _print_offers(offers: list[Any], filters: dict[str, Any]) -> None:
-    from rich.table import Table
 
     from advisor.cli.common import console
     from advisor.money import format_money
 
-    shown = ", ".join(f"{k}={v}" for k, v in filters.items() if v) or "all offers"
-    table = Table(title=f"Price offers ({shown}); instance prices, ranked per GPU-hour")
+    shown = ", ".join(f"{k}={v}" for k, v in filters.items() if v and k != "mode") or "all offers"
+    table = _table(f"Price offers ({shown}); per GPU, ranked per GPU-hour (全部报价，按每卡时排序)")
     columns = [
         "provider",
         "sku",
         *([] if filters.get("gpu") else ["gpu"]),
         "×",
         "/GPU-h",
-        "on-dem/h",
-        "spot/h",
-        "monthly",
+        "spot",
+        "month",
         "as of",
     ]
-    numeric = {"×", "/GPU-h", "on-dem/h", "spot/h", "monthly"}
-    for header in columns:
-        table.add_column(
-            header,
-            justify="right" if header in numeric else "left",
-            no_wrap=True,
-            overflow="ellipsis",
-            min_width=max(2, len(header)) if header in numeric else 3,
-            max_width={"sku": 24, "as of": 12, "provider": 16}.get(header),
-        )
+    numeric = {"×", "/GPU-h", "spot", "month"}
+    rows = []
     for o in offers:
         per_gpu = o.per_gpu_hour
-        cells = {
-            "provider": o.provider + (" *" if o.negotiated else ""),
+        rows.append({
+            "provider": o.provider + (" *" if o.negotiated else "") + (" (heavy host)" if o.host else ""),
             "sku": o.sku,
             "gpu": o.gpu,
             "×": str(o.gpu_count),
             "/GPU-h": format_money(per_gpu, o.currency, 3) if per_gpu is not None else "–",
-            "on-dem/h": _num(o.on_demand_per_hour, 2),
-            "spot/h": _num(o.spot_per_hour, 2),
-            "monthly": _num(o.monthly, 0),
+            "spot": _per(o, "spot", 3),
+            "month": _per(o, "monthly", 0, hours=730),
             "as of": o.as_of,
-        }
-        table.add_row(*(cells[c] for c in columns))
+        })
+    for header in columns:
+        if header in numeric:
+            _money_col(table, header, [r[header] for r in rows])
+        else:
+            table.add_column(header, overflow="fold", no_wrap=header == "as of")
+    for r in rows:
+        table.add_row(*(r[c] for c in columns))
     out = console()
     out.print(table)
     out.print(
         f"{len(offers)} offer(s); * = your negotiated price. Sources: `advisor prices --json`."
     )
+
+
+def _table(title: str) -> Any:
+    from rich import box
+    from rich.table import Table
+
+    return Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=True, pad_edge=False)
+
+
+def _span(m: Any) -> str:
+    """``2023-06..2026-09 +1u``: the month range of the dated rows and the undated count."""
+    dated = sorted(r.as_of[:7] for r in m.rows if r.as_of != "unknown")
+    span = (dated[0] if dated[0] == dated[-1] else f"{dated[0]}..{dated[-1]}") if dated else ""
+    undated = len(m.rows) - len(dated)
+    return (f"{span} +{undated}u" if span else f"{undated}u") if undated else span
+
+
+def _per(offer: Any, billing: str, digits: int, hours: float = 1.0) -> str:
+    from advisor.money import format_money
+
+    value = offer.per_gpu_hour_for(billing)
+    return "–" if value is None else format_money(value * hours, offer.currency, digits)
 
 
 def _num(value: float | None, digits: int = 1) -> str:

@@ -100,3 +100,41 @@ def test_broken_user_sheet_exits_2_naming_row_and_field(
     assert main(["prices", "--prices", str(sheet), "--json"]) == 2
     err = capsys.readouterr().err.strip()
     assert "bad.csv" in err and "row 2" in err and "'monthly'" in err and "\n" not in err
+
+
+def test_prices_market_json_has_p10_median_p90_and_the_offers_behind(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = _json(capsys, ["prices", "--gpu", "h100", "--json"])
+    markets = {m["currency"]: m for m in data["markets"]}
+    assert set(markets) == {"USD", "CNY"}
+    for m in markets.values():
+        assert m["p10"] <= m["median"] <= m["p90"] and m["offers"] == len(m["rows"])
+        assert len(set(m["providers"])) == m["offers"]
+        assert all(r["provider"] and r["as_of"] for r in m["rows"])
+    spot = _json(capsys, ["prices", "--gpu", "h100", "--currency", "usd", "--mode", "spot", "--json"])
+    assert 0 < spot["markets"][0]["ratio_to_on_demand"] < 1
+
+
+def test_prices_market_table_never_cuts_a_price_at_80_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from advisor.catalog import get_catalog
+    from advisor.catalog.market import market_table
+    from advisor.money import format_money
+
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["prices", "--currency", "CNY"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    for m in market_table(get_catalog(), "CNY"):
+        for value in (m.p10, m.median, m.p90):
+            assert format_money(value, "CNY", 2) in out
+    assert main(["prices", "--gpu", "a100", "--currency", "CNY"]) == 0
+    behind = capsys.readouterr().out
+    assert "Offers behind A100-80GB CNY" in behind and "¥34.740" in behind  # the stale Alibaba row
+
+
+def test_prices_mode_must_be_known(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["prices", "--mode", "weekly"]) == 2
+    assert "on_demand" in capsys.readouterr().err
