@@ -58,7 +58,7 @@ def test_an_unlisted_model_with_a_size_is_priced_by_its_size_and_says_so(questio
 
     r = ask(question, offline=True)
     call = r.tool_calls[0]
-    assert call.error is None and call.args["params_b"] == size and "model" not in call.args
+    assert call.error is None and call.args["params_b"] == size
     first_lines = r.answer.split("\n\n")[:2]
     assert any(f"{size}B" in line for line in first_lines), r.answer[:300]
 

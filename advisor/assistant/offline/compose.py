@@ -121,13 +121,13 @@ def _adapt(name: str, args: dict[str, Any]) -> dict[str, Any]:
     method = next((s.get("method") for s in stages if isinstance(s, dict) and s.get("method")), None)
     if tokens is not None:
         if "finetune" in names and "pretrain" not in names:
-            args["finetune_tokens_b"] = tokens
+            args.setdefault("finetune_tokens_b", tokens)
         else:
-            args["pretrain_tokens_b"] = tokens
+            args.setdefault("pretrain_tokens_b", tokens)
     if "finetune" in names and method in ("full", "lora", "qlora"):
-        args["finetune_method"] = method
+        args.setdefault("finetune_method", method)
     if per_day and "serving_tokens_per_day" in fields:
-        args["serving_tokens_per_day"] = per_day
+        args.setdefault("serving_tokens_per_day", per_day)
     return args
 
 
@@ -135,8 +135,8 @@ def explain(calls: list[ToolCall], lang: str) -> str:
     """The templated explanation of every successful call (failures say what to fix)."""
     parts = []
     for call in calls:
-        if call.result is not None and call.name in RENDER:
-            parts.append(RENDER[call.name](call.result, lang))
+        if call.result is not None:
+            parts.append(RENDER.get(call.name, more.summary)(call.result, lang))
         elif call.error:
             parts.append(refusal(call, lang))
     return "\n\n".join(parts)

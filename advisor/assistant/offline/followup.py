@@ -27,7 +27,7 @@ REFERENCE = re.compile(
 )
 ARG_KEYS_IGNORED = {
     "stage_names", "currency_said", "model_size_unknown", "model_size_b", "model_family", "gpu_changed_from",
-    "model_unlisted", "asks_verdict", "quote_gpu_count", "share_said",
+    "model_unlisted", "asks_verdict", "quote_gpu_count", "share_said", "plan_stages", "plan_gpu",
 }  # fmt: skip
 _DATA_KEYS = ("tokens_b", "dataset_tokens_b", "samples", "tokens_per_sample", "epochs")
 _DURATION_KEYS = ("deadline_hours", "wall_hours", "period_hours", "duration_hours")

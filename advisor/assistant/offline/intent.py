@@ -99,6 +99,8 @@ TOPIC = _re(  # concepts the guides explain: a question about one is a knowledge
     r"other\s+costs|其他费用|存储|storage|带宽|bandwidth|egress|流量|licen[cs]e|授权|技术支持|support\s+fees?|"
     r"tiered\s+pricing|阶梯价|price\s+lock|锁价|chargeback|分摊|审批|approval|own\s+(?:gpus|servers|hardware)|自建|买卡"
 )
+SETTLE = _re(r"结算|剩余期限|剩下的?(?:几个月|期限)|提前(?:结束|完成|退租)|退款|finished\s+(?:after|early)|remaining\s+\d+\s+months|refund|carry[\s-]over|"
+             r"penalt|临时|加急|急租|short\s+notice|last[\s-]minute|booking\s+(?:a\s+)?(?:month|week)s?\s+ahead|提前一个月规划|提前规划|分阶段|per[\s-]stage|stage\s+costs")
 REQUEST = _re(r"(?<![a-z])(?:write|create|make|build|generate|translate|draft|book|order)(?![a-z])|写|生成|翻译|订|帮我做")
 BILLING_WORD = _re(r"billing|计费|付费|怎么付|pay\\s+(?:by|for|per)|pricing\\s+plan|plan\\s+should")
 DEMONSTRATIVE = _re(r"这份|这个|这条|这段|以下|下面|如下|this|these|the\s+following|attached|below|i'?m\s+about\s+to|i'?ll\s+paste")
@@ -188,6 +190,8 @@ def classify(scan: Scan) -> Decision:
         return Decision("recommend_hardware", True, "asks which hardware for a workload")
     if any(k in v for k in ("jobs", "increment")) and ("gpu" in v or "gpu_count" in v) and not data:
         return Decision("compare_billing", True, "many short jobs or a billing increment")
+    if SETTLE.search(t) and ("gpu" in v or "gpu_count" in v) and not data:
+        return Decision("plan_project", True, "a committed term, settled or bought at short notice")
     if PLAN.search(t) and (workload or not HOWTO.search(t)):
         return Decision("plan_project", True, "a project plan")
     if len(stages) >= 2 and (workload or COST.search(t)) and not HOWTO.search(t):

@@ -48,6 +48,7 @@ from advisor.assistant.offline.slots_money import (
     resolve_currency,
 )
 from advisor.assistant.offline.slots_terms import extract_terms
+from advisor.assistant.offline.stages import read_stages
 from advisor.assistant.offline.slots_time import extract_shares, extract_times
 from advisor.assistant.offline.text import MAX_QUESTION_CHARS, Scan, Span, detect_language
 from advisor.assistant.offline.verdict import asks_verdict
@@ -144,6 +145,7 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
     finish_prices(scan, scan.values.get("gpu_count"))
     ctx = context_from_values(scan.values)
     ctx.update(read_quote(scan))
+    ctx.update(read_stages(scan))
     if asks_verdict(scan.question):
         ctx["asks_verdict"] = True
     decision = classify(scan)
@@ -233,13 +235,13 @@ def _check_model(ctx: dict[str, Any], scan: Scan) -> None:
     name, size = ctx.get("model"), ctx.get("model_size_b")
     if not name or _catalog_knows(name) is not False:
         return
-    del ctx["model"]
     ctx["model_unlisted"] = name
     if "params_b" not in ctx and size:
         ctx["params_b"] = size
-    if "params_b" in ctx:
+    if "params_b" in ctx:  # the tools take the name with its size (shape from the family)
         scan.note("model.unlisted", name, "", f"sized as a {ctx['params_b']:g}B dense model from the question")
     else:
+        del ctx["model"]
         ctx["model_size_unknown"] = True
         ctx["model_family"] = name
 

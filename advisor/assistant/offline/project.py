@@ -39,7 +39,8 @@ TOOL_ARGS: dict[str, tuple[str, ...]] = {
         # issue #12's fields for many short jobs and part-time schedules, and the tool's others
         "jobs", "job_hours", "days", "increment", "deadline_hours", "offpeak_discount", "parallel_experiments",
     ),
-    "plan_project": ("model", "params_b", "currency", "gpu", "stages", "tokens_b"),
+    "plan_project": ("model", "params_b", "currency", "gpu", "stages", "tokens_b", "pretrain_tokens_b", "finetune_tokens_b",
+                     "finetune_method", "serving_tokens_per_day", "serving_days", "budget", "approval_threshold"),
     "review_contract": ("text", "path", "lang", "monthly_fee"),
     "analyze_usage": ("files", "gpu", "gpu_count", "avg_utilization", "price_per_gpu_hour", "period_hours", "currency",
                       "billing_mode"),
@@ -48,7 +49,8 @@ TOOL_ARGS: dict[str, tuple[str, ...]] = {
     "estimate_serving_cost": ("model", "params_b", "tokens_per_day", "requests_per_day", "prompt_tokens", "output_tokens",
                               "gpu", "gpu_count", "precision", "currency", "provider", "price_per_gpu_hour"),
     "check_quote": ("gpu", "price", "unit", "gpu_count", "term_months", "currency", "provider"),
-    "compare_own_vs_rent": ("gpu", "gpu_count", "utilization", "years", "currency", "price_per_gpu_hour", "provider"),
+    "compare_own_vs_rent": ("gpu", "gpu_count", "utilization", "years", "currency", "price_per_gpu_hour", "provider",
+                            "base_gpus", "peak_gpus"),
 }  # fmt: skip
 
 """Exactly the argument names of INTERNALS.md "Tool requests", per tool (recommend takes
@@ -116,8 +118,15 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str) -
             args["gpus"] = [ctx["gpu"]]
     elif intent == "estimate_training_cost" and "gpu_count" not in args and "max_gpus" in ctx:
         args["gpu_count"] = ctx["max_gpus"]
-    elif intent == "plan_project" and "tokens_b" not in args and "dataset_tokens_b" in ctx:
-        args["tokens_b"] = ctx["dataset_tokens_b"] * ctx.get("epochs", 1)
+    elif intent == "plan_project":
+        if "tokens_b" not in args and "dataset_tokens_b" in ctx:
+            args["tokens_b"] = ctx["dataset_tokens_b"] * ctx.get("epochs", 1)
+        if ctx.get("plan_stages"):
+            args["stages"] = ctx["plan_stages"]
+        if any(k in args for k in ("pretrain_tokens_b", "finetune_tokens_b")):
+            args.pop("tokens_b", None)  # read stage by stage
+        if "gpu" not in args and ctx.get("plan_gpu"):
+            args["gpu"] = ctx["plan_gpu"]
     elif intent == "review_contract":
         docs = [f for f in ctx.get("files", []) if f.lower().endswith(_DOC_EXT)]
         if docs and "text" not in args:
@@ -167,7 +176,9 @@ def missing_inputs(intent: str, ctx: dict[str, Any]) -> list[str]:
     """
     missing: list[str] = []
     if intent in ("estimate_training_cost", "recommend_hardware", "plan_project"):
-        if "model" not in ctx and "params_b" not in ctx:
+        sized_by_time = intent == "plan_project" and bool(ctx.get("plan_stages")) and not any(
+            k in ctx for k in ("tokens_b", "dataset_tokens_b", "samples", "pretrain_tokens_b", "finetune_tokens_b"))
+        if "model" not in ctx and "params_b" not in ctx and not sized_by_time:
             missing.append("model_size" if ctx.get("model_unlisted") or ctx.get("model_family") else "model")
         elif ctx.get("model_size_unknown") and "params_b" not in ctx:
             missing.append("model_size")

@@ -110,6 +110,7 @@ def extract_gpus(scan: Scan) -> None:
     chosen = next((x for x in mentions if x["role"] == "target"), None)
     chosen = chosen or next((x for x in mentions if x["role"] != "source"), mentions[0])
     scan.values["gpu"] = chosen["name"]
+    scan.values["_gpu_mentions"] = [(x["start"], x["end"], x["name"], x["count"]) for x in mentions]
     candidates = list(dict.fromkeys(x["name"] for x in mentions if x["role"] != "source"))
     if len(candidates) > 1:
         scan.values["gpus"] = candidates
@@ -150,6 +151,7 @@ def extract_counts(scan: Scan) -> None:
             n *= _count(m.group("m")) or 1
         slot = "max_gpus" if _CAP.search(scan.norm[max(0, m.start() - 14) : m.start()]) else "gpu_count"
         scan.take(slot, n, m.start(), m.end())
+        scan.values.setdefault("_bare_counts", []).append((m.start(), m.end(), n))
     for m in scan.find(_OF_THEM):  # "H100, 16 of them", "what if we only had 4 of them?"
         if _count(m.group("n")):
             scan.take("gpu_count", _count(m.group("n")), m.start(), m.end())

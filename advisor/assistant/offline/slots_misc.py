@@ -101,14 +101,18 @@ def extract_documents(scan: Scan) -> None:
 
 
 def extract_stages(scan: Scan) -> None:
-    """Project stages in the order named (read without taking: "预训练" is also a method)."""
+    """Project stages in the order named (read without taking: "预训练" is also a method);
+    every mention is kept in ``_stage_mentions`` for the per-stage reader (:mod:`.stages`)."""
     found: list[tuple[int, str]] = []
+    mentions: list[tuple[int, str]] = []
     for pattern, stage in _STAGE_RES:
         m = scan.first(pattern)
         if m:
             found.append((m.start(), stage))
+        mentions.extend((x.start(), stage) for x in pattern.finditer(scan.norm, 0, scan.limit))
     if found:
         scan.values["stage_names"] = [stage for _, stage in sorted(found)]
+        scan.values["_stage_mentions"] = sorted(mentions)
 
 
 _NEGATED = re.compile(r"(?:(?<![a-z])(?:not|no|without|never|avoid)|不用|不要|不是|不能用|别用|非|没有)\s*(?:the\s+|a\s+|用)?$")

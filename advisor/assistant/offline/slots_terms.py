@@ -44,6 +44,10 @@ _YEARS = [
 ]
 
 
+_BASE = re.compile(rf"(?:基础负载|基本负载|常年|平时|base(?:\s+load)?|baseline|steady)\D{{0,12}}?(?P<n>{NUM_NOWORD})\s*(?:张|块|卡|台|x|×)?")
+_PEAK = re.compile(rf"(?:高峰|峰值|旺季|peaks?|bursts?)\D{{0,12}}?(?P<n>{NUM_NOWORD})\s*(?:张|块|卡|台)?")
+
+
 def _length(m: re.Match[str]) -> float:
     unit = next(k for k in _UNIT_HOURS if m.group(k))
     return number_value(m.group("n")) * _UNIT_HOURS[unit]
@@ -71,6 +75,10 @@ def extract_terms(scan: Scan) -> None:
             months = value * 12 if m.group("u").startswith(("年", "y")) else value
             if 0 < months <= 120 and "term_months" not in scan.values:
                 scan.take("term_months", months, m.start(), m.end())
+    base, peak = scan.first(_BASE), scan.first(_PEAK)
+    if base and peak and number_value(peak.group("n")) > number_value(base.group("n")) >= 1:
+        scan.take("base_gpus", int(number_value(base.group("n"))), base.start(), base.end())
+        scan.take("peak_gpus", int(number_value(peak.group("n"))), peak.start(), peak.end())
     for pattern in _YEARS:
         for m in scan.find(pattern):
             value = number_value(m.group("n"))

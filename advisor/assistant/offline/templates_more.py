@@ -54,6 +54,14 @@ def billing(r: dict[str, Any], lang: str) -> str:
     return "\n\n".join(p for p in parts if p)
 
 
+def summary(r: dict[str, Any], lang: str) -> str:
+    """A report that has no template of its own: its bilingual summary and its findings."""
+    text = (r.get("summary") or {}).get(lang) if isinstance(r.get("summary"), dict) else r.get("summary")
+    head = {"en": "**Result**", "zh": "**结果**"}[lang]
+    parts = [head, str(text or ""), findings_block(r.get("findings", []), lang)]
+    return "\n\n".join(p for p in parts if p)
+
+
 def serving(r: dict[str, Any], lang: str) -> str:
     """GPUs needed, cost per day, month and million tokens, and the billing modes for 24/7 use."""
     cur = r.get("currency", "USD")

@@ -194,14 +194,19 @@ def _quote(r: dict[str, Any], lang: str) -> str | None:
 
 def _own(r: dict[str, Any], args: dict[str, Any], lang: str) -> str | None:
     be = r.get("break_even_utilization")
-    util = args.get("utilization") or (r.get("inputs") or {}).get("utilization")
-    if be is None or util is None:
+    util = r.get("utilization") or args.get("utilization")
+    cheaper = r.get("cheaper")
+    if cheaper not in ("own", "rent") or util is None:
         return None
-    own = util >= be
+    own = cheaper == "own"
+    cur = r.get("currency", "USD")
+    saving = f", saving {money(r['saving'], cur)}" if r.get("saving") else ""
+    even = (f"; owning breaks even at {pct(be)}" if be is not None else "; renting stays cheaper even at full use") if lang == "en" else (
+        f"；自购的盈亏平衡利用率是 {pct(be)}" if be is not None else "；即使满负荷，租用也更便宜")
     if lang == "en":
-        return (("Yes — owning is cheaper" if own else "No — renting is cheaper")
-                + f" at {pct(util)} utilization; owning breaks even at {pct(be)}.")
-    return (("买更划算" if own else "租更划算") + f"：利用率 {pct(util)}，自购的盈亏平衡利用率是 {pct(be)}。")
+        return ("Yes — owning is cheaper" if own else "No — renting is cheaper") + f" at {pct(util)} utilization{saving}{even}."
+    saving_zh = f"，可省 {money(r['saving'], cur)}" if r.get("saving") else ""
+    return ("买更划算" if own else "租更划算") + f"：利用率 {pct(util)}{saving_zh}{even}。"
 
 
 def verdict(tool: str, args: dict[str, Any], report: dict[str, Any] | None, norm: str, lang: str) -> str:

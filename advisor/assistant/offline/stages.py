@@ -1,0 +1,146 @@
+"""Multi-part questions: each stage of a project with its own hardware, billing, data and time
+("验证用8张A100，然后全参微调3亿token，再上线推理每天500万token跑90天", "pretraining monthly on
+256 H100, fine-tuning on-demand 32 H100", "先包月租1000张H800，跑到一半扩到2000张走阶梯价").
+
+The question is cut into clauses; each clause belongs to the stage it names, or continues the
+one before it (a clause with another card count is that stage again with the new count). The
+result is the plan's flat fields (``pretrain_tokens_b``, ``finetune_tokens_b``, ``finetune_method``,
+``serving_tokens_per_day``, ``serving_days``) and, when a stage has hardware, billing or a term of
+its own, the explicit ``stages`` of ``plan_project`` — nothing stated is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from advisor.assistant.offline.numbers import INT, NUM, number_value
+from advisor.assistant.offline.text import Scan
+
+_CLAUSE_END = re.compile(r"[,，;；+。、]|(?<![a-z])(?:then|and\s+then|after\s+that|followed\s+by)(?![a-z])|然后|之后|接着|再(?=[上做跑用训])")
+_CARDS = re.compile(rf"(?<![\d.])(?P<n>{INT})\s*(?:张|块|台)(?!\s*(?:图|表|纸))")
+_TIERED = re.compile(r"阶梯|tiered|volume\s+tier")
+_FINISHED = re.compile(rf"(?:只用了|用了|跑了|做了|finished\s+(?:after|in)|ended\s+after|done\s+(?:after|in)|after)\s*(?P<n>{NUM})\s*(?:个)?\s*(?:月|months?)")
+_EMERGENCY = re.compile(r"临时|加急|紧急|急租|short\s+notice|last[\s-]minute|grab|rush")
+_SPECIFIC = ("gpu", "gpu_count", "billing", "term_months", "finished_after_months", "emergency")
+_TRAINING = {"validation", "pretrain", "finetune"}
+
+
+def _clauses(scan: Scan) -> list[tuple[int, int]]:
+    cuts = [0] + [m.end() for m in _CLAUSE_END.finditer(scan.norm, 0, scan.limit)] + [scan.limit]
+    return [(a, b) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
+
+
+def _inside(pos: int, clause: tuple[int, int]) -> bool:
+    return clause[0] <= pos < clause[1]
+
+
+def _clause_values(scan: Scan, clause: tuple[int, int]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for start, _end, name, count in scan.values.get("_gpu_mentions", []):
+        if _inside(start, clause):
+            out.setdefault("gpu", name)
+            if count:
+                out.setdefault("gpu_count", count)
+    for start, _end, n in scan.values.get("_bare_counts", []):
+        if _inside(start, clause):
+            out.setdefault("gpu_count", n)
+    for span in scan.spans:
+        if not _inside(span.start, clause):
+            continue
+        if span.slot == "tokens":
+            out.setdefault("tokens", span.value)
+        elif span.slot == "tokens_per_day":
+            out.setdefault("tokens_per_day", span.value)
+        elif span.slot == "billing_mode":
+            out.setdefault("billing", span.value)
+        elif span.slot == "method":
+            out.setdefault("method", span.value)
+        elif span.slot == "term_months":
+            out.setdefault("term_months", span.value)
+        elif span.slot in ("duration_hours", "wall_hours", "deadline_hours"):
+            out.setdefault("hours", span.value)
+    text = scan.norm[clause[0] : clause[1]]
+    if "gpu_count" not in out and (m := _CARDS.search(text)):  # "扩到2000张"
+        out["gpu_count"] = int(number_value(m.group("n")))
+    if _TIERED.search(text):
+        out["billing"] = "tiered"
+    m = _FINISHED.search(text)
+    if m:
+        out["finished_after_months"] = number_value(m.group("n"))
+        out.pop("hours", None)
+    if _EMERGENCY.search(text):
+        out["emergency"] = True
+    return out
+
+
+def read_stages(scan: Scan) -> dict[str, Any]:
+    """The plan's fields read stage by stage (empty when the question names no stage)."""
+    mentions = scan.values.get("_stage_mentions") or []
+    if not mentions and "term_months" in scan.values and (_FINISHED.search(scan.question) or _EMERGENCY.search(scan.question)):
+        # a committed term that ended early, with no stage named: the run is one training stage
+        mentions = [(0, "pretrain")]
+        scan.note("plan.stage", "pretrain", "", "a committed run with no stage named is priced as one pre-training stage")
+    if not mentions:
+        return {}
+    stages: list[dict[str, Any]] = []
+    loose: dict[str, Any] = {}
+    for clause in _clauses(scan):
+        named = [stage for pos, stage in mentions if _inside(pos, clause)]
+        values = _clause_values(scan, clause)
+        current = stages[-1] if stages else None
+        for extra in named[:-1]:  # "从验证到预训练…": every stage named; the values go to the last
+            if not any(s["stage"] == extra for s in stages):
+                stages.append({"stage": extra})
+        named = named[-1:]
+        if named:
+            same = next((s for s in reversed(stages) if s["stage"] == named[0] and not _conflict(s, values)), None)
+            if same is not None:  # "分验证、预训练…四个阶段，…预训练5000亿token": the stage named again
+                same.update({k: v for k, v in values.items() if k not in same})
+            else:
+                stages.append({"stage": named[0], **values})
+        elif current is None:
+            loose.update({k: v for k, v in values.items() if k not in loose})
+        elif _conflict(current, values):  # "跑到一半扩到2000张": the same stage again with more cards
+            stages.append({"stage": current["stage"], **{k: v for k, v in current.items() if k == "gpu"}, **values})
+        else:
+            current.update({k: v for k, v in values.items() if k not in current or k == "billing"})
+    if len(stages) == 1:
+        stages[0].update({k: v for k, v in loose.items() if k not in stages[0]})
+    return _fields(stages, loose)
+
+
+def _conflict(stage: dict[str, Any], values: dict[str, Any]) -> bool:
+    return "gpu_count" in values and "gpu_count" in stage and values["gpu_count"] != stage["gpu_count"]
+
+
+def _fields(stages: list[dict[str, Any]], loose: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    explicit: list[dict[str, Any]] = []
+    for s in stages:
+        name = s["stage"]
+        spec: dict[str, Any] = {"stage": name}
+        for key in _SPECIFIC:
+            if key in s:
+                spec[key] = s[key]
+        if name in ("pretrain", "finetune") and "tokens" in s:
+            out.setdefault(f"{name}_tokens_b", round(s["tokens"] / 1e9, 9))
+            spec["tokens_b"] = round(s["tokens"] / 1e9, 9)
+        if name == "finetune" and s.get("method") in ("full", "lora", "qlora"):
+            out.setdefault("finetune_method", s["method"])
+            spec["method"] = s["method"]
+        if name == "serving":
+            if "tokens_per_day" in s:
+                out.setdefault("serving_tokens_per_day", s["tokens_per_day"])
+                spec["tokens_per_day"] = s["tokens_per_day"]
+            if "hours" in s:
+                out.setdefault("serving_days", round(s["hours"] / 24, 6))
+                spec["days"] = round(s["hours"] / 24, 6)
+        explicit.append(spec)
+    names = [s["stage"] for s in explicit]
+    own = any(set(s) & set(_SPECIFIC) for s in explicit) or len(names) != len(set(names))
+    if own:
+        out["plan_stages"] = explicit
+    if "gpu" in loose:
+        out["plan_gpu"] = loose["gpu"]
+    return out
