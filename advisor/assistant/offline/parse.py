@@ -48,8 +48,8 @@ from advisor.assistant.offline.slots_money import (
     resolve_currency,
 )
 from advisor.assistant.offline.slots_terms import extract_terms
-from advisor.assistant.offline.stages import read_stages
 from advisor.assistant.offline.slots_time import extract_shares, extract_times
+from advisor.assistant.offline.stages import read_stages
 from advisor.assistant.offline.text import MAX_QUESTION_CHARS, Scan, Span, detect_language
 from advisor.assistant.offline.verdict import asks_verdict
 
