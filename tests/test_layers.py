@@ -8,8 +8,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ORDER = ["errors", "units", "money", "config", "findings", "catalog", "engine", "rules", "contracts", "usage", "knowledge",
-         "tools", "assistant", "cli"]
+ORDER = ["errors", "units", "money", "config", "glossary", "findings", "catalog", "engine", "rules", "contracts", "usage", "knowledge",
+         "tools", "present", "assistant", "cli"]
 RANK = {name: i for i, name in enumerate(ORDER)}
 # Same-rank siblings that may use each other (documents and telemetry are peers).
 PEERS = {("contracts", "usage"), ("usage", "contracts"), ("knowledge", "contracts"), ("knowledge", "usage")}

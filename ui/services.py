@@ -266,8 +266,9 @@ def onboarding(lang: Lang) -> list[dict[str, Any]]:
 @st.cache_data(show_spinner=False, max_entries=64)
 def guide_markdown(slug: str, lang: Lang) -> str:
     from advisor.knowledge.render import render_guide
+    from advisor.tools import report_json
 
-    return render_guide(slug, lang)
+    return render_guide(slug, lang, report_json)
 
 
 def grade(module_id: str, answers: list[int], lang: Lang) -> Outcome:

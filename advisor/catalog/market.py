@@ -36,6 +36,7 @@ from pydantic import BaseModel, ConfigDict
 
 from advisor.catalog.prices import as_of_label
 from advisor.errors import InputError
+from advisor.glossary import mode as mode_name
 from advisor.money import CURRENCIES, convert, normalize_currency
 
 Mode = Literal["on_demand", "monthly", "yearly", "spot"]
@@ -47,7 +48,6 @@ MARKET_FIELD_DOC = (
     "language; the report's assumptions say which was used."
 )
 MODES: tuple[str, ...] = get_args(Mode)
-_MODE_ZH = {"on_demand": "按量", "monthly": "包月", "yearly": "包年", "spot": "竞价"}
 
 
 class MarketOffer(BaseModel):
@@ -143,7 +143,7 @@ class MarketStats(BaseModel):
         names = ", ".join(self.providers[:8]) + ("…" if len(self.providers) > 8 else "")
         if lang == "zh":
             text = (
-                f"{self.gpu} {self.currency} {_MODE_ZH[self.mode]}市场：{self.offers} 家供应商"
+                f"{self.gpu} {self.currency} {mode_name(self.mode, 'zh')}市场：{self.offers} 家供应商"
                 f"（{names}）的中位数 {self.median:.2f}/卡时，p10–p90 {self.p10:.2f}–{self.p90:.2f}，"
                 f"报价日期 {self.dates()}"
             )
@@ -348,10 +348,10 @@ def _build(catalog: Any, gpu: str, currency: str, mode: str, day: date) -> Marke
         )
         if fx_text:
             fallback += f" at {fx_text}"
-        fallback_zh = f"{gpu} 的 {currency} {_MODE_ZH[mode]}报价仅 {own} 家（少于 {need} 家），已并入{'、'.join(used_zh)}"
+        fallback_zh = f"{gpu} 的 {currency} {mode_name(mode, 'zh')}报价仅 {own} 家（少于 {need} 家），已并入{'、'.join(used_zh)}"
     elif len(rows) < need:
         fallback = f"only {len(rows)} {mode_en} provider(s) for {gpu} in any currency (fewer than {need}); thin market"
-        fallback_zh = f"{gpu} 的{_MODE_ZH[mode]}报价在两种货币中合计仅 {len(rows)} 家（少于 {need} 家），市场很薄"
+        fallback_zh = f"{gpu} 的{mode_name(mode, 'zh')}报价在两种货币中合计仅 {len(rows)} 家（少于 {need} 家），市场很薄"
     return MarketStats(
         gpu=gpu,
         currency=currency,

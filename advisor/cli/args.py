@@ -98,6 +98,7 @@ def name(field: str) -> Callable[[str], str]:
 
 def add_output(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print exactly one JSON document")
+    p.add_argument("--details", action="store_true", help="show every table, finding and assumption (default: the short form)")
     p.add_argument("--lang", choices=["en", "zh"], default=None, help="language of texts (default en)")
     p.add_argument("--prices", dest="prices_file", metavar="FILE", help="your price sheet (CSV); its prices win")
 
@@ -145,7 +146,7 @@ def add_money(p: argparse.ArgumentParser, *, billing: bool = True, budget: bool 
     g.add_argument("--urgent", action="store_true", default=None, help="the work cannot wait for off-peak hours")
 
 
-def to_request(ns: argparse.Namespace, drop: tuple[str, ...] = ("json",)) -> dict[str, Any]:
+def to_request(ns: argparse.Namespace, drop: tuple[str, ...] = ("json", "details")) -> dict[str, Any]:
     """Namespace -> request keyword arguments (unset flags left out)."""
     data = {k: v for k, v in vars(ns).items() if v is not None and k not in drop}
     if "deadline_days" in data:

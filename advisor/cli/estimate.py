@@ -9,6 +9,7 @@ from typing import Any
 import typer
 
 from advisor.cli import args as A
+from advisor.cli import render
 from advisor.cli.common import emit_json
 
 _PASS = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
@@ -137,8 +138,7 @@ def _stage(text: str) -> dict[str, Any]:
     return stage
 
 
-def _run(ctx: typer.Context, parser: Callable[[], argparse.ArgumentParser], tool: str,
-         render: Callable[[Any], None]) -> None:
+def _run(ctx: typer.Context, parser: Callable[[], argparse.ArgumentParser], tool: str) -> None:
     p = parser()
     if any(a in ("-h", "--help") for a in ctx.args):
         p.print_help()
@@ -155,28 +155,26 @@ def _run(ctx: typer.Context, parser: Callable[[], argparse.ArgumentParser], tool
     if ns.json:
         emit_json(report)
     else:
-        render(report)
+        render.show(tool, report, details=ns.details)
 
 
 def register(app: typer.Typer) -> None:
-    from advisor.cli import render
-
     @app.command("estimate", context_settings=_PASS, add_help_option=False,
                  help="What should this training or fine-tuning run cost? (--help for flags)")
     def estimate_cmd(ctx: typer.Context) -> None:
-        _run(ctx, _estimate_parser, "estimate_training_cost", render.estimate)
+        _run(ctx, _estimate_parser, "estimate_training_cost")
 
     @app.command("recommend", context_settings=_PASS, add_help_option=False,
                  help="Rank GPU types, counts and billing plans for a job. (--help for flags)")
     def recommend_cmd(ctx: typer.Context) -> None:
-        _run(ctx, _recommend_parser, "recommend_hardware", render.recommend)
+        _run(ctx, _recommend_parser, "recommend_hardware")
 
     @app.command("billing", context_settings=_PASS, add_help_option=False,
                  help="Compare billing modes for a usage pattern. (--help for flags)")
     def billing_cmd(ctx: typer.Context) -> None:
-        _run(ctx, _billing_parser, "compare_billing", render.billing)
+        _run(ctx, _billing_parser, "compare_billing")
 
     @app.command("plan", context_settings=_PASS, add_help_option=False,
                  help="Cost a project stage by stage: validation, pre-training, fine-tuning, serving.")
     def plan_cmd(ctx: typer.Context) -> None:
-        _run(ctx, _plan_parser, "plan_project", render.plan)
+        _run(ctx, _plan_parser, "plan_project")

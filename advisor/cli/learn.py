@@ -137,9 +137,10 @@ def _list(lang: str, as_json: bool) -> None:
 def _show(key: str, lang: str, as_json: bool) -> None:
     from advisor.knowledge.onboarding import find_module
     from advisor.knowledge.render import render_guide
+    from advisor.tools import report_json
 
     module = find_module(key, lang)  # type: ignore[arg-type]
-    markdown = render_guide(module.guide, lang)  # type: ignore[arg-type]
+    markdown = render_guide(module.guide, lang, report_json)  # type: ignore[arg-type]
     try:
         from advisor.knowledge.progress import mark_opened
 

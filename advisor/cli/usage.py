@@ -63,6 +63,7 @@ def register(app: typer.Typer) -> None:
         billing_mode: Annotated[str, typer.Option("--billing-mode", help="on_demand, committed or spot")] = "on_demand",
         as_of: Annotated[str | None, typer.Option("--as-of", help="inventory: bill open rentals up to this date")] = None,
         lang: Annotated[str, typer.Option("--lang", help="en or zh")] = "en",
+        details: Annotated[bool, typer.Option("--details", help="every table, finding and assumption")] = False,
     ) -> None:
         from advisor.tools.usage import analyze_usage
 
@@ -82,7 +83,7 @@ def register(app: typer.Typer) -> None:
         if json_out:
             emit_json(report)
         else:
-            render(report, lang)
+            render(report, lang, details)
 
 
 def _gpu_count(text: str | None) -> int | None:
@@ -100,75 +101,9 @@ def _gpu_count(text: str | None) -> int | None:
 # --- human-readable output ------------------------------------------------------------------
 
 
-def _pct(x: float | None) -> str:
-    return "—" if x is None else f"{x:.0%}"
+def render(r: Any, lang: str = "en", details: bool = False) -> None:
+    """The report's view (advisor.present): the short form, or every table with ``details``."""
+    from advisor.cli.render import view
+    from advisor.present import present
 
-
-def _money(x: float | None, currency: str | None) -> str:
-    from advisor.money import format_money
-
-    return "—" if x is None or not currency else format_money(x, currency)
-
-
-def _table(title: str, *columns: str):  # type: ignore[no-untyped-def]
-    from rich.table import Table
-
-    t = Table(title=title, title_justify="left")
-    for i, c in enumerate(columns):
-        t.add_column(c, justify="left" if i == 0 else "right")
-    return t
-
-
-def render(r: Any, lang: str = "en") -> None:
-    """The report as tables: summary, worst GPUs, idle stretches, billing, chargeback, findings."""
-    from rich.console import Console
-
-    from advisor.cli.render import assumptions, findings
-
-    c = Console()
-    if r.headline:
-        c.print(f"[bold]{r.headline.get(lang) or r.headline.get('en')}[/bold]")
-    for f in r.inputs.files:
-        skipped = ", ".join(f"{n} {k}" for k, n in f.rows_skipped.items())
-        c.print(f"[dim]{f.path}: {f.format}, {f.rows_read:,} rows read, {f.rows_used:,} used"
-                + (f", skipped: {skipped}" if skipped else "") + "[/dim]", highlight=False)
-    s, cur = r.summary, r.currency
-    if s.gpu_count is not None:
-        t = _table("Summary", "GPUs", "Avg util", "GPU-hours", "Idle GPU-h", "Cost", "Waste", "Save at target")
-        t.add_row(str(s.gpu_count), _pct(s.avg_utilization), f"{s.gpu_hours or 0:,.0f}", f"{s.idle_gpu_hours or 0:,.0f}",
-                  _money(s.total_cost, cur), _money(s.waste_cost, cur), _money(s.target_saving, cur))
-        c.print(t)
-    if r.telemetry is not None:
-        gpus = sorted(r.telemetry.gpus, key=lambda g: (g.avg_utilization, g.instance, g.id))[:10]
-        t = _table("Least used GPUs", "GPU", "Model", "Avg", "Median", "<70 %", "Idle h", "Forgotten")
-        for g in gpus:
-            t.add_row(f"{g.instance}/{g.id}", g.model or "—", _pct(g.avg_utilization), _pct(g.median_utilization),
-                      _pct(g.share_below_low_use), f"{g.idle_hours:,.1f}", "yes" if g.forgotten else "")
-        c.print(t)
-        if r.telemetry.idle_stretches:
-            t = _table("Longest idle stretches", "GPU", "Start", "End", "Hours", "Cost")
-            for x in r.telemetry.idle_stretches[:5]:
-                t.add_row(f"{x.instance}/{x.gpu_id}", x.start, x.end + (" (open)" if x.open else ""),
-                          f"{x.hours:,.1f}", _money(x.cost, cur))
-            c.print(t)
-    if r.billing is not None:
-        b = r.billing
-        c.print(f"\n[bold]Billing[/bold]: {b.rows:,} rows, billed {_money(b.total_billed_cost, b.currency)}, "
-                f"effective {_money(b.total_effective_cost, b.currency)}, unused commitments "
-                f"{_money(b.unused_commitment_cost, b.currency)}", highlight=False)
-        for title, head, lines in (("By service", ("Service", "Category"), b.by_service),
-                                   ("By team / project (Tags)", ("Team", "Project"), b.by_team)):
-            t = _table(title, *head, "Rows", "Billed", "Effective")
-            for line in lines[:8]:
-                t.add_row(line.name, line.category or line.detail or "", f"{line.rows:,}",
-                          _money(line.billed_cost, line.currency), _money(line.effective_cost, line.currency))
-            c.print(t)
-    if r.inventory is not None:
-        t = _table("Chargeback", "Team", "Project", "Resources", "GPU-hours", "Cost")
-        for line in r.inventory.chargeback:
-            t.add_row(line.team, line.project, str(line.resources), f"{line.gpu_hours:,.0f}", _money(line.cost, line.currency))
-        c.print(t)
-    findings(c, r.findings, lang)
-    for note in r.notes:
-        c.print(f"[dim]note: {note}[/dim]", highlight=False)
-    assumptions(c, r.assumptions, lang)
+    view(present("analyze_usage", r, lang), details)

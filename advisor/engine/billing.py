@@ -25,8 +25,6 @@ from advisor.engine.pricing import Quote
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
 MODES: tuple[str, ...] = ("on_demand", "daily", "monthly", "yearly", "off_peak", "spot", "per_task")
-MODE_ZH: dict[str, str] = {"on_demand": "按量", "daily": "按天", "monthly": "包月", "yearly": "包年", "off_peak": "闲时",
-                           "spot": "抢占式", "per_task": "按任务"}
 
 
 class BillingOption(BaseModel):
@@ -39,8 +37,8 @@ class BillingOption(BaseModel):
     suitable: bool = True
     cheapest: bool = False
     recommended: bool = False
-    note: str = ""
-    note_zh: str = ""
+    note: str = ""  # key of why the mode costs what it costs (glossary ``note.<key>``); words in advisor.present
+    note_values: dict[str, float | bool] = {}  # the figures and flags the note is written with
     overpay_gpu_hours: float = 0.0  # billed GPU-hours beyond the work itself (rounding, whole terms, rework)
     overpay: float = 0.0
 
@@ -115,7 +113,8 @@ def compare(wall_hours: float, gpu_count: int, q: Quote, ctx: Context, p: Params
 
     worked = wall_hours * gpu_count
 
-    def add(mode: str, hours: float, price: float, wall: float, note: str, note_zh: str, **kw: object) -> None:
+    def add(mode: str, hours: float, price: float, wall: float, values: dict[str, float | bool], note: str = "",
+            **kw: object) -> None:
         unit = price * keep
         over = max(hours * gpu_count - worked, 0.0)
         opts.append(
@@ -125,8 +124,8 @@ def compare(wall_hours: float, gpu_count: int, q: Quote, ctx: Context, p: Params
                 unit_price=float(unit),
                 billed_gpu_hours=float(hours * gpu_count),
                 wall_hours=float(wall),
-                note=note,
-                note_zh=note_zh,
+                note=note or mode,
+                note_values=values,
                 overpay_gpu_hours=float(over),
                 overpay=float(over * unit),
                 **kw,  # type: ignore[arg-type]
@@ -139,17 +138,13 @@ def compare(wall_hours: float, gpu_count: int, q: Quote, ctx: Context, p: Params
     def billed(hours: float) -> float:
         return rounded_hours(hours, inc_s, sessions)
 
-    add("on_demand", billed(reserved), q.on_demand, wall_hours,
-        f"pay per use, billed in {inc_s:g}-second steps" + (f", each of {sessions:,} runs rounded up" if sessions else ""),
-        f"按量计费，按 {inc_s:g} 秒步长计费" + (f"，{sessions:,} 次运行各自向上取整" if sessions else ""))
-    add("daily", _ceil_to(calendar, HOURS_PER_DAY), q.daily, wall_hours,
-        "whole days are paid", "按天计费，不足一天按一天")
+    add("on_demand", billed(reserved), q.on_demand, wall_hours, {"increment_s": inc_s, "sessions": float(sessions or 0)},
+        note="on_demand.sessions" if sessions else "on_demand")
+    add("daily", _ceil_to(calendar, HOURS_PER_DAY), q.daily, wall_hours, {})
     add("monthly", _ceil_to(calendar, HOURS_PER_MONTH), q.monthly, wall_hours,
-        f"whole months are paid; cheaper than on-demand above {HOURS_PER_MONTH * q.monthly / q.on_demand:.0f} h a month",
-        f"包月，整月计费；每月使用超过 {HOURS_PER_MONTH * q.monthly / q.on_demand:.0f} 小时比按量便宜")
+        {"break_even_hours": HOURS_PER_MONTH * q.monthly / q.on_demand})
     add("yearly", _ceil_to(calendar, HOURS_PER_YEAR), q.yearly, wall_hours,
-        f"a whole year is paid; cheaper than on-demand above {HOURS_PER_YEAR * q.yearly / q.on_demand:.0f} h a year",
-        f"包年，整年计费；每年使用超过 {HOURS_PER_YEAR * q.yearly / q.on_demand:.0f} 小时比按量便宜")
+        {"break_even_hours": HOURS_PER_YEAR * q.yearly / q.on_demand})
 
     night = float(p("billing.offpeak_hours_per_day"))
     share = min(max(ctx.offpeak_share, 0.0), 1.0)
@@ -158,12 +153,8 @@ def compare(wall_hours: float, gpu_count: int, q: Quote, ctx: Context, p: Params
     offered = q.offpeak_discount is not None
     discount = q.offpeak_discount if offered else float(p("billing.offpeak_discount"))
     add("off_peak", billed(reserved), q.on_demand * (1 - share * discount), stretched,
-        f"{share:.0%} of the work runs in the {night:g}-hour night window, so it takes {stretched / HOURS_PER_DAY:.1f} days"
-        + ("; misses the deadline" if late else "") + ("; not for urgent work" if ctx.urgent else "")
-        + ("" if offered else f"; no price sheet offers it: ask for the {discount:.0%} night discount (REQUIREMENTS B4)"),
-        f"{share:.0%} 的工作放在每天 {night:g} 小时的闲时窗口运行，需 {stretched / HOURS_PER_DAY:.1f} 天"
-        + ("；赶不上截止时间" if late else "") + ("；不适合紧急任务" if ctx.urgent else "")
-        + ("" if offered else f"；价目表中没有闲时价，可向服务商争取约 {discount:.0%} 的夜间折扣"),
+        {"share": share, "night_hours": night, "days": stretched / HOURS_PER_DAY, "late": late, "urgent": ctx.urgent,
+         "offered": offered, "discount": discount},
         available=offered and not late, suitable=offered and not (late or ctx.urgent))
 
     nodes = max(1, math.ceil(gpu_count / float(p("memory.gpus_per_node"))))
@@ -172,26 +163,15 @@ def compare(wall_hours: float, gpu_count: int, q: Quote, ctx: Context, p: Params
     restart = float(p("billing.spot_restart_hours"))
     spot_wall = wall_hours * (1 + ctx.checkpoint_write_hours / tau) * (1 + rate * (min(tau, wall_hours) / 2 + restart))
     add("spot", billed(spot_wall), q.spot, spot_wall,
-        f"about {rate * spot_wall:.1f} reclaims expected; rework and restarts add {spot_wall / wall_hours - 1:.0%} time"
-        + ("" if ctx.interruptible else "; keep it off the critical path"),
-        f"预计被回收约 {rate * spot_wall:.1f} 次，重算与重启增加 {spot_wall / wall_hours - 1:.0%} 时间"
-        + ("" if ctx.interruptible else "；不要用于关键路径任务"),
+        {"reclaims": rate * spot_wall, "extra_share": spot_wall / wall_hours - 1, "interruptible": ctx.interruptible},
         suitable=ctx.interruptible)
 
     tasks = ctx.parallel_experiments if ctx.parallel_experiments > 1 else ctx.tasks
     if tasks > 1:
         task_offers = per_task_offers(p)
-        what = f"{ctx.parallel_experiments} experiments" if ctx.parallel_experiments > 1 else f"{tasks:,} jobs"
-        what_zh = f"{ctx.parallel_experiments} 组实验" if ctx.parallel_experiments > 1 else f"{tasks:,} 个作业"
-        if task_offers:
-            note, note_zh = (f"{what} billed by task; no idle time between them",
-                             f"{what_zh}按任务计费，任务间的空闲不计费")
-        else:
-            note = (f"no price sheet offers per-task pricing; the nearest is per-second on-demand with each of the "
-                    f"{what} started and released on its own (priced here): ask the provider for a per-task price")
-            note_zh = (f"价目表中没有按任务计费；最接近的是按秒按量计费、{what_zh}各自启动并及时释放（此处按此计价），"
-                       "可向服务商争取按任务报价")
-        add("per_task", wall_hours, q.on_demand, wall_hours, note, note_zh, available=bool(task_offers))
+        values: dict[str, float | bool] = {"tasks": tasks, "experiments": ctx.parallel_experiments > 1}
+        add("per_task", wall_hours, q.on_demand, wall_hours, values,
+            note="per_task" if task_offers else "per_task.unoffered", available=bool(task_offers))
 
     _mark(opts)
     return opts

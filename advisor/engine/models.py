@@ -212,10 +212,12 @@ class Range(BaseModel):
 
 
 class Component(BaseModel):
-    """One priced line, Infracost style: a fixed noun with the variable parts in brackets."""
+    """One priced line: ``name`` is a stable key (gpu_usage, failure_overhead, rounding, unused_term,
+    spot_rework, experiment_idle, storage, egress, energy, idle_wait, support); ``detail`` holds the
+    variable parts its label is written with (knowledge/glossary.yaml ``component.<name>``)."""
 
     name: str
-    name_zh: str
+    detail: dict[str, Any] = Field(default_factory=dict)
     quantity: float
     unit: str
     unit_price: float

@@ -2,8 +2,8 @@
 the named report fields, computed by the tool at render time, with a line naming the tool and
 its inputs. A failure never leaves a silent blank: it becomes a visible warning line.
 
-``call_tool(name, args) -> dict`` is injectable so tests (and the UI) can supply their own;
-the default looks up ``advisor.tools.<name>`` and dumps its report to JSON-ready data.
+``call_tool(name, args) -> dict`` computes the reports: the faces pass ``advisor.tools.report_json``
+(the tools sit above this layer, so this module never imports them); tests pass their own.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from advisor.errors import AdvisorError
+from advisor.glossary import has, term
 from advisor.knowledge.examples import Example, ExampleError, Row, find_blocks, parse_block, resolve
 from advisor.knowledge.guides import Lang, check_lang, get_guide, load_guides
 from advisor.money import format_money
@@ -51,15 +52,6 @@ _LABELS: dict[str, tuple[str, str]] = {
     "gpu.name": ("GPU", "显卡"),
     "gpu.count": ("GPUs", "卡数"),
 }
-_MODES: dict[str, tuple[str, str]] = {
-    "on_demand": ("on demand", "按量"),
-    "daily": ("daily", "按天"),
-    "monthly": ("monthly", "包月"),
-    "yearly": ("yearly", "包年"),
-    "spot": ("spot", "竞价"),
-    "off_peak": ("off-peak", "闲时"),
-    "per_task": ("per task", "按任务"),
-}
 _TEXT = {
     "en": {
         "head": "**Worked example**: `{tool}` with {args}",
@@ -95,22 +87,6 @@ _MONEY_LEAVES = frozenset({"total", "low", "high", "amount", "unit_price", "budg
 _NOT_MONEY_ROOTS = frozenset({"gpu_hours", "wall_hours", "compute_gpu_hours", "mfu", "memory"})
 
 
-def default_call_tool(name: str, args: dict[str, Any]) -> dict[str, Any]:
-    """Call ``advisor.tools.<name>(**args)`` and return its report as JSON-ready data.
-
-    The tools sit above this layer, so they are looked up by name at call time (the way a
-    plugin registry is), never imported when this module loads."""
-    import importlib
-
-    tools = importlib.import_module("advisor.tools")
-
-    if name not in tools.TOOL_NAMES:
-        raise ExampleError(f"unknown tool {name!r}; expected one of {', '.join(tools.TOOL_NAMES)}")
-    report = getattr(tools, name)(**args)
-    dump = getattr(report, "model_dump", None)
-    return dump(mode="json") if callable(dump) else dict(report)
-
-
 def _one_line(exc: BaseException) -> str:
     if isinstance(exc, AdvisorError):
         return exc.one_line()
@@ -128,10 +104,13 @@ def _label_key(path: str) -> tuple[str, str | None]:
 
 
 def _item_text(item: str | None, lang: Lang) -> str:
+    """A list item's key (billing mode, cost component) in words, from the glossary."""
     if item is None:
         return ""
-    pair = _MODES.get(item)
-    return pair[0 if lang == "en" else 1] if pair else item
+    for group in ("mode", "component_short"):
+        if has(f"{group}.{item}"):
+            return term(f"{group}.{item}", lang)
+    return item
 
 
 def label_for(row: Row, lang: Lang) -> str:
@@ -202,11 +181,11 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def render_example(example: Example, lang: Lang, call_tool: CallTool | None = None) -> str:
+def render_example(example: Example, lang: Lang, call_tool: CallTool) -> str:
     """The Markdown that replaces one block: the tool line, a table, and warning lines for any
     failure (failed call, missing field)."""
     t = _TEXT[lang]
-    call = call_tool or default_call_tool
+    call = call_tool
     head = t["head"].format(tool=example.tool, args=_args_text(example.args))
     try:
         report = call(example.tool, dict(example.args))
@@ -230,7 +209,7 @@ def render_example(example: Example, lang: Lang, call_tool: CallTool | None = No
     return "\n".join(lines)
 
 
-def render_markdown(markdown: str, lang: Lang, call_tool: CallTool | None = None) -> str:
+def render_markdown(markdown: str, lang: Lang, call_tool: CallTool) -> str:
     """Replace every ``advisor-example`` block of a Markdown text by its rendered table."""
     check_lang(lang)
     cache: dict[str, str] = {}
@@ -249,14 +228,14 @@ def render_markdown(markdown: str, lang: Lang, call_tool: CallTool | None = None
     return "".join(out)
 
 
-def render_guide(slug: str, lang: Lang, call_tool: CallTool | None = None) -> str:
+def render_guide(slug: str, lang: Lang, call_tool: CallTool) -> str:
     """A whole guide as Markdown for reading: title, summary, body with examples computed."""
     guide = get_guide(slug, lang)
     body = render_markdown(guide.body, lang, call_tool)
     return f"# {guide.title}\n\n*{guide.meta.summary}*\n\n{body.rstrip()}\n"
 
 
-def example_problems(lang: Lang | None = None, call_tool: CallTool | None = None) -> list[str]:
+def example_problems(call_tool: CallTool, lang: Lang | None = None) -> list[str]:
     """One line per worked example that fails to render (for checks and CI)."""
     problems = []
     for guide in load_guides(lang):

@@ -8,21 +8,7 @@ arguments (or its pydantic request model) and returns a pydantic report whose
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
-
-_WHERE = {
-    "analyze_usage": "advisor.tools.usage",
-    "check_quote": "advisor.tools.quote",
-    "compare_billing": "advisor.tools.billing",
-    "compare_own_vs_rent": "advisor.tools.ownership",
-    "estimate_serving_cost": "advisor.tools.serving",
-    "estimate_training_cost": "advisor.tools.estimate",
-    "plan_project": "advisor.tools.plan",
-    "recommend_hardware": "advisor.tools.recommend",
-    "review_contract": "advisor.tools.contract",
-    "search_knowledge": "advisor.tools.knowledge",
-}
 
 TOOL_NAMES: tuple[str, ...] = (
     "estimate_training_cost",
@@ -37,11 +23,61 @@ TOOL_NAMES: tuple[str, ...] = (
     "search_knowledge",
 )
 
-__all__ = sorted(["TOOL_NAMES", *_WHERE])
+__all__ = sorted(["TOOL_NAMES", "report_json", *TOOL_NAMES])
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'advisor.tools' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+def __getattr__(name: str) -> Any:  # noqa: C901 - one plain branch per tool, so every import is visible
+    # Lazy imports, for cold-start time: `import advisor.tools` must not load every engine.
+    if name == "estimate_training_cost":
+        from advisor.tools.estimate import estimate_training_cost
+
+        return estimate_training_cost
+    if name == "recommend_hardware":
+        from advisor.tools.recommend import recommend_hardware
+
+        return recommend_hardware
+    if name == "compare_billing":
+        from advisor.tools.billing import compare_billing
+
+        return compare_billing
+    if name == "plan_project":
+        from advisor.tools.plan import plan_project
+
+        return plan_project
+    if name == "estimate_serving_cost":
+        from advisor.tools.serving import estimate_serving_cost
+
+        return estimate_serving_cost
+    if name == "check_quote":
+        from advisor.tools.quote import check_quote
+
+        return check_quote
+    if name == "compare_own_vs_rent":
+        from advisor.tools.ownership import compare_own_vs_rent
+
+        return compare_own_vs_rent
+    if name == "review_contract":
+        from advisor.tools.contract import review_contract
+
+        return review_contract
+    if name == "analyze_usage":
+        from advisor.tools.usage import analyze_usage
+
+        return analyze_usage
+    if name == "search_knowledge":
+        from advisor.tools.knowledge import search_knowledge
+
+        return search_knowledge
+    raise AttributeError(f"module 'advisor.tools' has no attribute {name!r}")
+
+
+def report_json(name: str, args: dict[str, Any]) -> dict[str, Any]:
+    """Call tool ``name`` with ``args`` and return its report as JSON-ready data (the guides'
+    worked examples are computed through this)."""
+    if name not in TOOL_NAMES:
+        from advisor.errors import InputError
+
+        raise InputError("tool", name, "one of " + ", ".join(TOOL_NAMES))
+    report = __getattr__(name)(**args)
+    data: dict[str, Any] = report.model_dump(mode="json")
+    return data

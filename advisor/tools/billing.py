@@ -15,7 +15,7 @@ from advisor.engine.params import Params
 from advisor.engine.pricing import per_period, quote
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
-from advisor.money import CurrencyField, format_money
+from advisor.money import CurrencyField
 from advisor.numeric import check_request_bounds
 from advisor.tools.facts import billing_facts, clean_facts
 from advisor.tools.findings import BILLING_PACKS, evaluate
@@ -122,7 +122,6 @@ class BillingReport(BaseModel):
     increments: list[IncrementRow] = Field(default_factory=list, description="On-demand under each billing increment.")
     assumptions: list[Assumption]
     findings: list[Finding] = Field(default_factory=list)
-    summary: dict[str, str] = Field(default_factory=dict)
 
 
 def compare_billing(request: CompareBillingRequest | None = None, **kwargs: Any) -> BillingReport:
@@ -174,7 +173,6 @@ def compare_billing(request: CompareBillingRequest | None = None, **kwargs: Any)
         unit_prices={k: float(v) for k, v in periods.items()},
         assumptions=p.assumptions(),
     )
-    report.summary = _summary(report, gpu.id, req.gpu_count)
     on_demand = on_demand_opt
     facts = {
         "gpu": gpu.id, "gpu_tier": gpu.tier, "gpu_memory_gb": float(gpu.memory_gb), "gpu_count": req.gpu_count,
@@ -191,16 +189,3 @@ def compare_billing(request: CompareBillingRequest | None = None, **kwargs: Any)
     report.findings = evaluate(BILLING_PACKS, clean_facts(facts), lang=req.lang)
     return report
 
-
-def _summary(r: BillingReport, gpu: str, n: int) -> dict[str, str]:
-    by = {o.mode: o for o in r.options}
-    best = by.get(r.recommended or "") or by["on_demand"]
-    od = by["on_demand"]
-    money = format_money(best.total, r.currency)
-    return {
-        "en": f"For {n}× {gpu}, {best.mode.replace('_', '-')} is the best fit at {money} "
-              f"(on-demand {format_money(od.total, r.currency)}); monthly pays off above "
-              f"{r.break_even.monthly_hours_per_month:.0f} h a month.",
-        "zh": f"{n} 张 {gpu}：推荐{billing_mod.MODE_ZH[best.mode]}方案，共 {money}"
-              f"（按量 {format_money(od.total, r.currency)}）；每月使用超过 {r.break_even.monthly_hours_per_month:.0f} 小时包月更划算。",
-    }

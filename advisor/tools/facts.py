@@ -112,16 +112,18 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
     p = Params(catalog.defaults)
     gpu = catalog.gpu(report.gpu.name)
     inp = report.inputs
-    comp = {c.name.split(" (")[0]: c.amount for c in report.cost.components}
+    comp: dict[str, float] = {}
+    for c in report.cost.components:
+        comp[c.name] = comp.get(c.name, 0.0) + c.amount
     by_mode = {o.mode: o for o in report.billing}
     picked = by_mode.get(inp["billing"]) or by_mode["on_demand"]
     on_demand = by_mode["on_demand"]
     alt = cheaper_alternative(report, req, catalog)
-    compute_cost = comp.get("GPU usage", 0.0)
+    compute_cost = comp.get("gpu_usage", 0.0)
     retention_days = req.storage_retention_days if req.storage_retention_days is not None else float(
         p("storage.retention_days"))
     retention_h = retention_days * HOURS_PER_DAY
-    storage_retained = comp.get("Storage", 0.0) * retention_h / (picked.wall_hours + retention_h) if retention_h else 0.0
+    storage_retained = comp.get("storage", 0.0) * retention_h / (picked.wall_hours + retention_h) if retention_h else 0.0
     routine = float(p("fleet.routine_share"))
     mixed_saving = None
     report.alternatives.cheaper_gpu = alt
@@ -132,7 +134,7 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
         report.alternatives.mixed_fleet = {
             "routine_share": routine, "routine_gpu": alt["gpu"], "core_gpu": report.gpu.name,
             "all_high_end_total": on_demand.total, "mixed_total": mixed, "saving": mixed_saving,
-            "source": "fleet.routine_share (REQUIREMENTS C3)",
+            "source": "fleet.routine_share",
         }
     if report.gpu.count == 1 and report.memory.fits:
         step = float(p("fleet.min_fraction"))
@@ -142,9 +144,6 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
             report.alternatives.fractional = {
                 "slice": slice_, "memory_share": share,
                 "price_per_hour": on_demand.unit_price * slice_,
-                "note_en": "A slice also has that share of the compute: it saves money when the job leaves the "
-                           "card idle (data loading, small batches), not for compute-bound work.",
-                "note_zh": "切分后的算力也按比例减少：当任务本身用不满整卡（数据加载、小批量）时才省钱，计算密集型任务不省。",
             }
     facts = {
         "method": inp["method"],
@@ -180,10 +179,10 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
         "cost_low": report.cost.low,
         "cost_high": report.cost.high,
         "compute_cost": compute_cost,
-        "storage_cost": comp.get("Storage", 0.0),
-        "egress_cost": comp.get("Network egress", 0.0),
-        "energy_cost": comp.get("Energy", 0.0),
-        "failure_cost": comp.get("Failure overhead", 0.0),
+        "storage_cost": comp.get("storage", 0.0),
+        "egress_cost": comp.get("egress", 0.0),
+        "energy_cost": comp.get("energy", 0.0),
+        "failure_cost": comp.get("failure_overhead", 0.0),
         "price_per_gpu_hour": inp["price_per_gpu_hour"],
         "price_source": "user" if req.price_per_gpu_hour is not None else "list",
         **billing_facts(report.billing, inp["billing"], report.gpu.count, report.gpu_hours.expected, p),
@@ -217,9 +216,9 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
         "storage_retention_days": retention_days,
         "storage_retained_cost": storage_retained,
         "storage_retained_share": storage_retained / report.cost.total if report.cost.total else None,
-        "egress_gb": next((c.quantity for c in report.cost.components if c.name.startswith("Network egress")), 0.0),
+        "egress_gb": next((c.quantity for c in report.cost.components if c.name == "egress"), 0.0),
         "idle_wait_hours": req.idle_wait_hours,
-        "idle_cost": comp.get("Idle cards waiting", 0.0),
+        "idle_cost": comp.get("idle_wait", 0.0),
         "mixed_fleet_saving": mixed_saving,
         "mixed_fleet_saving_share": (mixed_saving / on_demand.total) if mixed_saving is not None else None,
     }

@@ -20,13 +20,12 @@ from advisor.engine.params import Params
 from advisor.engine.pricing import quote
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
-from advisor.money import CurrencyField, format_money
+from advisor.money import CurrencyField
 from advisor.numeric import check_request_bounds
 from advisor.tools.findings import PLAN_PACKS, evaluate
 from advisor.units import HOURS_PER_DAY, parse_billions, parse_count
 
 StageName = Literal["validation", "pretrain", "finetune", "serving"]
-STAGE_ZH = {"validation": "架构验证", "pretrain": "预训练", "finetune": "微调", "serving": "上线推理"}
 
 
 class StageSpec(BaseModel):
@@ -73,7 +72,6 @@ class PlanRequest(BaseModel):
 
 class StageCost(BaseModel):
     stage: str
-    stage_zh: str
     gpu: str
     gpu_count: int
     gpu_hours: float
@@ -84,7 +82,6 @@ class StageCost(BaseModel):
     low: float
     high: float
     share: float
-    summary: dict[str, str]
     compute_cost: float | None = None  # the picked billing option's total (GPU time only)
     on_demand_cost: float | None = None  # the same GPU time on on-demand
     term_unit_prices: dict[str, float] = Field(default_factory=dict)  # per GPU-hour of monthly / yearly terms
@@ -102,7 +99,6 @@ class PlanReport(BaseModel):
     high: float
     assumptions: list[Assumption]
     findings: list[Finding] = Field(default_factory=list)
-    summary: dict[str, str] = Field(default_factory=dict)
 
 
 _TRAIN_BILLING = {"validation": "on_demand", "pretrain": "monthly", "finetune": "on_demand"}
@@ -169,12 +165,6 @@ def plan_project(request: PlanRequest | None = None, **kwargs: Any) -> PlanRepor
     report.findings = evaluate(PLAN_PACKS, facts, lang=req.lang)
     if elastic_facts:
         report.findings += evaluate(plan_elastic.ELASTIC_PACKS, {**elastic_facts, "currency": req.currency}, lang=req.lang)
-    report.summary = {
-        "en": f"Project total {format_money(total, req.currency)}: " + "; ".join(
-            f"{c.stage} {format_money(c.cost, req.currency)} ({c.share:.0%})" for c in costs) + ".",
-        "zh": f"项目总成本 {format_money(total, req.currency)}：" + "；".join(
-            f"{c.stage_zh} {format_money(c.cost, req.currency)}（{c.share:.0%}）" for c in costs) + "。",
-    }
     return report
 
 
@@ -195,10 +185,10 @@ def _training(spec: StageSpec, req: PlanRequest, catalog: Any) -> tuple[StageCos
     by = {o.mode: o for o in r.billing}
     picked = by.get(r.inputs["billing"]) or by["on_demand"]
     return StageCost(
-        stage=spec.stage, stage_zh=STAGE_ZH[spec.stage], gpu=r.gpu.name, gpu_count=r.gpu.count,
+        stage=spec.stage, gpu=r.gpu.name, gpu_count=r.gpu.count,
         gpu_hours=r.gpu_hours.expected, wall_hours=r.wall_hours.expected, billing=r.inputs["billing"],
         recommended_billing=recommended, cost=r.cost.total, low=r.cost.low, high=r.cost.high, share=0.0,
-        summary=r.summary, compute_cost=picked.total, on_demand_cost=by["on_demand"].total,
+        compute_cost=picked.total, on_demand_cost=by["on_demand"].total,
         term_unit_prices={m: by[m].unit_price for m in ("monthly", "yearly") if m in by},
     ), r.assumptions
 
@@ -225,16 +215,10 @@ def _serving(spec: StageSpec, req: PlanRequest, catalog: Any) -> tuple[StageCost
     picked = billing_mod.option(options, mode) if mode else next(o for o in options if o.recommended)
     if picked is None:
         raise InputError("stages.serving.billing", mode, "on_demand, daily, monthly, yearly or spot")
-    summary = {
-        "en": f"Serving {spec.tokens_per_day:,.0f} tokens a day for {days:g} days needs {n}× {gpu.id}: "
-              f"{format_money(picked.total, req.currency)} on {picked.mode.replace('_', '-')} billing.",
-        "zh": f"每天生成 {spec.tokens_per_day:,.0f} 个 token、持续 {days:g} 天，需要 {n} 张 {gpu.id}："
-              f"{billing_mod.MODE_ZH[picked.mode]}计费共 {format_money(picked.total, req.currency)}。",
-    }
     return StageCost(
-        stage="serving", stage_zh=STAGE_ZH["serving"], gpu=gpu.id, gpu_count=n, gpu_hours=wall * n, wall_hours=wall,
+        stage="serving", gpu=gpu.id, gpu_count=n, gpu_hours=wall * n, wall_hours=wall,
         billing=picked.mode, recommended_billing=next((o.mode for o in options if o.recommended), None),
-        cost=picked.total, low=picked.total, high=picked.total, share=0.0, summary=summary,
+        cost=picked.total, low=picked.total, high=picked.total, share=0.0,
         compute_cost=picked.total, on_demand_cost=options[0].total,
         term_unit_prices={o.mode: o.unit_price for o in options if o.mode in ("monthly", "yearly")},
     ), [*need.assumptions, *p.assumptions()]

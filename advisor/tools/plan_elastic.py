@@ -20,7 +20,6 @@ from advisor.engine.params import Params
 from advisor.engine.pricing import quote
 from advisor.errors import DataError, InputError
 from advisor.findings import Assumption
-from advisor.money import format_money
 from advisor.tools.facts import clean_facts
 from advisor.units import HOURS_PER_MONTH
 
@@ -28,7 +27,7 @@ ELASTIC_PACKS: tuple[str, ...] = ("elastic",)
 
 
 def capacity_stage(spec: Any, req: Any, catalog: Any) -> tuple[Any, list[Assumption]]:
-    from advisor.tools.plan import STAGE_ZH, StageCost
+    from advisor.tools.plan import StageCost
 
     extra = dict(spec.model_extra or {})
     p = Params(catalog.defaults)
@@ -47,16 +46,10 @@ def capacity_stage(spec: Any, req: Any, catalog: Any) -> tuple[Any, list[Assumpt
     if picked is None:
         raise InputError(f"stages.{spec.stage}.billing", mode, "on_demand, tiered, daily, monthly, yearly or spot")
     tier, _, _ = billing_mod.tiers(n, p)
-    summary = {
-        "en": f"{n}× {gpu.id} for {spec.months:g} months on {mode.replace('_', '-')} billing"
-              + (f" (volume tier {tier:.0%} off)" if tier else "") + f": {format_money(picked.total, req.currency)}.",
-        "zh": f"{n} 张 {gpu.id} 使用 {spec.months:g} 个月，{billing_mod.MODE_ZH[mode]}计费"
-              + (f"（阶梯折扣 {tier:.0%}）" if tier else "") + f"：{format_money(picked.total, req.currency)}。",
-    }
     return StageCost(
-        stage=spec.stage, stage_zh=STAGE_ZH[spec.stage], gpu=gpu.id, gpu_count=n, gpu_hours=wall * n,
+        stage=spec.stage, gpu=gpu.id, gpu_count=n, gpu_hours=wall * n,
         wall_hours=wall, billing=mode, recommended_billing=next((o.mode for o in options if o.recommended), None),
-        cost=picked.total, low=picked.total, high=picked.total, share=0.0, summary=summary,
+        cost=picked.total, low=picked.total, high=picked.total, share=0.0,
         compute_cost=picked.total, on_demand_cost=options[0].total,
         term_unit_prices={o.mode: o.unit_price for o in options if o.mode in ("monthly", "yearly")},
     ), p.assumptions()

@@ -15,11 +15,11 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from advisor.catalog import get_catalog
 from advisor.catalog.market import NoMarketError, market_for
 from advisor.engine import quotes as qmod
-from advisor.engine.billing import MODE_ZH
 from advisor.engine.decisions_data import by_currency, decision_params
 from advisor.engine.models import validated
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
+from advisor.glossary import mode as mode_name
 from advisor.money import CurrencyField, format_money
 from advisor.tools.facts import clean_facts
 from advisor.tools.findings import evaluate
@@ -191,7 +191,7 @@ def _market(catalog: Any, gpu: str, currency: str, mode: str, p: Any) -> QuoteMa
     fallback, fallback_zh = m.fallback, m.fallback_zh
     if adjust is not None:
         note = f"no {mode} offers of {gpu}: on-demand figures × {adjust:.2f} (billing.{mode}_discount)"
-        note_zh = f"{gpu} 没有{MODE_ZH.get(mode, mode)}报价：按量价格 × {adjust:.2f}（billing.{mode}_discount）"
+        note_zh = f"{gpu} 没有{mode_name(mode, 'zh')}报价：按量价格 × {adjust:.2f}（billing.{mode}_discount）"
         fallback = f"{fallback}; {note}" if fallback else note
         fallback_zh = f"{fallback_zh}；{note_zh}" if fallback_zh else note_zh
     return QuoteMarket(mode=mode, p10=m.p10 * k, median=m.median * k, p90=m.p90 * k, offers=m.offers,
@@ -208,6 +208,6 @@ def _summary(r: QuoteReport, n: int) -> dict[str, str]:
               f"(median {format_money(m.median, c)}, p10-p90 {format_money(m.p10, c)}-{format_money(m.p90, c)}, "
               f"{m.offers} providers); ask for {format_money(r.target_price, c)}.",
         "zh": f"折合每卡时 {format_money(r.price_per_gpu_hour, c)}（{n} 张 {r.gpu}），{VERDICT_ZH[r.verdict]}"
-              f"（{MODE_ZH.get(m.mode, m.mode)}市场中位数 {format_money(m.median, c)}，p10–p90 {format_money(m.p10, c)}–{format_money(m.p90, c)}，"
+              f"（{mode_name(m.mode, 'zh')}市场中位数 {format_money(m.median, c)}，p10–p90 {format_money(m.p10, c)}–{format_money(m.p90, c)}，"
               f"{m.offers} 家供应商）；可争取 {format_money(r.target_price, c)}。",
     }

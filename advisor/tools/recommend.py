@@ -85,7 +85,6 @@ class RecommendReport(BaseModel):
     max_useful_gpus: dict[str, int] = Field(default_factory=dict, description="Per card: most GPUs the job keeps busy.")
     assumptions: list[Assumption]
     findings: list[Finding] = Field(default_factory=list)
-    summary: dict[str, str] = Field(default_factory=dict)
 
 
 def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -> RecommendReport:
@@ -128,7 +127,6 @@ def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -
         options=options, pareto=front, cheapest=cheapest, fastest=fastest, excluded=excluded,
         unpriced_gpus=res.unpriced, max_useful_gpus=_useful(res), assumptions=p.assumptions(),
     )
-    report.summary = _summary(report)
     if report.cheapest is not None:
         # The advice that applies to the chosen option: budget, risk and billing findings.
         from advisor.tools.estimate import estimate_training_cost
@@ -281,30 +279,3 @@ def _option_findings(catalog: Any, option: Option, req: Any) -> list[Finding]:
     }
     return [f for f in evaluate(("fleet",), facts, lang=req.lang) if f.category in ("interconnect", "licence")]
 
-
-def _summary(r: RecommendReport) -> dict[str, str]:
-    from advisor.money import format_money
-
-    if not r.cheapest:
-        return {
-            "en": f"No option fits and meets the deadline among {r.evaluated:,} configurations; "
-                  "relax the deadline, raise max_gpus or use QLoRA.",
-            "zh": f"在 {r.evaluated:,} 种配置中没有既放得下又能按时完成的方案；请放宽截止时间、增加卡数上限或改用 QLoRA。",
-        }
-    c = r.cheapest
-    money = format_money(c.total, c.currency)
-    cards = len({o.gpu for o in r.options})
-    where = {"en": "", "zh": ""}
-    if c.offers:
-        o = c.offers[0]
-        where = {"en": f" (cheapest offer: {o.provider} {o.sku}, {format_money(o.price_per_gpu_hour, o.currency)}"
-                       f"/GPU-h, as of {o.as_of})",
-                 "zh": f"（最便宜的报价：{o.provider} {o.sku}，{format_money(o.price_per_gpu_hour, o.currency)}/卡时，"
-                       f"报价日期 {o.as_of}）"}
-    return {
-        "en": f"Cheapest: {c.gpu_count}× {c.gpu} ({c.precision}, {c.billing.replace('_', '-')}) for {money}, "
-              f"{c.wall_hours:,.1f} h{where['en']}; {cards} card type(s) listed; {r.feasible:,} of "
-              f"{r.evaluated:,} configurations qualify.",
-        "zh": f"最省钱：{c.gpu_count} 张 {c.gpu}（{c.precision}，{c.billing}）共 {money}，约 {c.wall_hours:,.1f} 小时"
-              f"{where['zh']}；列出 {cards} 种卡型；{r.evaluated:,} 种配置中 {r.feasible:,} 种满足条件。",
-    }

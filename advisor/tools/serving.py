@@ -21,6 +21,7 @@ from advisor.engine.models import validated
 from advisor.engine.pricing import cached_quote, quote
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
+from advisor.glossary import mode as mode_name
 from advisor.money import CurrencyField, format_money
 from advisor.numeric import check_request_bounds
 from advisor.tools.facts import clean_facts
@@ -275,6 +276,6 @@ def _summary(r: ServingReport, params_b: float, tokens_day: float) -> dict[str, 
               f"({r.replicas} replica(s) of {r.gpus_per_replica}): {format_money(r.monthly_cost, cur)} a month on "
               f"{mode} billing, {format_money(r.cost_per_million_tokens, cur)} per million tokens.",
         "zh": f"{params_b:g}B 模型每天生成 {tokens_day:,.0f} 个 token，需要 {r.gpu_count} 张 {r.gpu}"
-              f"（{r.replicas} 个副本，每个 {r.gpus_per_replica} 卡）：{billing_mod.MODE_ZH[r.billing]}计费每月 "
+              f"（{r.replicas} 个副本，每个 {r.gpus_per_replica} 卡）：{mode_name(r.billing, 'zh')}计费每月 "
               f"{format_money(r.monthly_cost, cur)}，每百万 token {format_money(r.cost_per_million_tokens, cur)}。",
     }

@@ -99,7 +99,33 @@ def test_other_cost_commands_print_json(capsys, argv: list[str]) -> None:
     assert doc["assumptions"] and "findings" in doc
 
 
-def test_human_output_has_the_total_and_assumptions(capsys) -> None:
-    code, out, err = run(capsys, BASE)
+@pytest.mark.parametrize("argv", [
+    BASE,
+    ["estimate", "--params", "70B", "--method", "full", "--tokens", "2B", "--gpu", "h100", "--lang", "zh"],
+    ["billing", "--gpu", "h100", "--gpus", "64", "--days", "60", "--interruptible"],
+    ["recommend", "--model", "qwen2.5-7b", "--method", "qlora", "--tokens", "0.1B", "--deadline-days", "2"],
+    ["plan", "--model", "llama-2-7b", "--pretrain-tokens", "200B", "--finetune-tokens", "0.5B", "--gpu", "h100"],
+])
+def test_default_output_is_the_short_form(capsys, argv: list[str]) -> None:
+    code, out, err = run(capsys, argv)
     assert code == 0, err
-    assert "Total" in out and "Assumptions" in out and "Billing modes" in out
+    assert len(out.splitlines()) <= 40, out
+    assert "--details" in out
+
+
+def test_details_show_the_tables_and_the_assumptions(capsys) -> None:
+    code, out, err = run(capsys, [*BASE, "--details"])
+    assert code == 0, err
+    for heading in ("Expected total", "Where the money goes", "The same job under each billing mode",
+                    "Assumptions and sources"):
+        assert heading in out
+    assert "REQUIREMENTS" not in out and "CALIBRATION" not in out
+
+
+def test_a_short_job_keeps_its_size(capsys) -> None:
+    code, out, err = run(capsys, ["estimate", "--params", "0.5B", "--method", "lora", "--tokens", "2M", "--gpu", "h100",
+                                  "--gpus", "1", "--lang", "zh"])
+    assert code == 0, err
+    wall = next(line for line in out.splitlines() if "完成时间" in line)
+    assert "0 小时" not in wall and ("分钟" in wall or "秒" in wall)
+    assert " 0 卡时" not in out and "0.0 " not in out

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from advisor.cli import main
 from advisor.engine.billing import rounded_hours
 from advisor.errors import InputError
+from advisor.present.estimate import billing_note
 from advisor.tools import compare_billing
 
 STEPS = (1, 60, 3600, 86400)
@@ -55,7 +56,8 @@ def test_a_part_time_schedule_bills_each_day_and_terms_bill_the_calendar() -> No
 def test_per_task_is_shown_unavailable_when_no_sheet_offers_it() -> None:
     r = compare_billing(gpu="A100", gpu_count=1, jobs=40, job_hours=2)
     task = next(o for o in r.options if o.mode == "per_task")
-    assert not task.available and "no price sheet" in task.note and "按任务" in task.note_zh
+    assert not task.available and task.note == "per_task.unoffered"
+    assert "no price sheet" in billing_note(task, "en") and "按任务" in billing_note(task, "zh")
     assert any(a.name == "billing.per_task_offers" for a in r.assumptions)
 
 

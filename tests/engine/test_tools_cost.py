@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.errors import InputError
+from advisor.present import present
 from advisor.tools import compare_billing, estimate_training_cost, plan_project, recommend_hardware
 
 
@@ -30,7 +31,7 @@ def test_recommend_respects_deadline_and_budget() -> None:
     assert r.options and all(o.wall_hours <= 12 and o.total <= 2000 for o in r.options)
     impossible = recommend_hardware(model="llama-3.1-405b", method="pretrain", tokens_b=15000, deadline_hours=24,
                                     max_gpus=64)
-    assert impossible.cheapest is None and "No option" in impossible.summary["en"]
+    assert impossible.cheapest is None and "No option" in present("recommend_hardware", impossible, "en").summary
 
 
 def test_recommend_refuses_a_fixed_gpu() -> None:
@@ -46,7 +47,7 @@ def test_plan_stages_add_up_and_validation_comes_first() -> None:
     assert r.total == pytest.approx(sum(s.cost for s in r.stages))
     assert r.low <= r.total <= r.high
     assert r.stages[1].billing == "monthly"  # long pre-training on a term (REQUIREMENTS B1)
-    assert "预训练" in r.summary["zh"]
+    assert "预训练" in present("plan_project", r, "zh").summary
 
 
 def test_serving_needs_more_gpus_for_more_traffic() -> None:

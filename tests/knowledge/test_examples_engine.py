@@ -8,6 +8,7 @@ from advisor.catalog import get_catalog
 from advisor.engine.estimate import estimate
 from advisor.engine.models import EstimateRequest
 from advisor.knowledge.render import example_problems, render_guide
+from advisor.tools import report_json
 from advisor.tools.facts import estimate_facts
 
 
@@ -28,7 +29,7 @@ def test_examples_show_what_their_guides_claim() -> None:
     memory = render_guide("08-technical-savings", "en", engine_call)
     assert memory.count("| Fits in GPU memory | no |") == 1  # full fine-tune on one card only
     idle = render_guide("07-utilization-and-idle", "en", engine_call)
-    assert "Cost item: Idle cards waiting" in idle
+    assert "Cost item: Idle cards waiting" in idle  # a component key in words (knowledge/glossary.yaml)
     spot = render_guide("05-off-peak-and-spot", "zh", engine_call)
     assert "计费方式：竞价" in spot and "¥" in spot
 
@@ -54,4 +55,4 @@ def test_billing_examples_support_their_text() -> None:
 
 def test_every_example_renders_through_the_public_tools() -> None:
     """The default lookup (advisor.tools.<name>, rule packs included) renders every example."""
-    assert example_problems() == []
+    assert example_problems(report_json) == []

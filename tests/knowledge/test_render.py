@@ -8,6 +8,7 @@ from advisor.errors import InputError
 from advisor.knowledge.examples import ExampleError, parse_block, resolve
 from advisor.knowledge.guides import load_guides
 from advisor.knowledge.render import render_guide, render_markdown
+from advisor.tools import report_json
 
 REPORT = {
     "cost": {
@@ -15,8 +16,8 @@ REPORT = {
         "total": 1234.5,
         "low": 1000.0,
         "high": 1600.0,
-        "components": [{"name": "GPU usage (on-demand, A100-80GB ×8)", "amount": 1200.0},
-                       {"name": "Storage (checkpoints, 30 days)", "amount": 34.5}],
+        "components": [{"name": "gpu_usage", "amount": 1200.0},
+                       {"name": "storage", "amount": 34.5}],
     },
     "gpu_hours": {"expected": 321.25},
     "wall_hours": {"expected": 40.16},
@@ -65,8 +66,8 @@ def test_chinese_labels_and_yuan() -> None:
 
 def test_lists_expand_and_select() -> None:
     out = render_markdown(block('["billing[].total", "cost.components[].amount", "findings[].title"]'), "en", fake(REPORT))
-    assert "| Billed on demand | $1,234 |" in out and "| Billed spot | $600 |" in out
-    assert "| Cost item: Storage (checkpoints, 30 days) | $34.50 |" in out
+    assert "| Billed on-demand | $1,234 |" in out and "| Billed spot | $600 |" in out
+    assert "| Cost item: Storage | $34.50 |" in out
     assert "| Finding | none |" in out
 
 
@@ -115,9 +116,9 @@ def test_malformed_blocks_are_visible(body: str, message: str) -> None:
     assert "> ⚠ Example could not be computed" in out and message.split("'")[0] in out
 
 
-def test_an_unknown_tool_is_visible_with_the_default_lookup() -> None:
-    out = render_markdown("```advisor-example\ntool: no_such_tool\nshow: [x]\n```\n", "en")
-    assert "> ⚠ Example could not be computed (`no_such_tool`): unknown tool 'no_such_tool'" in out
+def test_an_unknown_tool_is_visible_with_the_public_lookup() -> None:
+    out = render_markdown("```advisor-example\ntool: no_such_tool\nshow: [x]\n```\n", "en", report_json)
+    assert "> ⚠ Example could not be computed (`no_such_tool`): invalid tool 'no_such_tool'" in out
 
 
 def test_resolve_reports_missing_paths_instead_of_raising() -> None:

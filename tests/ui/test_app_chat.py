@@ -26,14 +26,12 @@ def test_chinese_question_gets_a_chinese_answer_with_cards(app):
     assert messages(app) == ["user", "assistant"]
     answer = app.chat_message[1].markdown[0].value
     assert "估算" in answer and MONEY.search(answer)
-    metrics = {m.label: m.value for m in app.metric}
-    assert "预计总费用" in metrics and MONEY.search(metrics["预计总费用"])
-    assert "每卡显存" in metrics
     shown = texts(app)
-    assert "区间" in shown  # the range under the total
+    assert "区间" in answer  # the range of the total
     assert "同一任务在各计费方式下的费用" in shown  # billing chart heading
-    assert "每卡显存占用与显卡容量" in shown  # memory bar heading
-    assert any(e.label.startswith("假设") for e in app.expander)  # assumptions expander
+    assert "每卡显存构成" in shown  # memory table, under the details
+    assert any(e.label.startswith("详细信息") for e in app.expander)  # details fold away
+    assert any(e.label.startswith("假设与来源") for e in app.expander)  # assumptions expander
     assert app.session_state["ui_lang"] == "zh"
     assert [r["kind"] for r in app.session_state["records"]] == ["estimate_training_cost"]
     follow = [b.label for b in app.button if b.key and b.key.startswith("follow-")]
@@ -44,16 +42,19 @@ def test_english_question_gets_an_english_answer(app):
     ask(app, EN)
     answer = app.chat_message[1].markdown[0].value
     assert "Estimate" in answer and MONEY.search(answer)
-    assert "Expected total" in {m.label for m in app.metric}
     assert app.session_state["ui_lang"] == "en"
     assert "Where the money goes" in texts(app)
 
 
-def test_findings_show_severity_and_why(app):
+def test_findings_show_severity_once_and_their_detail_folds_away(app):
     ask(app, EN)
-    whys = [e.label for e in app.expander if e.label.startswith("Why? Rule ")]
-    assert whys, "each finding has a 'why' expander naming its rule"
-    assert any(re.search(r"Rule [a-z_]+\.[a-z_]+", w) for w in whys)
+    findings = app.session_state["messages"][1]["tool_calls"][0]["result"]["findings"]
+    assert findings
+    title = findings[0]["text"]["en"]["title"]
+    short = [m.value for m in app.chat_message[1].markdown if title in m.value]
+    assert len(short) <= 2  # the short form and the details, never a third copy
+    details = next(e for e in app.expander if e.label == "Details")
+    assert any(findings[0]["text"]["en"]["detail"][:40] in m.value for m in details.markdown)
 
 
 def test_follow_up_button_keeps_the_job_and_changes_one_thing(app):
@@ -102,7 +103,6 @@ def test_language_switch_answers_in_english_whatever_the_question(app):
     ask(app, ZH)
     assert app.session_state["messages"][1]["lang"] == "en"
     assert "Estimate" in app.chat_message[1].markdown[0].value
-    assert "Expected total" in {m.label for m in app.metric}
 
 
 def _closed_port() -> int:

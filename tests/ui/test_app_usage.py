@@ -12,9 +12,10 @@ def test_sample_fleet_log_shows_utilization_waste_and_idle_cards(app):
     assert not at.exception, at.exception
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Average utilization"].endswith("%")
-    assert metrics["Wasted spend"].startswith("$")
+    assert metrics["Paid time without work"].startswith("$")
+    assert metrics["Saving within reach"].startswith("$")
     shown = texts(at)
-    assert "Utilization over time" in shown and "Idle or forgotten resources" in shown
+    assert "Utilization over time" in shown and "Longest idle stretches" in shown
     assert len(at.get("vega_lite_chart")) >= 2
     rules = {f["rule_id"] for f in at.session_state["use_result"].result["findings"]}
     assert any("forgotten" in r for r in rules)
@@ -29,7 +30,7 @@ def test_fleet_summary_in_yuan(app):
     at.button(key="use_go_summary").click().run()
     assert not at.exception
     metrics = {m.label: m.value for m in at.metric}
-    assert metrics["浪费金额"].startswith("¥")
+    assert metrics["无产出的计费时间"].startswith("¥")
     assert metrics["平均利用率"] == "35%"
 
 

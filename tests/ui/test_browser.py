@@ -88,6 +88,18 @@ def assert_clean(page: Any, console: h.Console) -> None:
     assert not console.errors, console.errors
 
 
+SCREEN = {"width": 1280, "height": 900}
+
+
+def answer_height(page: Any, details_label: str) -> float:
+    """Pixels from the top of the last answer to the bottom of its folded "details" line."""
+    last = page.get_by_test_id("stChatMessage").last
+    top = last.bounding_box()["y"]
+    summary = last.get_by_test_id("stExpander").filter(has_text=details_label).first.locator("summary")
+    box = summary.bounding_box()
+    return round(box["y"] + box["height"] - top)
+
+
 def test_app_is_healthy_fast(app):
     assert app.health_s < HEALTH_LIMIT_S, f"healthy after {app.health_s:.2f} s"
 
@@ -101,9 +113,17 @@ def test_chinese_and_english_questions_on_a_desktop(app, browser):
     h.shot(page, "desktop-1-home")
     FIGURES["answer_zh_s"] = round(h.ask(page, ZH), 2)
     h.settle(page, 1500)
-    assert page.get_by_text("预计总费用").first.is_visible()
+    assert page.get_by_test_id("stExpander").filter(has_text="详细信息").count() >= 1
     assert page.get_by_text("同一任务在各计费方式下的费用").count() >= 1
     h.shot(page, "desktop-2-chat-zh")
+    FIGURES["answer_zh_height_px"] = answer_height(page, "详细信息")
+    assert FIGURES["answer_zh_height_px"] <= SCREEN["height"], "the answer does not fit one 1280×900 screen"
+    page.set_viewport_size(SCREEN)
+    last = page.get_by_test_id("stChatMessage").last
+    last.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    h.settle(page, 300)
+    h.shot(page, "desktop-2-chat-zh-answer-1280x900")
+    page.set_viewport_size(h.DESKTOP)
     FIGURES["answer_en_s"] = round(h.ask(page, EN), 2)
     h.settle(page, 1500)
     assert page.get_by_text("The same job under each billing mode").count() >= 1
@@ -153,7 +173,7 @@ def test_phone_layout(app, browser):
     h.shot(page, "phone-2-chat-zh-full", full_page=True)
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= h.PHONE["width"], f"the page scrolls sideways ({width} px)"
-    assert page.get_by_text("预计总费用").count() >= 1
+    assert page.get_by_test_id("stExpander").filter(has_text="详细信息").count() >= 1
     go(page, "合同审查")
     page.get_by_test_id("stBaseButton-tertiary").filter(has_text="载入示例合同").click()
     h.settle(page, 500)

@@ -26,9 +26,10 @@ def test_markdown_has_figures_findings_and_assumptions():
     md = report.to_markdown(records(), "zh", when="2026-01-01 10:10")
     assert md.startswith("# 算力成本报告")
     assert "¥" in md and "费用构成" in md and "同一任务在各计费方式下的费用" in md
-    assert "发现与建议" in md and "`contract." in md
-    assert "假设（" in md
+    assert "发现与建议" in md and "检查清单" in md
+    assert "假设与来源" in md
     assert "> " in md  # quoted clauses of the contract findings
+    assert not any(word in md for word in ("REQUIREMENTS", "CALIBRATION", "[S1]", "note_zh"))
 
 
 def test_html_is_standalone_and_escapes_raw_html():

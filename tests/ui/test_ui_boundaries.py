@@ -12,7 +12,8 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "ui"
 ALLOWED = ("advisor.tools", "advisor.assistant", "advisor.knowledge.onboarding", "advisor.knowledge.render",
-           "advisor.money", "advisor.findings", "advisor.errors", "advisor.redact")
+           "advisor.money", "advisor.findings", "advisor.errors", "advisor.redact", "advisor.present",
+           "advisor.glossary")
 KEY_CALL = re.compile(r"""\bt(?:_list)?\(\s*f?["']([a-z_]+\.[a-z_.]+)["']""")
 
 

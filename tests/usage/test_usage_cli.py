@@ -44,7 +44,8 @@ def test_summary_mode(capsys) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_tables(capsys) -> None:  # type: ignore[no-untyped-def]
-    code, out, _ = run(capsys, ["usage", "--gpus", "16", "--avg-util", "0.45", "--price", "2.5", "--lang", "zh"])
+    code, out, _ = run(capsys, ["usage", "--gpus", "16", "--avg-util", "0.45", "--price", "2.5", "--lang", "zh",
+                                "--details"])
     assert code == 0 and "机群利用率" in out and "假设与来源" in out
 
 

@@ -9,13 +9,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import pandas as pd
 import streamlit as st
 
+from advisor.present import View, present
 from ui import services, state
-from ui.components.common import assumptions_expander, error_box
+from ui.components.common import error_box
 from ui.components.contract import contract_text, quotes, review_summary
 from ui.components.findings import findings_section
+from ui.components.view import table
 from ui.i18n import t
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -59,15 +60,12 @@ def review_args(upload: Any, text: str) -> tuple[dict[str, Any] | None, str | No
     return None, None, ""
 
 
-def checklist_table(items: list[dict[str, Any]], lang: str) -> None:
-    if not items:
+def checklist_table(view: View) -> None:
+    t_ = view.table("checklist")
+    if t_ is None or not t_.rows:
         return
-    with st.expander(t("con.checklist", lang, n=len(items)), icon=":material/checklist:"):
-        rows = [{t("con.col_category", lang): i.get("category"),
-                 t("con.col_status", lang): t(f"con.status.{i.get('status')}", lang),
-                 t("con.col_note", lang): i.get("note"), t("con.col_clause", lang): i.get("clause") or ""}
-                for i in items]
-        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    with st.expander(t_.title, icon=":material/checklist:"):
+        table(t_)
 
 
 def flagged_clauses(findings: list[dict[str, Any]], lang: str) -> None:
@@ -104,8 +102,11 @@ def show(review: dict[str, Any], lang: str) -> None:
             flagged_clauses(findings, lang)
     with right, st.container(height=620, border=False, key="con-findings"):
         findings_section(findings, lang, "con", show_empty=True)
-    checklist_table(result.get("checklist") or [], lang)
-    assumptions_expander(result.get("assumptions") or [], lang)
+    view = present("review_contract", result, lang)
+    checklist_table(view)
+    if view.assumptions is not None and view.assumptions.rows:
+        with st.expander(f"{view.assumptions.title} ({len(view.assumptions.rows)})", icon=":material/fact_check:"):
+            table(view.assumptions)
 
 
 def main() -> None:

@@ -8,10 +8,10 @@ from typing import Any, Literal
 
 import streamlit as st
 
+from advisor.glossary import term
+from advisor.present import present
 from ui import services, state
 from ui.components.common import error_box
-from ui.components.cost import config_line
-from ui.components.fmt import method_label, mode_label
 from ui.components.results import estimate_card
 from ui.i18n import t
 from ui.widgets import choice
@@ -30,7 +30,7 @@ def job_controls(lang: str) -> dict[str, Any]:
                           persist_state=KEEP)
     params_b = st.number_input(t("est.params", lang), min_value=0.0, value=0.0, step=1.0, key="est_params",
                                persist_state=KEEP)
-    methods = {m: method_label(m, lang) for m in METHODS}
+    methods = {m: term(f"method.{m}", lang) for m in METHODS}
     method = choice(st.selectbox, t("est.method", lang), METHODS, key="est_method", lang=lang,
                     format_func=methods.__getitem__)
     data_names = {v: t(f"est.data_{v}", lang) for v in ("samples", "tokens")}
@@ -65,7 +65,7 @@ def whatif_controls(lang: str) -> dict[str, Any]:
                     key="est_mfu", help=t("est.mfu_help", lang), persist_state=KEEP)
     price = st.number_input(t("est.price", lang), min_value=0.0, value=0.0, step=0.5, format="%.2f",
                             key="est_price", persist_state=KEEP)
-    modes = {m: mode_label(m, lang) for m in BILLING}
+    modes = {m: term(f"mode.{m}", lang) for m in BILLING}
     args["billing"] = choice(st.selectbox, t("est.billing", lang), BILLING, key="est_billing", lang=lang,
                              format_func=modes.__getitem__)
     deadline = st.number_input(t("est.deadline", lang), min_value=0.0, value=0.0, step=24.0, format="%.0f",
@@ -73,6 +73,11 @@ def whatif_controls(lang: str) -> dict[str, Any]:
     args.update({"gpu_count": int(count) or None, "mfu": mfu or None, "price_per_gpu_hour": price or None,
                  "deadline_hours": deadline or None})
     return args
+
+
+def config_line(result: dict[str, Any], lang: str) -> str:
+    """What was priced, in a line (the view's "understood")."""
+    return " · ".join(present("estimate_training_cost", result, lang).understood)
 
 
 def page_currency(s: state.Settings, lang: str) -> str:
@@ -115,7 +120,7 @@ def main() -> None:
             if st.button(t("est.add", lang), icon=":material/note_add:", key="est_add"):
                 state.add_record("estimate_training_cost", config_line(result, lang), result, lang)
                 st.toast(t("est.added", lang), icon=":material/check:")
-        estimate_card(result, lang, "est", baseline=baseline if baseline is not result else None, per_row=2)
+        estimate_card(result, lang, "est", baseline=baseline if baseline is not result else None)
 
 
 main()

@@ -9,9 +9,11 @@ from typing import Any
 
 import streamlit as st
 
+from advisor.present import present
 from ui import services, state
 from ui.components.common import error_box
-from ui.components.usage import usage_overview
+from ui.components.usage import usage_charts
+from ui.components.view import view_card
 from ui.i18n import t
 from ui.widgets import choice
 
@@ -99,16 +101,15 @@ def main() -> None:
         st.session_state.use_result = outcome
         if outcome.ok:
             result = outcome.result or {}
-            headline = (result.get("headline") or {}).get(lang) or t("use.title", lang)
-            state.add_record("analyze_usage", headline[:80], result, lang)
+            state.add_record("analyze_usage", present("analyze_usage", result, lang).summary[:80], result, lang)
     shown: services.Outcome | None = st.session_state.get("use_result")
     if shown is None:
         return
     if not shown.ok:
         error_box(shown.error or "")
         return
-    with st.container(border=True, key="use-result"):
-        usage_overview(shown.result or {}, lang, "use")
+    view_card(present("analyze_usage", shown.result or {}, lang), "use", open_details=True,
+              extra=lambda: usage_charts(shown.result or {}, lang))
 
 
 main()

@@ -1,0 +1,52 @@
+"""The one bilingual glossary (``knowledge/glossary.yaml``), a base module every layer may read:
+modes, component keys and labels. ``term("mode.spot", "zh")`` -> "竞价"."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from advisor.config import knowledge_dir
+
+
+def glossary_file() -> Path:
+    return knowledge_dir() / "glossary.yaml"
+
+
+@lru_cache(maxsize=1)
+def entries() -> dict[str, dict[str, str]]:
+    """Every entry, by key then language (read once)."""
+    data = yaml.safe_load(glossary_file().read_text(encoding="utf-8")) or {}
+    return {str(k): {str(lang): str(text) for lang, text in v.items()} for k, v in data.items()}
+
+
+def has(key: str) -> bool:
+    return key in entries()
+
+
+def term(key: str, lang: str, **values: Any) -> str:
+    """The text of ``key`` in ``lang`` with ``values`` filled in. An unknown key falls back to
+    the key's last part with underscores as spaces, so a gap shows but never crashes."""
+    entry = entries().get(key)
+    if entry is None:
+        return key.rsplit(".", 1)[-1].replace("_", " ")
+    text = entry.get(lang) or entry.get("en") or key
+    if not values:
+        return text
+    try:
+        return text.format(**values)
+    except (KeyError, ValueError, IndexError):
+        return text
+
+
+def mode(key: str, lang: str) -> str:
+    return term(f"mode.{key}", lang)
+
+
+def unit(key: str | None, lang: str) -> str:
+    if not key:
+        return ""
+    return term(f"unit.{key}", lang) if has(f"unit.{key}") else key

@@ -1,0 +1,64 @@
+"""A view as Markdown: the short form (chat answers, LLM tool summaries) or the whole report
+with every table and the assumptions (the session export)."""
+
+from __future__ import annotations
+
+from advisor.glossary import term
+from advisor.present.view import FindingLine, Table, View
+
+
+def _cell(value: str) -> str:
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def table(t: Table, title: bool = True) -> list[str]:
+    if not t.rows:
+        return []
+    out = [f"**{t.title}**", ""] if title else []
+    out += ["| " + " | ".join(_cell(c) for c in t.columns) + " |", "|" + "---|" * len(t.columns)]
+    out += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in t.rows]
+    return out + [""]
+
+
+def finding(f: FindingLine, full: bool = False) -> list[str]:
+    line = f"- **[{f.severity_label}] {f.title}**" + (f" ({f.saving})" if f.saving else "")
+    out = [line + (f" — {f.detail}" if full and f.detail else "")]
+    if f.recommendation:
+        out.append(f"  - {f.recommendation}")
+    quote = f.evidence.get("quote") if full else None
+    if quote:
+        out.append(f"  - > {quote}")
+    return out
+
+
+def short(v: View, top_findings: int = 2) -> str:
+    """The answer a manager reads in one screen."""
+    out = [f"**{v.summary}**", ""]
+    figures = [v.headline, *v.figures]
+    out += [f"- {f.label}: **{f.value}**" + (f" ({f.range})" if f.range else "") for f in figures]
+    if v.understood:
+        sep = "；" if v.lang == "zh" else "; "
+        out += ["", f"{term('label.understood', v.lang)}{'：' if v.lang == 'zh' else ': '}{sep.join(v.understood)}"]
+    out += [f"> {n}" for n in v.notes]
+    if v.findings:
+        out += ["", f"**{term('label.findings', v.lang)}**"]
+        for f in v.top_findings(top_findings):
+            out += finding(f)
+    if v.alternatives:
+        out += ["", f"**{term('label.alternatives', v.lang)}**", *[f"- {a}" for a in v.alternatives]]
+    return "\n".join(out).strip() + "\n"
+
+
+def full(v: View) -> str:
+    """Everything: the short form's figures, every finding, every table, the assumptions."""
+    out = [short(v, top_findings=0).rstrip(), ""]
+    if v.findings:
+        out += [f"**{term('label.findings', v.lang)}**", ""]
+        for f in v.findings:
+            out += finding(f, full=True)
+        out.append("")
+    for t in v.tables:
+        out += table(t)
+    if v.assumptions is not None:
+        out += table(v.assumptions)
+    return "\n".join(out).strip() + "\n"

@@ -1,0 +1,52 @@
+"""Hardware recommendation -> view: cheapest and fastest, the options table, the Pareto front."""
+
+from __future__ import annotations
+
+from advisor.glossary import mode, term
+from advisor.present import common, fmt
+from advisor.present.view import Figure, Table, View
+from advisor.tools.recommend import Option, RecommendReport
+
+
+def option_line(o: Option, lang: str) -> str:
+    return term("label.option_line", lang, count=o.gpu_count, gpu=o.gpu, mode=mode(o.billing, lang),
+                total=fmt.money(o.total, o.currency), wall=fmt.hours(o.wall_hours, lang))
+
+
+def _table(key: str, title: str, options: list[Option], lang: str) -> Table:
+    rows = [[o.gpu, str(o.gpu_count), o.precision.upper(), mode(o.billing, lang), fmt.money(o.total, o.currency),
+             fmt.hours(o.wall_hours, lang), f"{fmt.number(o.per_gpu_gb, 1)} / {fmt.number(o.gpu_memory_gb)}"]
+            for o in options]
+    data = [{"gpu": o.gpu, "count": o.gpu_count, "label": fmt.gpus(o.gpu_count, o.gpu, lang), "mode": mode(o.billing, lang),
+             "total": o.total, "wall_hours": o.wall_hours} for o in options]
+    return Table(key, title, [term(f"col.{c}", lang) for c in ("gpu", "count", "precision", "mode", "total", "wall", "memory")],
+                 rows, numeric={1, 4}, data=data)
+
+
+def present_recommend(r: RecommendReport, lang: str) -> View:
+    cur = r.cheapest.currency if r.cheapest else str(r.inputs.get("currency") or "USD")
+    if r.cheapest:
+        head = Figure("total", term("label.cheapest_option", lang), fmt.money(r.cheapest.total, cur),
+                      note=option_line(r.cheapest, lang), raw=r.cheapest.total)
+    else:
+        head = Figure("total", term("label.cheapest_option", lang), "—")
+    figures = []
+    if r.fastest:
+        figures.append(Figure("fastest", term("label.fastest_option", lang), fmt.hours(r.fastest.wall_hours, lang),
+                              note=option_line(r.fastest, lang), raw=r.fastest.wall_hours))
+    figures.append(Figure("evaluated", term("label.evaluated", lang), fmt.number(r.evaluated),
+                          range=term("label.evaluated_value", lang, n=r.evaluated, f=r.feasible), raw=float(r.evaluated)))
+    summary = (term("summary.recommend", lang, cheapest=option_line(r.cheapest, lang), fastest=option_line(r.fastest, lang))
+               if r.cheapest and r.fastest else term("summary.recommend_none", lang, n=r.evaluated))
+    inp = r.inputs
+    model = inp.get("model") or term("label.model_size", lang, b=fmt.number(inp.get("params_b")))
+    understood = [f"{term('label.job', lang)}: {model} · {term('method.' + str(inp.get('method')), lang)}"]
+    if inp.get("deadline_hours"):
+        understood.append(f"{term('label.deadline', lang)}: {fmt.hours(inp['deadline_hours'], lang)}")
+    shown = {id(r.cheapest), id(r.fastest)}
+    alternatives = [option_line(o, lang) for o in r.pareto if id(o) not in shown][:3]
+    tables = [_table("options", term("label.options", lang), r.options, lang),
+              _table("pareto", term("label.pareto", lang), r.pareto, lang)]
+    return View(tool="recommend_hardware", lang=lang, title=term("tool.recommend_hardware", lang), summary=summary,
+                headline=head, figures=figures, understood=understood, findings=common.findings(r.findings, lang),
+                alternatives=alternatives, tables=tables, assumptions=common.assumptions(r.assumptions, lang))

@@ -1,0 +1,74 @@
+"""The view model every face renders: small, typed, already in the user's language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Figure:
+    """One figure: a stable key, its label, the formatted value and, when there is one, its range."""
+
+    key: str
+    label: str
+    value: str
+    range: str | None = None
+    status: str | None = None  # "good" | "bad" | None: a badge next to the value
+    note: str | None = None  # the badge or caption text
+    raw: float | None = None  # the number behind the value, for charts and tests
+
+
+@dataclass
+class FindingLine:
+    """One finding, shown once: severity, title, what to do, the saving, where it comes from."""
+
+    rule_id: str
+    severity: str
+    severity_label: str
+    title: str
+    detail: str
+    recommendation: str
+    saving: str | None = None
+    source: str | None = None
+    evidence: dict[str, Any] = field(default_factory=dict)
+    category: str = ""
+
+
+@dataclass
+class Table:
+    """A detail table: column headers, formatted rows, which columns are numeric, muted rows
+    (greyed: unavailable or unsuitable), and ``data`` (the numbers behind a chart)."""
+
+    key: str
+    title: str
+    columns: list[str]
+    rows: list[list[str]]
+    numeric: set[int] = field(default_factory=set)
+    muted: list[bool] = field(default_factory=list)
+    data: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class View:
+    """A report as a person reads it. The short form is ``summary``, ``headline``, ``figures``,
+    ``understood``, the top findings and ``alternatives``; ``tables`` and ``assumptions`` fold away."""
+
+    tool: str
+    lang: str
+    title: str
+    summary: str
+    headline: Figure
+    figures: list[Figure] = field(default_factory=list)
+    understood: list[str] = field(default_factory=list)
+    findings: list[FindingLine] = field(default_factory=list)
+    alternatives: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    assumptions: Table | None = None
+
+    def top_findings(self, n: int = 2) -> list[FindingLine]:
+        return self.findings[:n]
+
+    def table(self, key: str) -> Table | None:
+        return next((t for t in self.tables if t.key == key), None)
