@@ -54,7 +54,8 @@ def test_a_decimal_comma_is_an_error_never_a_bigger_number(whole: int, frac: int
 @settings(max_examples=100, deadline=None)
 @given(st.floats(min_value=1e-3, max_value=1e4, allow_nan=False, allow_infinity=False))
 def test_scientific_and_plain_notation_agree(x: float) -> None:
-    assert math.isclose(parse_number(f"{x:e}", "x"), parse_number(f"{x:f}", "x"), rel_tol=1e-6)
+    assert parse_number(f"{x:.17e}", "x") == parse_number(repr(x), "x") == x
+    assert math.isclose(parse_number(f"{x * 1e3:.17g}k", "x"), x * 1e6, rel_tol=1e-12)
 
 
 @pytest.mark.parametrize("text", ["nan", "NaN", "inf", "-inf", "Infinity", "∞", float("nan"), float("inf")])
