@@ -293,7 +293,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  {name:16s} {figures}")
     print("per run (leave-one-out):")
     for run, e, (lo, hi) in zip(result["runs"], result["errors"], result["bands"], strict=True):
-        print(f"  {run.row['id']:24s} {run.regime:15s} est/pub {math.exp(-e):5.2f}  band [{math.exp(lo):.2f}, "
+        print(f"  {run.row['id']:24s} {run.regime:15s} published/estimate {math.exp(e):5.2f}  band [{math.exp(lo):.2f}, "
               f"{math.exp(hi):.2f}] {'in' if lo <= e <= hi else 'OUT'}")
     overall, table = generalisation(catalog)
     print(f"excluded runs (generalisation): {overall}")

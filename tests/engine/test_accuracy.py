@@ -92,3 +92,37 @@ def test_failures_counted_once_and_match_the_llama3_log(catalog) -> None:
                                  gpu_count=2048), catalog)
     assert r.gpu_hours.expected == pytest.approx(r.compute_gpu_hours.expected + r.failures.overhead_gpu_hours,
                                                  rel=1e-3)
+
+
+def test_memory_on_published_fine_tuning_peaks(catalog) -> None:
+    from bench import memory_accuracy
+
+    result = memory_accuracy.evaluate(catalog)
+    held_out = memory_accuracy.stats(result["held_out"])
+    fit = memory_accuracy.stats(result["fit"])
+    assert held_out["records"] >= 40 and fit["records"] >= 40
+    assert held_out["median_abs_error_pct"] <= 15
+    assert held_out["within_25_pct"] >= 60
+    # budget records ("largest context that fits") are never read as usage
+    assert result["skipped"].get("largest context that fits a budget, not usage", 0) >= 10
+
+
+@pytest.mark.parametrize(("record", "expected"), [
+    ({"memory_scope": "GPU VRAM budget at which this max context fits"}, None),
+    ({"method": "LoRA r=64 + trainable wte & lm_head", "precision": "bf16"}, {"train_embeddings": True,
+                                                                              "lora_rank": 64}),
+    ({"method": "Q-LoRA on GPTQ Int4 chat model (LoRA r=64)", "precision": "Int4"}, {"method": "qlora"}),
+    ({"method": "LoRA r=8 (DEFAULT targets)", "precision": "bf16"}, {"lora_targets": "attention"}),
+    ({"method": "Full finetune", "precision": "bf16", "notes": "PagedAdamW + optimizer_in_bwd"},
+     {"optimizer": "paged_adamw_8bit", "optimizer_in_backward": True}),
+])
+def test_memory_records_map_to_requests_by_general_rules(record: dict, expected: dict | None) -> None:
+    from bench import memory_accuracy
+
+    base = {"evidence_class": "measured", "memory_per_gpu": 20, "memory_unit": "GB", "batch_size": 1,
+            "seq_len": 1024, "gpus": 1, "params_b": 7, "model": "some-7b"}
+    req, why = memory_accuracy.request({**base, **record})
+    if expected is None:
+        assert req is None and why
+    else:
+        assert req is not None and {k: req.get(k) for k in expected} == expected

@@ -52,7 +52,11 @@ def test_full_16bit_finetune_65b_needs_over_780gb(catalog) -> None:
 @pytest.mark.parametrize("row", DATA["memory"], ids=[r["name"] for r in DATA["memory"]])
 def test_published_finetuning_memory_within_25_percent(catalog, row: dict) -> None:
     r = estimate(EstimateRequest(tokens_b=0.01, **row["request"]), catalog)
-    assert r.memory.per_gpu_gb == pytest.approx(row["gb"], rel=0.25), (row["name"], r.memory)
+    got = r.memory.per_gpu_gb
+    if row.get("scope") == "torch":
+        # torch's peak-memory statistics leave out the CUDA context the process holds
+        got -= catalog.defaults.value("memory.cuda_context_gb")
+    assert got == pytest.approx(row["gb"], rel=0.25), (row["name"], r.memory)
 
 
 def test_alpaca_full_finetune_within_published_envelope(catalog) -> None:
