@@ -41,19 +41,25 @@ def cheaper_alternative(report: EstimateReport, req: EstimateRequest, catalog: A
     w, _ = resolve_workload(req, catalog, p)
     limit = req.deadline_hours or float(p("estimate.target_wall_days")) * HOURS_PER_DAY
     # Alternatives at up to four times the GPU count: a cheaper card, not a different project.
+    precisions = tuple(dict.fromkeys(("bf16", report.gpu.precision)))
     res = sweep(w, catalog, p, currency=report.cost.currency, deadline_hours=limit, modes=("on_demand",),
-                max_gpus=max(8, 4 * report.gpu.count),
-                precisions=("bf16",), optimizer=report.inputs.get("optimizer", "adamw"),
-                flash=req.flash_attention)
+                max_gpus=max(8, 4 * report.gpu.count), precisions=precisions,
+                optimizer=report.inputs.get("optimizer", "adamw"), flash=req.flash_attention,
+                market=req.market, lang=req.lang)
     if res.evaluated == 0:
         return None
-    ok = res.feasible & (res.gpu != report.gpu.name)
+    ok = res.feasible & (res.gpu != report.gpu.name) & (res.precision == "bf16")
     if not ok.any():
         return None
     idx = np.flatnonzero(ok)
     best = idx[np.argmin(res.total[idx])]
+    # Same cost basis on both sides: the sweep's GPU time at on-demand rates (storage and
+    # egress, the same for both, in neither); the estimate's own total only if the sweep
+    # has no row for the configuration asked for.
+    mine = np.flatnonzero((res.gpu == report.gpu.name) & (res.count == report.gpu.count)
+                          & (res.precision == report.gpu.precision))
     current = option(report.billing, "on_demand")
-    current_total = current.total if current else report.cost.total
+    current_total = float(res.total[mine[0]]) if mine.size else (current.total if current else report.cost.total)
     if res.total[best] >= current_total:
         return None
     return {

@@ -134,7 +134,7 @@ def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -
         c = report.cheapest
         chosen = estimate_training_cost(
             **{k: v for k, v in req.model_dump(exclude_none=True).items()
-               if k not in ("max_gpus", "gpus", "billing_modes", "top_k", "gpu_counts")},
+               if k not in ("max_gpus", "gpus", "billing_modes", "top_k", "gpu_counts", "billing")},
             gpu=c.gpu, gpu_count=c.gpu_count, precision=c.precision, billing=c.billing,
         )
         report.findings = chosen.findings

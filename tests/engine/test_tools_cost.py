@@ -98,3 +98,29 @@ def test_consumer_options_carry_interconnect_and_licence_findings() -> None:
         ids = {f.rule_id for f in o.findings}
         assert {"fleet.geforce_datacenter_licence", "fleet.consumer_cards_at_scale"} <= ids
     assert all(not o.findings for o in r.options if o.gpu == "A100-80GB")
+
+
+@pytest.mark.parametrize(
+    ("params_b", "tokens_b", "gpu"), [(1, 0.05, "H100"), (0.5, 0.03, "H200"), (3, 0.08, "h100 sxm")]
+)
+def test_small_job_on_flagship_cards_is_a_warning_with_a_same_basis_saving(
+    params_b: float, tokens_b: float, gpu: str
+) -> None:
+    r = estimate_training_cost(params_b=params_b, method="lora", tokens_b=tokens_b, gpu=gpu, gpu_count=8)
+    alt = r.alternatives.cheaper_gpu
+    assert alt is not None and alt["saving"] > 0
+    overkill = next(f for f in r.findings if f.rule_id == "sizing.overkill_gpu")
+    assert overkill.severity == "warning" and overkill.savings is not None
+    assert overkill.savings.amount == pytest.approx(alt["saving"], abs=0.01)  # rounded to cents
+    # both sides GPU time only: the saving is less than the GPU line of the headline
+    gpu_line = next(c.amount for c in r.cost.components if c.name.startswith("GPU usage"))
+    assert alt["cost"] + alt["saving"] <= gpu_line * 1.05
+    for f in r.findings:  # no deadline was given, so none is invoked
+        assert "deadline" not in (f.detail + f.recommendation).lower()
+        assert f.rule_id != "sizing.flagship_for_small_finetune"
+
+
+def test_recommend_accepts_a_billing_mode_and_billing_modes_together() -> None:
+    r = recommend_hardware(model="qwen2.5-7b", method="lora", tokens_b=0.1, billing="monthly",
+                           billing_modes=["on_demand", "monthly"])
+    assert r.options
