@@ -201,7 +201,7 @@ def _problem(answer: str, finished: bool, frame: Any, done: list[ToolCall], find
              entries: list[dict[str, Any]]) -> tuple[str | None, list[str]]:
     """Why the model's final text cannot be shown (a key of :data:`NOTICES`), and the
     figures that failed the trace."""
-    from advisor.assistant.grounding import known_numbers, ungrounded_figures
+    from advisor.assistant.grounding import known_numbers, money_numbers, ungrounded_figures
     from advisor.assistant.numbers import read_figures
     from advisor.assistant.repair import is_pricing
     from advisor.assistant.replies import contradicts_findings, has_tool_syntax
@@ -221,7 +221,7 @@ def _problem(answer: str, finished: bool, frame: Any, done: list[ToolCall], find
     results = [c.result for c in done] + [c.args for c in done]
     serious = any(str(getattr(f, "severity", "")) in ("critical", "warning") for f in findings)
     texts = [frame.user_text()] if (serious or frame.document) else [*frame.words, *hist.assistant_words(entries)]
-    bad = ungrounded_figures(answer, known_numbers(results, texts))
+    bad = ungrounded_figures(answer, known_numbers(results, texts), money_numbers(results, texts))
     if bad:
         return "ungrounded", bad
     priced = [c for c in done if is_pricing(c.name)]

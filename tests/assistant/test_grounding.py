@@ -69,3 +69,15 @@ def test_any_formatted_tool_amount_is_grounded(amount: float, currency: str) -> 
 def test_a_figure_far_from_every_known_number_is_caught(amount: float, factor: float) -> None:
     known = known_numbers([{"total": amount}], [])
     assert ungrounded_figures(f"Total: {format_money(amount * factor, 'USD')}.", known) != []
+
+
+def test_a_money_figure_must_match_a_money_field_not_a_count_that_equals_it() -> None:
+    from advisor.assistant.grounding import money_numbers
+
+    results = [{"cost": {"total": 1234.5, "currency": "USD"}, "options": [{"top_k": 5, "gpu_count": 8}],
+                "summary": {"en": "About $1,234.50 on 8 GPUs."}}]
+    known, money = known_numbers(results, []), money_numbers(results, [])
+    assert ungrounded_figures("It costs $1,234.50 on 8 GPUs.", known, money) == []
+    assert ungrounded_figures("It costs $5.", known, money) == ["$5"]  # 5 is a count, not an amount
+    assert ungrounded_figures("It costs $8.", known, money) == ["$8"]
+    assert ungrounded_figures("You said ¥668.", known, money_numbers(results, ["budget ¥668"])) == []
