@@ -35,7 +35,6 @@ _CONVERSIONS = (
     1 / HOURS_PER_YEAR, 1e4 * 1e-9, 1e8 * 1e-9, 1e4,
 )  # fmt: skip
 _PATH_KEYS = ("path", "files", "prices_file")
-_PRICING = ("estimate_training_cost", "recommend_hardware", "compare_billing", "plan_project")
 _CURRENCY_DEFAULT = {"zh": "CNY", "en": "USD"}
 
 
@@ -393,4 +392,9 @@ def seen_values(result: dict[str, Any]) -> list[Any]:
 
 
 def is_pricing(tool: str) -> bool:
-    return tool in _PRICING
+    """A tool whose answer must quote its figures: every tool but those the LLM settings list
+    as ``reply.figures_optional`` (guide search, contract review)."""
+    from advisor.tools import TOOL_NAMES
+    from advisor.tools.langchain import llm_settings
+
+    return tool in TOOL_NAMES and tool not in llm_settings().get("reply", {}).get("figures_optional", [])

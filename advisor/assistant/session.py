@@ -205,28 +205,27 @@ def _problem(answer: str, finished: bool, frame: Any, done: list[ToolCall], find
     from advisor.assistant.numbers import read_figures
     from advisor.assistant.repair import is_pricing
     from advisor.assistant.replies import contradicts_findings, has_tool_syntax
+    from advisor.tools import TOOL_NAMES
     from advisor.tools.langchain import llm_settings, shown_fields
 
-    if not finished:
-        return "cut_off", []
-    if not answer.strip():
-        return "empty", []
-    from advisor.tools import TOOL_NAMES
-
-    fields = {f for name in TOOL_NAMES for f in shown_fields(name)}
-    if has_tool_syntax(answer, fields):
-        return "tool_syntax", []
-    if contradicts_findings(answer, findings, llm_settings().get("reply", {}).get("no_issues", {})):
-        return "contradicts", []
     results = [c.result for c in done] + [c.args for c in done]
     serious = any(str(getattr(f, "severity", "")) in ("critical", "warning") for f in findings)
     texts = [frame.user_text()] if (serious or frame.document) else [*frame.words, *hist.assistant_words(entries)]
     bad = ungrounded_figures(answer, known_numbers(results, texts), money_numbers(results, texts))
+    if frame.confident and is_pricing(frame.intent) and not any(is_pricing(c.name) for c in done):
+        return "no_tool", bad  # whatever the reply says, it is not the job the question asks for
+    if not finished:
+        return "cut_off", []
+    if not answer.strip():
+        return "empty", []
+    fields = {f for name in TOOL_NAMES for f in shown_fields(name)}
+    if has_tool_syntax(answer, fields):
+        return "tool_syntax", []
+    if contradicts_findings(answer, findings, llm_settings().get("reply", {}).get("no_issues", {})):
+        return "contradicts", bad
     if bad:
         return "ungrounded", bad
     priced = [c for c in done if is_pricing(c.name)]
-    if frame.confident and is_pricing(frame.intent) and not priced:
-        return "no_tool", []
     if priced and not read_figures(answer):
         return "no_figures", []
     return None, []
@@ -255,12 +254,11 @@ def _checked(question: str, entries: list[dict[str, Any]], previous: Any, frame:
         mode = "llm+repaired" if repairs else "llm"
         notice = NOTICES["repaired"][lang] if repairs else None
         citations = _citations(done) or attach_guides(question, intent, lang, findings)
-    elif done and problem != "no_tool":
+    elif done and problem != "no_tool" and (explained := explain(done, lang).strip()):
         citations = _citations(done) or attach_guides(question, intent, lang, findings)
-        answer = "\n\n".join(p for p in (explain(done, lang), repair_line(repairs, lang), sources_block(citations, lang))
-                             if p)
+        answer = "\n\n".join(p for p in (explained, repair_line(repairs, lang), sources_block(citations, lang)) if p)
         mode, notice = "offline_fallback", NOTICES[problem][lang]
-    else:
+    else:  # no result to explain, or not the job the question asks for: the offline answer
         fallback = offline_turn(question, previous, lang, defaults)
         answer, intent, citations = fallback.answer, fallback.intent, fallback.citations
         calls.extend(fallback.tool_calls)
