@@ -117,6 +117,7 @@ def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -
         "misses_deadline": int((res.fits & _scalable(res) & ~res.meets).sum()),
         "over_budget": int((res.fits & _scalable(res) & res.meets & ~res.in_budget).sum()),
     }
+    _note_prices(p, catalog, [*options, *([fastest] if fastest else [])], req)
     p.note("scaling.max_data_parallel", res.max_data_parallel,
            "global batch / micro-batch (scaling.* defaults): more replicas than this would sit idle",
            unit="data-parallel replicas")
@@ -139,6 +140,24 @@ def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -
         )
         report.findings = chosen.findings
     return report
+
+
+def _note_prices(p: Params, catalog: Any, options: list[Option], req: Any) -> None:
+    """Which market, offers and dates priced each card of the report (assumptions)."""
+    from advisor.engine.pricing import cached_quote, resolve_market
+
+    if not options:
+        return
+    home, choice, why = resolve_market(catalog, req.currency, req.market, req.lang)
+    p.note("price.market", f"{choice}: {home} offers" + ("" if home == req.currency else f" converted to {req.currency}"),
+           why)
+    for gpu in dict.fromkeys(o.gpu for o in options):
+        q = cached_quote(catalog, gpu, req.currency, req.market, req.lang)
+        if q is not None:
+            p.note(f"price_per_gpu_hour.{gpu}", round(q.on_demand, 4), q.source, unit=f"{req.currency} per GPU-hour")
+            if q.stale and q.market is not None:
+                p.note(f"price.stale.{gpu}", ", ".join(q.market.stale_providers),
+                       f"offers dated more than {q.market.stale_after_months} months ago (market.stale_after_months)")
 
 
 def _scalable(res: Any) -> np.ndarray:

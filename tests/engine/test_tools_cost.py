@@ -113,7 +113,7 @@ def test_small_job_on_flagship_cards_is_a_warning_with_a_same_basis_saving(
     assert overkill.severity == "warning" and overkill.savings is not None
     assert overkill.savings.amount == pytest.approx(alt["saving"], abs=0.01)  # rounded to cents
     # both sides GPU time only: the saving is less than the GPU line of the headline
-    gpu_line = next(c.amount for c in r.cost.components if c.name.startswith("GPU usage"))
+    gpu_line = next(c.amount for c in r.cost.components if c.name == "gpu_usage")
     assert alt["cost"] + alt["saving"] <= gpu_line * 1.05
     for f in r.findings:  # no deadline was given, so none is invoked
         assert "deadline" not in (f.detail + f.recommendation).lower()
@@ -124,3 +124,13 @@ def test_recommend_accepts_a_billing_mode_and_billing_modes_together() -> None:
     r = recommend_hardware(model="qwen2.5-7b", method="lora", tokens_b=0.1, billing="monthly",
                            billing_modes=["on_demand", "monthly"])
     assert r.options
+
+
+def test_recommend_states_which_market_offers_and_dates_priced_each_card() -> None:
+    for currency, lang, choice in (("USD", "en", "local"), ("CNY", "en", "convert"), ("CNY", "zh", "local")):
+        r = recommend_hardware(model="qwen2.5-7b", method="lora", tokens_b=0.2, currency=currency, lang=lang)
+        names = {a.name: a for a in r.assumptions}
+        assert str(names["price.market"].value).startswith(choice)
+        for o in r.options:
+            source = names[f"price_per_gpu_hour.{o.gpu}"].source
+            assert "provider(s)" in source and "price dates" in source
