@@ -152,14 +152,17 @@ def breakdown(w: Workload, precision: str, optimizer: str, par: Parallel, p: Par
     weights, grads, optim = model_states(w, precision, optimizer, par, p)
     acts = activation_bytes(w, precision, par, p)
     buffers_table = p("memory.zero_buffers_gb")
-    zero = np.asarray(par.zero)
-    dp = np.asarray(par.dp, dtype=float)
-    buffers = np.select(
-        [zero == 0, zero == 1, zero == 2, zero == 3],
-        [float(buffers_table[str(k)]) for k in range(4)],
-        default=0.0,
-    )
-    buffers = np.where(dp > 1, buffers, 0.0) * 1e9
+    if np.ndim(par.zero) == 0 and np.ndim(par.dp) == 0:  # one layout (the estimate): no array work
+        buffers: Any = float(buffers_table[str(int(par.zero))]) * 1e9 if float(par.dp) > 1 else 0.0
+    else:
+        zero = np.asarray(par.zero)
+        dp = np.asarray(par.dp, dtype=float)
+        buffers = np.select(
+            [zero == 0, zero == 1, zero == 2, zero == 3],
+            [float(buffers_table[str(k)]) for k in range(4)],
+            default=0.0,
+        )
+        buffers = np.where(dp > 1, buffers, 0.0) * 1e9
     allocated = weights + grads + optim + acts + buffers
     overhead = float(p("memory.cuda_context_gb")) * 1e9 + buffers + allocated * float(p("memory.allocator_overhead"))
     return Breakdown(

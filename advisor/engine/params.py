@@ -12,6 +12,21 @@ from typing import Any
 from advisor.findings import Assumption
 
 
+# One Assumption per default entry, shared by every estimate: building a pydantic object per
+# key per estimate was a third of the engine's time. Entries are immutable (frozen models).
+_ASSUMPTIONS: dict[int, tuple[Any, Assumption]] = {}
+
+
+def _assumption(key: str, entry: Any) -> Assumption:
+    cached = _ASSUMPTIONS.get(id(entry))
+    if cached is None or cached[0] is not entry:
+        if len(_ASSUMPTIONS) > 4096:  # catalogs reloaded many times: start over
+            _ASSUMPTIONS.clear()
+        cached = (entry, Assumption(name=key, value=entry.value, unit=entry.unit, source=entry.source))
+        _ASSUMPTIONS[id(entry)] = cached
+    return cached[1]
+
+
 class Params:
     """Reads engine defaults and remembers which ones a computation used."""
 
@@ -22,7 +37,7 @@ class Params:
     def __call__(self, key: str) -> Any:
         entry = self._defaults.get(key)
         if key not in self._used:
-            self._used[key] = Assumption(name=key, value=entry.value, unit=entry.unit, source=entry.source)
+            self._used[key] = _assumption(key, entry)
         return entry.value
 
     def peek(self, key: str) -> Any:
@@ -32,6 +47,11 @@ class Params:
     def note(self, name: str, value: Any, source: str, unit: str | None = None) -> None:
         """Record a derived or user-given value (a chosen price, a resolved GPU count...)."""
         self._used[name] = Assumption(name=name, value=value, unit=unit, source=source)
+
+    def extend(self, used: list[Assumption]) -> None:
+        """Record assumptions another computation made (a cached price quote), first use wins."""
+        for a in used:
+            self._used.setdefault(a.name, a)
 
     def assumptions(self) -> list[Assumption]:
         return list(self._used.values())
