@@ -11,7 +11,6 @@ from typing import Any
 
 from advisor.findings import Assumption
 
-
 # One Assumption per default entry, shared by every estimate: building a pydantic object per
 # key per estimate was a third of the engine's time. Entries are immutable (frozen models).
 _ASSUMPTIONS: dict[int, tuple[Any, Assumption]] = {}
