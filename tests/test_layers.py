@@ -8,8 +8,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ORDER = ["errors", "units", "money", "config", "glossary", "findings", "catalog", "engine", "rules", "contracts", "usage", "knowledge",
-         "tools", "present", "assistant", "cli"]
+ORDER = ["errors", "units", "money", "config", "glossary", "findings", "catalog", "engine", "rules", "contracts", "usage",
+         "knowledge", "tools", "present", "assistant", "mcp", "cli"]
 RANK = {name: i for i, name in enumerate(ORDER)}
 # Same-rank siblings that may use each other (documents and telemetry are peers).
 PEERS = {("contracts", "usage"), ("usage", "contracts"), ("knowledge", "contracts"), ("knowledge", "usage")}
@@ -33,7 +33,8 @@ def _layer(path: Path) -> str:
 
 def test_third_party_boundaries() -> None:
     allowed = {"durable": {"rules"}, "langchain": {"tools", "assistant"}, "langchain_core": {"tools", "assistant"},
-               "langchain_openai": {"tools", "assistant"}, "langgraph": {"assistant"}, "streamlit": set()}
+               "langchain_openai": {"tools", "assistant"}, "langgraph": {"assistant"}, "streamlit": set(),
+               "mcp": {"mcp"}, "mcp_types": {"mcp"}}
     bad = []
     for path in (ROOT / "advisor").rglob("*.py"):
         layer = _layer(path)

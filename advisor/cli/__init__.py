@@ -26,6 +26,7 @@ COMMAND_MODULES = (
     "assistant",  # ask, chat
     "learn",  # learn
     "ui",  # ui
+    "mcp_server",  # mcp
 )
 
 
