@@ -78,6 +78,8 @@ def _tables(report: Any) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from advisor.contracts.checklist import category_name, term
+
     zh = report.language == "zh"
     console = Console()
     console.print(f"[bold]{'合同审查' if zh else 'Contract review'}[/bold]: {report.source} "
@@ -91,13 +93,14 @@ def _tables(report: Any) -> None:
         quote, where = _quote(f, report.language)
         clause = f"“{quote[:160]}” ({where})" if quote else "—"
         amount = f" [{f.savings}]" if f.savings else ""
-        table.add_row(f.severity, f.category, f.title + amount, clause, f.recommendation)
+        table.add_row(term(f"severity.{f.severity}", report.language), category_name(f.category, report.language),
+                      f.title + amount, clause, f.recommendation)
     console.print(table)
     check = Table(title="审查清单" if zh else "Checklist")
     for col in (("类别", "状态", "说明") if zh else ("Category", "Status", "Note")):
         check.add_column(col, overflow="fold")
     for item in report.checklist:
-        check.add_row(item.category, item.status, item.note)
+        check.add_row(item.label or item.category, item.status_label or item.status, item.note)
     console.print(check)
 
 

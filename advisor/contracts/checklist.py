@@ -29,14 +29,36 @@ _NOTES = {
 
 
 class ChecklistItem(BaseModel):
-    """One row of the checklist."""
+    """One row of the checklist. ``label`` and ``status_label`` are the category and status
+    in the report's language (Chinese reports say 自动续约 / 陷阱, never auto_renewal / trap)."""
 
     category: str
+    label: str = ""
     status: Status
+    status_label: str = ""
     clause: str | None = None
     location: dict[str, Any] | None = None
     note: str
     rules: list[str] = []
+
+
+def term(key: str, lang: str) -> str:
+    """A contract term in ``lang`` from the project glossary: ``category.<id>``,
+    ``contract.status.<status>``, ``severity.<severity>``."""
+    from advisor.glossary import term as glossary_term
+
+    return glossary_term(key, _lang(lang))
+
+
+def category_name(category: str, lang: str) -> str:
+    return term(f"category.{category}", lang)
+
+
+def _labelled(items: list[ChecklistItem], lang: str) -> list[ChecklistItem]:
+    for item in items:
+        item.label = category_name(item.category, lang)
+        item.status_label = term(f"contract.status.{item.status}", lang)
+    return items
 
 
 def _checklist_kinds(detector: str) -> tuple[str, ...]:
@@ -74,7 +96,7 @@ def build_checklist(findings: list[Finding], hits: list[Hit], lang: str = "en") 
                                        location=hit.sentence.location.as_dict(), note=_NOTES[key][_lang(lang)]))
         else:
             items.append(ChecklistItem(category=category, status="not_applicable", note=_NOTES["not_applicable"][_lang(lang)]))
-    return items
+    return _labelled(items, lang)
 
 
 def primary_evidence(finding: Finding) -> dict[str, Any] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from advisor.contracts.checklist import primary_evidence
+from advisor.contracts.checklist import category_name, primary_evidence, term
 from advisor.money import format_money
 from advisor.rules.findings import Finding
 
@@ -16,8 +16,6 @@ _L: dict[str, dict[str, Any]] = {
         "category": "Category", "status": "Status", "clause": "Clause", "note": "Note",
         "where": "Where", "quote": "Clause", "related": "Related clause", "why": "Why it costs", "ask": "Ask for",
         "stake": "At stake", "injection": "Embedded instructions were found and ignored (treated as contract text).",
-        "status_names": {"trap": "trap", "missing": "missing", "ok": "ok", "not_applicable": "n/a"},
-        "sev": {"critical": "critical", "warning": "warning", "info": "info"},
     },
     "zh": {
         "title": "合同审查", "source": "来源", "lang": "语言", "pages": "页数",
@@ -25,8 +23,6 @@ _L: dict[str, dict[str, Any]] = {
         "category": "类别", "status": "状态", "clause": "条款", "note": "说明",
         "where": "位置", "quote": "原文", "related": "相关条款", "why": "为何多花钱", "ask": "谈判要求",
         "stake": "涉及金额", "injection": "发现夹带的指令，已作为合同文字处理并忽略。",
-        "status_names": {"trap": "陷阱", "missing": "缺失", "ok": "正常", "not_applicable": "不适用"},
-        "sev": {"critical": "严重", "warning": "警告", "info": "提示"},
     },
 }  # fmt: skip
 
@@ -48,7 +44,7 @@ def render(report: dict[str, Any]) -> str:
         text = f.text.get(lang) if f.text else None
         title = text.title if text else f.title
         out.append(f"### {i}. {title}")
-        out.append(f"*{t['sev'].get(f.severity, f.severity)} · `{f.category}` · `{f.rule_id}`*")
+        out.append(f"*{term('severity.' + f.severity, lang)} · {category_name(f.category, lang)} · `{f.rule_id}`*")
         out.append("")
         quote, where = _quote(f, lang)
         context = next((v for v in f.evidence.values() if isinstance(v, dict) and v.get("context")), None)
@@ -69,8 +65,8 @@ def render(report: dict[str, Any]) -> str:
         loc = item.get("location") or {}
         if clause and loc:
             clause = f"{clause} ({_where(loc, lang)})"
-        status = t["status_names"].get(item["status"], item["status"])
-        out.append(f"| `{item['category']}` | {status} | {_cell(clause)} | {_cell(item.get('note') or '')} |")
+        status = term(f"contract.status.{item['status']}", lang)
+        out.append(f"| {category_name(item['category'], lang)} | {status} | {_cell(clause)} | {_cell(item.get('note') or '')} |")
     return "\n".join(out) + "\n"
 
 

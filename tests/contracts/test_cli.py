@@ -32,13 +32,13 @@ def test_markdown_and_language(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["review", str(FIXTURES / "zh_spot_terms.txt"), "--format", "md", "--lang", "en"], capsys)
     assert code == 0
     assert out.startswith("# Contract review")
-    assert "| `spot_reclaim` | trap |" in out
+    assert "| Spot reclaim | trap |" in out
 
 
 def test_table_output(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["review", str(FIXTURES / "en_h100_cluster_fair.txt")], capsys)
     assert code == 0
-    assert "Checklist" in out and "usage_alerts" in out
+    assert "Checklist" in out and "Usage alerts" in out
 
 
 def test_monthly_fee_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

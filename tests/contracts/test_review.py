@@ -113,7 +113,7 @@ def test_english_injection() -> None:
 def test_markdown_report(trap_zh: ContractReport) -> None:
     md = trap_zh.to_markdown()
     assert md.startswith("# 合同审查")
-    assert "## 审查清单" in md and "| `auto_renewal` | 陷阱 |" in md
+    assert "## 审查清单" in md and "| 自动续约 | 陷阱 |" in md
     assert "> 5.1 租期届满前三十日内" in md
     assert "5.1，第1页第29行" in md
     assert trap_zh.markdown == md
@@ -168,3 +168,17 @@ def test_suggested_sentences_still_go_through_the_detectors() -> None:
     plain = review_document(doc)
     suggested = review_document(doc, suggest=lambda sentences: ["第三条 天气很好。", "not in the document"])
     assert {f.rule_id for f in suggested.findings} == {f.rule_id for f in plain.findings}
+
+
+def test_chinese_reports_name_categories_and_statuses_in_chinese(trap_zh: ContractReport) -> None:
+    from advisor.rules.schema import CONTRACT_CATEGORIES
+
+    md = trap_zh.to_markdown()
+    table = md.split("## 审查清单", 1)[1]
+    for category in CONTRACT_CATEGORIES:
+        assert f"| {category} |" not in table and f"`{category}`" not in md
+    for word in ("| trap |", "| missing |", "| ok |", "| not_applicable |", "*critical", "*warning"):
+        assert word not in md
+    for item in trap_zh.checklist:
+        assert item.label and item.label != item.category and any("\u4e00" <= ch <= "\u9fff" for ch in item.label)
+        assert item.status_label in {"陷阱", "缺失", "正常", "未涉及"}
