@@ -73,6 +73,10 @@ def prices(
         str | None, typer.Option("--prices", help="your own price sheet (CSV); its rows win")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
+    history: Annotated[
+        str | None, typer.Option("--history", help="dated price movement of a card and alerts, e.g. 4090")
+    ] = None,
+    lang: Annotated[str, typer.Option("--lang", help="en or zh (with --history)")] = "en",
 ) -> None:
     """The market per card and currency (p10 / median / p90 per GPU-hour, offers, dates), the
     offers behind it, then every matching offer: negotiated first, then cheapest per GPU-hour."""
@@ -82,6 +86,13 @@ def prices(
     from advisor.errors import InputError
     from advisor.money import CURRENCIES, normalize_currency
 
+    if history:
+        from advisor.cli.decisions import render_history
+        from advisor.tools.price_history import price_history
+
+        report = price_history(history, currency, prices_file=prices_file, lang="zh" if lang == "zh" else "en")
+        emit_json(report) if as_json else render_history(report)
+        return
     if mode not in MODES:
         raise InputError("mode", mode, "one of on_demand, monthly, yearly, spot")
     catalog = get_catalog(user_prices=prices_file)

@@ -174,6 +174,14 @@ def _render_own(r: Any) -> None:
     _print_lines(r, rows)
 
 
+def render_history(r: Any) -> None:
+    zh = r.inputs.get("lang") == "zh"
+    rows = [(p.month, p.month, f"{p.median:.2f} (" + (f"{p.offers} 条报价，" if zh else f"{p.offers} offer(s), ")
+             + f"{p.low:.2f}-{p.high:.2f}; {', '.join(p.providers)})") for p in r.points]
+    rows += [(f"{m['from']} -> {m['to']}", f"{m['from']} -> {m['to']}", f"{m['change']:+.1%}") for m in r.moves]
+    _print_lines(r, rows)
+
+
 COMMANDS: dict[str, tuple[Callable[[], argparse.ArgumentParser], str, Callable[[Any], None], str]] = {
     "serve": (_serve_parser, "estimate_serving_cost", _render_serve,
               "GPUs and monthly cost to serve a daily token volume. (--help for flags)"),

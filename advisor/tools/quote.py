@@ -17,6 +17,7 @@ from advisor.catalog.market import NoMarketError, market_for
 from advisor.engine import quotes as qmod
 from advisor.engine.decisions_data import by_currency, decision_params
 from advisor.engine.models import validated
+from advisor.engine.price_history import lock_value
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.glossary import mode as mode_name
@@ -111,6 +112,7 @@ class QuoteReport(BaseModel):
     target_price: float = Field(description="What to ask for: the market's p10 (per GPU-hour).")
     saving_per_month_at_target: float
     monthly_total: float = Field(description="The quote for all its cards, per month.")
+    lock: dict[str, Any] | None = Field(None, description="What fixing this price for the term is worth under the price drift.")
     assumptions: list[Assumption]
     findings: list[Finding] = Field(default_factory=list)
     summary: dict[str, str] = Field(default_factory=dict)
@@ -155,6 +157,15 @@ def check_quote(request: QuoteRequest | None = None, **kwargs: Any) -> QuoteRepo
         on_demand = market_for(gpu.id, req.currency, "on_demand", catalog=catalog).median
     except NoMarketError:
         on_demand = None
+    months = int(round(req.term_months or (12 if req.unit == "gpu_year" else 0)))
+    if months >= 1:
+        try:
+            floating = market_for(gpu.id, req.currency, "monthly", catalog=catalog).median
+        except NoMarketError:
+            floating = float(on_demand or market.median) * (1 - float(p("billing.monthly_discount")))
+        lv = lock_value(lock=norm.compute_per_gpu_hour, now=floating, months=months, gpu_count=n,
+                        drift=float(p("price.drift_per_year")), sigma=float(p("price.drift_volatility_per_year")))
+        report.lock = dict(vars(lv))
     facts = {
         "currency": req.currency, "gpu": gpu.id, "gpu_count": n, "verdict": verdict,
         "price_per_gpu_hour": norm.compute_per_gpu_hour, "market_median": market.median, "target_price": target,
@@ -162,6 +173,10 @@ def check_quote(request: QuoteRequest | None = None, **kwargs: Any) -> QuoteRepo
         "utilization": req.utilization, "per_used_gpu_hour": norm.per_used_gpu_hour,
         "on_demand_median": on_demand, "committed": norm.committed, "market_stale": market.stale,
         "market_offers": market.offers,
+        "lock_expected_saving": report.lock["expected_saving"] if report.lock else None,
+        "lock_expected_cost": -report.lock["expected_saving"] if report.lock and report.lock["expected_saving"] < 0 else None,
+        "lock_protection": report.lock["protection"] if report.lock else None,
+        "lock_probability_above": report.lock["probability_above_at_end"] if report.lock else None,
     }
     report.findings = evaluate(QUOTE_PACKS, clean_facts(facts), lang=req.lang)
     report.assumptions = p.assumptions()

@@ -91,3 +91,33 @@ def test_cli_quote(capsys: pytest.CaptureFixture[str]) -> None:
     assert out["verdict"] in {"below", "at", "above"} and set(out["market"]) >= {"p10", "median", "p90", "offers"}
     assert main(["quote", "--gpu", "h100", "--price", "2", "--unit", "fortnight"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_a_term_quote_carries_a_lock_valuation_that_follows_the_drift() -> None:
+    from advisor.engine.price_history import lock_value
+
+    r = check_quote(gpu="H100", price=2.10, term_months=12)
+    assert r.lock is not None and r.lock["months"] == 12
+    assert r.lock["locked_cost"] == pytest.approx(2.10 * 730 * 12)
+    falling = lock_value(lock=2.0, now=2.0, months=12, gpu_count=1, drift=-0.2, sigma=0.25)
+    rising = lock_value(lock=2.0, now=2.0, months=12, gpu_count=1, drift=0.2, sigma=0.25)
+    assert falling.expected_saving < 0 < rising.expected_saving
+    assert 0 <= falling.protection <= rising.protection
+    assert check_quote(gpu="H100", price=2.10).lock is None  # no term, nothing locked
+
+
+def test_price_history_of_a_card_with_dated_rows() -> None:
+    from advisor.tools.price_history import price_history
+
+    r = price_history("4090", "CNY")
+    assert len(r.points) >= 2 and [p.month for p in r.points] == sorted(p.month for p in r.points)
+    assert len(r.moves) == len(r.points) - 1
+    assert all((abs(m["change"]) > r.alert_threshold) == (m in r.alerts) for m in r.moves)
+    assert bool(r.alerts) == any(f.rule_id == "prices.price_moved" for f in r.findings)
+
+
+def test_cli_prices_history(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["prices", "--history", "4090", "--currency", "CNY", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["points"] and "alerts" in out
+    assert main(["prices", "--history", "nosuchcard"]) == 2

@@ -1,0 +1,78 @@
+"""Price history of a card (``advisor prices --history GPU``; REQUIREMENTS D4): dated monthly
+medians from the catalog and the user's sheet, the moves between them, and alerts when a move
+exceeds ``price.alert_threshold`` (rule ``prices.price_moved``)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from advisor.catalog import get_catalog
+from advisor.engine import price_history as ph
+from advisor.engine.decisions_data import decision_params
+from advisor.findings import Assumption, Finding
+from advisor.money import normalize_currency
+from advisor.tools.facts import clean_facts
+from advisor.tools.findings import evaluate
+
+
+class PricePoint(BaseModel):
+    month: str
+    median: float
+    low: float
+    high: float
+    offers: int
+    providers: list[str]
+
+
+class PriceHistoryReport(BaseModel):
+    inputs: dict[str, Any]
+    gpu: str
+    currency: str
+    points: list[PricePoint]
+    moves: list[dict[str, Any]]
+    alert_threshold: float
+    alerts: list[dict[str, Any]] = Field(description="Moves larger than the threshold.")
+    assumptions: list[Assumption]
+    findings: list[Finding] = Field(default_factory=list)
+    summary: dict[str, str] = Field(default_factory=dict)
+
+
+def price_history(gpu: str, currency: str | None = None, *, prices_file: str | None = None,
+                  lang: Literal["en", "zh"] = "en") -> PriceHistoryReport:
+    catalog = get_catalog(user_prices=prices_file)
+    p = decision_params(catalog)
+    card = catalog.gpu(gpu)
+    cur = normalize_currency(currency) if currency else None
+    if cur is None:  # the currency with the most dated rows of the card
+        counts = {c: sum(1 for o in catalog.offers(gpu=card.id) if o.currency == c and o.as_of_date) for c in ("USD", "CNY")}
+        cur = max(counts, key=lambda c: counts[c])
+    points = ph.history(catalog.offers(gpu=card.id), card.id, cur)
+    moves = ph.moves(points)
+    threshold = float(p("price.alert_threshold"))
+    alerts = [m for m in moves if abs(m["change"]) > threshold]
+    biggest = max(moves, key=lambda m: abs(m["change"])) if moves else None
+    facts = {"gpu": card.id, "currency": cur, "price_observations": len(points),
+             "price_move": biggest["change"] if biggest else None,
+             "price_move_over_threshold": bool(alerts) if moves else None, "alert_threshold": threshold,
+             "price_move_from": biggest["from"] if biggest else None, "price_move_to": biggest["to"] if biggest else None}
+    report = PriceHistoryReport(
+        inputs={"gpu": card.id, "currency": cur, "lang": lang}, gpu=card.id, currency=cur,
+        points=[PricePoint(**vars(x)) for x in points], moves=moves, alert_threshold=threshold, alerts=alerts,
+        assumptions=p.assumptions(),
+    )
+    report.findings = evaluate(("prices",), clean_facts(facts), lang=lang)
+    if points:
+        first, last = points[0], points[-1]
+        report.summary = {
+            "en": f"{card.id} in {cur}: {len(points)} dated month(s) from {first.month} ({first.median:.2f}/GPU-h) to "
+                  f"{last.month} ({last.median:.2f}/GPU-h); {len(alerts)} move(s) above {threshold:.0%}.",
+            "zh": f"{card.id}（{cur}）：{len(points)} 个有日期的月份，{first.month}（每卡时 {first.median:.2f}）至 "
+                  f"{last.month}（每卡时 {last.median:.2f}）；超过 {threshold:.0%} 的波动 {len(alerts)} 次。",
+        }
+    else:
+        report.summary = {"en": f"No dated {cur} prices of {card.id} in the catalog or your sheet: add dated rows "
+                                "(as_of) to follow its price.",
+                          "zh": f"价目表和您的价格表中没有 {card.id} 带日期的 {cur} 价格：添加带日期（as_of）的行即可跟踪价格变化。"}
+    return report
