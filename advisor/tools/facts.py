@@ -14,6 +14,7 @@ import numpy as np
 
 from advisor.engine.billing import option, tiers
 from advisor.engine.estimate import resolve_workload
+from advisor.engine.fleet import mixed_fleet
 from advisor.engine.models import EstimateReport, EstimateRequest
 from advisor.engine.params import Params
 from advisor.engine.sweep import sweep
@@ -71,6 +72,29 @@ def cheaper_alternative(report: EstimateReport, req: EstimateRequest, catalog: A
         "saving": float(current_total - res.total[best]),
         "share": float((current_total - res.total[best]) / current_total),
     }
+
+
+def routine_alternative(report: EstimateReport, req: EstimateRequest, catalog: Any, below_price: float, *,
+                        high_cost: float, high_wall: float, routine: float, limit: float) -> dict[str, Any] | None:
+    """Where routine work can move: another card that fits and costs less per GPU-hour than
+    ``below_price``, at the count whose mixed fleet is cheapest within ``limit`` hours (else the
+    cheapest count)."""
+    p = Params(catalog.defaults)
+    w, _ = resolve_workload(req, catalog, p)
+    res = sweep(w, catalog, p, currency=report.cost.currency, modes=("on_demand",), max_gpus=max(8, 4 * report.gpu.count),
+                precisions=("bf16",), optimizer=report.inputs.get("optimizer", "adamw"), flash=req.flash_attention)
+    if res.evaluated == 0:
+        return None
+    ok = res.fits & (res.gpu != report.gpu.name) & (res.total < below_price * res.gpu_hours)
+    if not ok.any():
+        return None
+    idx = np.flatnonzero(ok)
+    mixed_cost = (1 - routine) * high_cost + routine * res.total[idx]
+    in_time = (1 - routine) * high_wall + routine * res.wall_hours[idx] <= limit
+    pool = idx[in_time] if in_time.any() else idx
+    best = pool[np.argmin(mixed_cost[in_time] if in_time.any() else mixed_cost)]
+    return {"gpu": str(res.gpu[best]), "count": int(res.count[best]), "cost": float(res.total[best]),
+            "wall_hours": float(res.wall_hours[best]), "gpu_hours": float(res.gpu_hours[best])}
 
 
 def billing_facts(options: list[Any], requested: str, gpu_count: int, gpu_hours: float, p: Params) -> dict[str, Any]:
@@ -133,14 +157,24 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
     routine = float(p("fleet.routine_share"))
     mixed_saving = None
     report.alternatives.cheaper_gpu = alt
-    # A mixed fleet puts routine work on a card that is cheaper per hour (REQUIREMENTS C3).
-    if alt is not None and alt["cost"] / max(alt["gpu_hours"], 1e-12) < on_demand.unit_price:
-        mixed = (1 - routine) * on_demand.total + routine * alt["cost"]
-        mixed_saving = on_demand.total - mixed
+    # A mixed fleet puts routine work on a card that is cheaper per hour (REQUIREMENTS C3), each
+    # card at its own speed; it counts as a saving only when it beats both single-card fleets.
+    cheaper_per_hour = alt is not None and alt["cost"] / max(alt["gpu_hours"], 1e-12) < on_demand.unit_price
+    limit = req.deadline_hours or float(p("estimate.target_wall_days")) * HOURS_PER_DAY
+    routine_card = alt if cheaper_per_hour else routine_alternative(
+        report, req, catalog, on_demand.unit_price, high_cost=on_demand.total, high_wall=on_demand.wall_hours,
+        routine=routine, limit=limit)
+    if routine_card is not None:
+        fleet = mixed_fleet(high_cost=on_demand.total, high_wall=on_demand.wall_hours, cheap_cost=routine_card["cost"],
+                            cheap_wall=routine_card["wall_hours"], routine_share=routine, deadline_hours=limit)
+        mixed = fleet["options"]["mixed"]
+        mixed_saving = fleet["saving"] if fleet["best"] == "mixed" else None
         report.alternatives.mixed_fleet = {
-            "routine_share": routine, "routine_gpu": alt["gpu"], "core_gpu": report.gpu.name,
-            "all_high_end_total": on_demand.total, "mixed_total": mixed, "saving": mixed_saving,
-            "source": "fleet.routine_share",
+            "routine_share": routine, "routine_gpu": routine_card["gpu"], "routine_gpu_count": routine_card["count"],
+            "core_gpu": report.gpu.name, "all_high_end_total": on_demand.total, "mixed_total": mixed["cost"],
+            "mixed_wall_hours": mixed["wall_hours"], "all_cheap_total": routine_card["cost"],
+            "options": fleet["options"], "best": fleet["best"], "deadline_hours": limit,
+            "saving": fleet["saving"], "source": "fleet.routine_share",
         }
     if report.gpu.count == 1 and report.memory.fits:
         step = float(p("fleet.min_fraction"))
@@ -227,6 +261,11 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
         "idle_cost": comp.get("idle_wait", 0.0),
         "mixed_fleet_saving": mixed_saving,
         "mixed_fleet_saving_share": (mixed_saving / on_demand.total) if mixed_saving is not None else None,
+        "mixed_fleet_wall_hours": report.alternatives.mixed_fleet["mixed_wall_hours"]
+        if report.alternatives.mixed_fleet else None,
+        "mixed_fleet_gpu": report.alternatives.mixed_fleet["routine_gpu"] if report.alternatives.mixed_fleet else None,
+        "mixed_fleet_gpu_tier": catalog.gpu(report.alternatives.mixed_fleet["routine_gpu"]).tier
+        if report.alternatives.mixed_fleet else None,
     }
     return clean_facts(facts)
 
