@@ -24,7 +24,8 @@ def mixed_fleet(*, high_cost: float, high_wall: float, cheap_cost: float, cheap_
     for o in options.values():
         o["meets_deadline"] = deadline_hours is None or o["wall_hours"] <= deadline_hours
     feasible = [k for k, o in options.items() if o["meets_deadline"]]
-    best = (min(feasible, key=lambda k: (options[k]["cost"], options[k]["wall_hours"])) if feasible
-            else min(options, key=lambda k: options[k]["wall_hours"]))
-    saving = high_cost - options["mixed"]["cost"] if best == "mixed" else 0.0
+    order = ("all_high_end", "all_cheap", "mixed")  # on a tie a single fleet wins: simpler to run
+    best = (min(feasible, key=lambda k: (options[k]["cost"], options[k]["wall_hours"], order.index(k))) if feasible
+            else min(options, key=lambda k: (options[k]["wall_hours"], order.index(k))))
+    saving = high_cost - options["mixed"]["cost"] if best == "mixed" and options["mixed"]["meets_deadline"] else 0.0
     return {"options": options, "best": best, "saving": max(saving, 0.0), "routine_share": r}
