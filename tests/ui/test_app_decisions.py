@@ -1,0 +1,56 @@
+"""The decision pages under AppTest: serving, quote check and own vs rent show the engine's
+figures in both languages, and bad input is a message, not a traceback."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from ui_helpers import open_page, texts
+
+MONEY = re.compile(r"[$¥][\d,.]+")
+
+
+def metric(at, *labels: str) -> str:
+    return next(m.value for m in at.metric if m.label in labels)
+
+
+def test_serving_page_prices_a_70b_model(app):
+    at = open_page(app, "serving")
+    assert at.title[0].value == "Serving cost"
+    assert MONEY.fullmatch(metric(at, "Per month"))
+    assert "×" in metric(at, "GPUs")
+    at.number_input(key="serve_tokens").set_value(1000.0).run()
+    assert not at.exception
+
+
+def test_quote_page_gives_a_verdict(app):
+    at = open_page(app, "quote")
+    assert metric(at, "Verdict") in {"below market", "at market", "above market"}
+    assert MONEY.fullmatch(metric(at, "Per GPU-hour"))
+    at.selectbox(key="quote_unit").set_value("node_month").run()
+    at.number_input(key="quote_price").set_value(90000.0).run()
+    assert not at.exception and MONEY.fullmatch(metric(at, "Per GPU-hour"))
+
+
+def test_own_page_shows_break_even_and_the_hybrid_plan(app):
+    at = open_page(app, "own")
+    assert metric(at, "Break-even utilisation")
+    assert "Own the base, rent the peaks" in texts(at)
+    assert MONEY.fullmatch(metric(at, "Hybrid total"))
+
+
+@pytest.mark.parametrize("page", ["serving", "quote", "own"])
+def test_pages_in_chinese(app, page):
+    from ui.state import K_LANG
+
+    app.session_state[K_LANG] = "zh"
+    at = open_page(app, page)
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in at.title[0].value)
+
+
+def test_serving_page_unknown_model_is_a_message(app):
+    at = open_page(app, "serving")
+    at.text_input(key="serve_model").set_value("no-such-model-9000").run()
+    assert not at.exception
+    assert at.error and "no-such-model-9000" in at.error[0].value
