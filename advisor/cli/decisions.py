@@ -156,12 +156,15 @@ def _own_parser() -> argparse.ArgumentParser:
 
 
 def _render_own(r: Any) -> None:
+    from advisor.glossary import term
+
     c = r.currency
     zh = r.inputs.get("lang") == "zh"
     be = f"{r.break_even_utilization:.0%}" if r.break_even_utilization is not None else ("无" if zh else "never")
     rows = [
         ("Capex (cards, servers, network)", "购置（卡、服务器、网络）", _money(r.capex, c)),
-        *((f"Own: {x.name} per GPU-year", f"自购：{x.name_zh}（每卡每年）", _money(x.per_gpu_year, c)) for x in r.own_components),
+        *((f"Own: {term('own_component.' + x.name, 'en')} per GPU-year",
+           f"自购：{term('own_component.' + x.name, 'zh')}（每卡每年）", _money(x.per_gpu_year, c)) for x in r.own_components),
         ("Per used GPU-hour: own / rent", "每有效卡时：自购 / 租用",
          f"{_money(r.own.per_used_gpu_hour, c)} / {_money(r.rent.per_used_gpu_hour, c)} ({r.rent.mode})"),
         ("Break-even utilisation", "盈亏平衡利用率", be),

@@ -26,8 +26,6 @@ from advisor.tools.findings import evaluate
 from advisor.units import HOURS_PER_MONTH, HOURS_PER_YEAR
 
 OWN_PACKS: tuple[str, ...] = ("ownership",)
-COMPONENT_ZH = {"depreciation": "折旧（扣除残值）", "maintenance": "维保与备件", "failures": "故障换卡",
-                "colocation": "机柜托管", "staff": "运维人力", "energy": "电费"}
 
 
 class OwnVsRentRequest(BaseModel):
@@ -109,8 +107,7 @@ class OwnVsRentRequest(BaseModel):
 
 
 class CostLine(BaseModel):
-    name: str
-    name_zh: str
+    name: str = Field(description="Component key; words in knowledge/glossary.yaml own_component.<name>.")
     per_gpu_year: float
 
 
@@ -208,8 +205,8 @@ def compare_own_vs_rent(request: OwnVsRentRequest | None = None, **kwargs: Any) 
     curve = [{"utilization": float(g), "own": float(o), "rent": float(r)} for g, o, r in
              zip(grid, cost.per_used_hour(grid), own_mod.rent_per_used_hour(q.on_demand, monthly_rate, grid), strict=True)]
     energy_year = float(cost.per_year(u)) - cost.fixed_per_year
-    lines = [CostLine(name=k, name_zh=COMPONENT_ZH[k], per_gpu_year=v) for k, v in cost.components.items()]
-    lines.append(CostLine(name="energy", name_zh=COMPONENT_ZH["energy"], per_gpu_year=energy_year))
+    lines = [CostLine(name=k, per_gpu_year=v) for k, v in cost.components.items()]
+    lines.append(CostLine(name="energy", per_gpu_year=energy_year))
     report = OwnVsRentReport(
         inputs={**req.model_dump(exclude_none=True), "gpu": gpu.id, "years": years, "hosting": hosting},
         currency=cur, gpu=gpu.id, gpu_count=n, utilization=u, years=years, capex=cost.capex_per_gpu * n,

@@ -8,6 +8,7 @@ from typing import Literal
 import pandas as pd
 import streamlit as st
 
+from advisor.glossary import term
 from ui import state
 from ui.components.decisions import footer, run, summary
 from ui.components.fmt import money, pct
@@ -50,7 +51,7 @@ def main() -> None:
         be = r.get("break_even_utilization")
         c.metric(t("own.m_break_even", lang), pct(be) if be is not None else t("own.never", lang))
         st.markdown(f"**{t('own.components', lang)}**")
-        st.dataframe(pd.DataFrame([{t("own.col_item", lang): x["name_zh"] if lang == "zh" else x["name"],
+        st.dataframe(pd.DataFrame([{t("own.col_item", lang): term(f"own_component.{x['name']}", lang),
                                     t("own.col_year", lang): money(x["per_gpu_year"], cur)}
                                    for x in r["own_components"]]), hide_index=True)
         curve = pd.DataFrame(r["curve"]).set_index("utilization")
