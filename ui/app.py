@@ -21,9 +21,7 @@ VIEWS = Path(__file__).with_name("views")
 PAGES = (  # (file, nav key, icon, default)
     ("chat.py", "nav.chat", ":material/chat:", True),
     ("estimate.py", "nav.estimate", ":material/calculate:", False),
-    ("serving.py", "nav.serve", ":material/dns:", False),
-    ("quote.py", "nav.quote", ":material/request_quote:", False),
-    ("own.py", "nav.own", ":material/balance:", False),
+    ("decide.py", "nav.decide", ":material/balance:", False),
     ("contract.py", "nav.contract", ":material/gavel:", False),
     ("usage.py", "nav.usage", ":material/monitoring:", False),
     ("learn.py", "nav.learn", ":material/school:", False),

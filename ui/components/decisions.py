@@ -12,9 +12,9 @@ from ui.components.common import assumptions_expander, error_box
 from ui.components.findings import findings_section
 
 
-def run(tool: str, args: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The tool's report for ``args`` (sidebar currency and price sheet filled in); stops the page
-    with a clear error box on bad input."""
+def run(tool: str, args: dict[str, Any], lang: str) -> dict[str, Any] | None:
+    """The tool's report for ``args`` (sidebar currency and price sheet filled in); None after a
+    clear error box on bad input."""
     s = state.settings()
     args = services.with_settings(tool, args, s)
     args.setdefault("currency", s.currency or ("CNY" if lang == "zh" else "USD"))
@@ -22,7 +22,7 @@ def run(tool: str, args: dict[str, Any], lang: str) -> dict[str, Any]:
     outcome = services.cached_tool(tool, lang, services.args_key(args))
     if not outcome.ok:
         error_box(outcome.error or "")
-        st.stop()
+        return None
     return outcome.result or {}
 
 
