@@ -143,6 +143,20 @@ def add_money(p: argparse.ArgumentParser, *, billing: bool = True, budget: bool 
         g.add_argument("--budget", type=number("budget"))
         g.add_argument("--approval-threshold", dest="approval_threshold", type=number("approval-threshold"))
     g.add_argument("--interruptible", action="store_true", default=None, help="the work tolerates spot reclaims")
+    if budget:  # the estimate's hidden costs (REQUIREMENTS A1, A3, D3)
+        h = p.add_argument_group("hidden costs")
+        h.add_argument("--hosting", type=str.lower, help="cloud (default) | colocation | owned: your own cards are priced "
+                                                         "at their cost of ownership plus electricity, not rent")
+        h.add_argument("--egress-gb", dest="egress_gb", type=number("egress-gb", positive=False))
+        h.add_argument("--idle-wait-hours", dest="idle_wait_hours", type=number("idle-wait-hours", positive=False))
+        h.add_argument("--support-cost", dest="support_cost", type=number("support-cost", positive=False),
+                       help="licences and support not in the rent, total")
+        h.add_argument("--storage-retention-days", dest="storage_retention_days",
+                       type=number("storage-retention-days", positive=False))
+        h.add_argument("--interconnect-surcharge", dest="interconnect_surcharge_per_gpu_hour",
+                       type=number("interconnect-surcharge", positive=False), help="per GPU-hour, multi-card runs")
+        h.add_argument("--free-gpu-hours", dest="free_gpu_hours", type=number("free-gpu-hours", positive=False),
+                       help="free hours of a bundle or plan")
     g.add_argument("--urgent", action="store_true", default=None, help="the work cannot wait for off-peak hours")
 
 

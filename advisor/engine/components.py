@@ -39,6 +39,14 @@ def build(
     unit = picked.unit_price
     mode = picked.mode
     comps: list[Component] = []
+    if req.hosting != "cloud":  # your own cards: their cost of ownership, not rent (no double charge)
+        from advisor.engine.ownership import owned_gpu_hour
+
+        owned = owned_gpu_hour(gpu, cur, req.hosting, p)
+        if owned is not None:
+            unit, why = owned
+            mode = "owned"
+            p.note("owned.gpu_hour", round(unit, 4), why, unit=f"{cur} per GPU-hour")
 
     def add(key: str, detail: dict[str, Any], qty: float, unit_name: str, price: float) -> None:
         comps.append(Component(name=key, detail=detail, quantity=float(qty), unit=unit_name,
@@ -82,13 +90,18 @@ def build(
     add("energy", {"tdp_w": float(gpu.tdp_w), "n": n, "pue": float(p("energy.pue")), "included": req.hosting == "cloud"},
         kwh, "kWh", price_kwh)
 
+    if req.interconnect_surcharge_per_gpu_hour and n > 1:
+        add("interconnect", card, compute + overhead, "GPU-hour", req.interconnect_surcharge_per_gpu_hour)
+    if req.free_gpu_hours:
+        free = min(req.free_gpu_hours, compute + overhead)
+        add("free_hours", {"hours": float(req.free_gpu_hours)}, free, "GPU-hour", -unit)
     if req.idle_wait_hours:
         add("idle_wait", card, req.idle_wait_hours * n, "GPU-hour", q.on_demand)
     if req.support_cost:
         add("support", {}, 1, "total", req.support_cost)
 
     total = sum(c.amount for c in comps)
-    gpu_part = sum(c.amount for c in comps if c.unit == "GPU-hour" and c.name != "idle_wait")
+    gpu_part = sum(c.amount for c in comps if c.unit == "GPU-hour" and c.name not in ("idle_wait", "free_hours"))
     ratio_low = total_hours["low"] / total_hours["expected"]
     ratio_high = total_hours["high"] / total_hours["expected"]
     return Cost(

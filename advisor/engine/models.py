@@ -134,6 +134,9 @@ class EstimateRequest(BaseModel):
     egress_gb: float | None = Field(None, description="Data downloaded out of the cloud, GB; default: the final weights once.")
     idle_wait_hours: float | None = Field(None, description="Hours the cards sit idle, still billed, waiting for evaluation or decisions.")
     support_cost: float | None = Field(None, description="Support or software licences not included in the rent, total in `currency`.")
+    interconnect_surcharge_per_gpu_hour: float | None = Field(
+        None, description="Multi-card interconnect (NVLink/InfiniBand) surcharge per GPU-hour, when the sheet prices it.")
+    free_gpu_hours: float | None = Field(None, description="Free GPU-hours of a bundle or plan, credited at the unit price.")
     prices_file: str | None = Field(None, description="Path of a user price sheet (CSV) whose prices win over list prices.")
     lang: Literal["en", "zh"] = Field("en", description="Language of finding texts.")
 
@@ -148,7 +151,8 @@ class EstimateRequest(BaseModel):
             raise InputError(info.field_name, v, "a positive number")
         return v
 
-    @field_validator("price_per_gpu_hour", "support_cost", "egress_gb", "idle_wait_hours", "storage_retention_days")
+    @field_validator("price_per_gpu_hour", "support_cost", "egress_gb", "idle_wait_hours", "storage_retention_days",
+                     "interconnect_surcharge_per_gpu_hour", "free_gpu_hours")
     @classmethod
     def _not_negative(cls, v: Any, info: Any) -> Any:
         if v is not None and v < 0:

@@ -114,3 +114,35 @@ def hybrid_plan(profile: Any, own: OwnCost, rent_month_per_gpu: float, *, duty: 
     return Hybrid(owned=int(k[best, 0]), total=float(total[best]), own_part=float(own_part[best]),
                   rent_part=float(rent_part[best]), rented_gpu_months=float(rented[best].sum() * reps),
                   all_rent_total=float(total[0]), all_own_total=float(total[-1]), owned_utilization=util)
+
+
+def owned_gpu_hour(gpu: Any, currency: str, hosting: str, p: Any) -> tuple[float, str] | None:
+    """What one used GPU-hour of a card you own costs before electricity (billed as its own
+    component), at ``own.assumed_utilization``; None when no purchase price is on file.
+    ``hosting``: ``colocation`` pays the rack fee, ``owned`` (your own room) does not."""
+    from advisor.engine.decisions_data import LayeredDefaults, by_currency, decision_defaults
+
+    data = LayeredDefaults(decision_defaults())
+    key = f"own.purchase_price.{gpu.id}"
+    if key not in data:
+        return None
+
+    def v(name: str) -> Any:
+        entry = data.get(name)
+        p.note(name, entry.value, entry.source, unit=entry.unit)
+        return entry.value
+
+    suffix = ".consumer" if gpu.tier in ("consumer", "workstation") else ""
+    kw = float(gpu.tdp_w) * float(v("own.server_power_factor")) / 1000
+    colo = kw * by_currency(v("own.colocation_per_kw_month"), currency, "colocation") * 12 if hosting == "colocation" else 0.0
+    years = float(v("own.depreciation_years"))
+    cost = ownership_cost(
+        card=by_currency(v(key), currency, key), server=by_currency(v(f"own.server_share_per_gpu{suffix}"), currency, "server"),
+        network=by_currency(v(f"own.network_per_gpu{suffix}"), currency, "network"), years=years,
+        depreciation_years=years, resale_share=float(v("own.resale_share")),
+        maintenance_share=float(v("own.maintenance_share_per_year")), failure_rate=float(v("own.gpu_failure_rate_per_year")),
+        warranty_years=float(v("own.warranty_years")), colocation_per_year=colo,
+        staff_per_year=by_currency(v("own.staff_per_gpu_year"), currency, "staff"), kw_active=0.0,
+        kw_idle=0.0, pue=1.0, price_kwh=0.0)
+    u = float(v("own.assumed_utilization"))
+    return float(cost.per_used_hour(u)), f"ownership cost per used GPU-hour at {u:.0%} utilisation, electricity apart"
