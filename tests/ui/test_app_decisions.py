@@ -53,3 +53,12 @@ def test_serving_page_unknown_model_is_a_message(app):
     at.text_input(key="serve_model").set_value("no-such-model-9000").run()
     assert not at.exception
     assert at.error and "no-such-model-9000" in at.error[0].value
+
+
+def test_estimate_page_sets_hidden_costs(app):
+    at = open_page(app, "estimate")
+    first = metric(at, "Expected total", "预计总费用")
+    at.number_input(key="est_support_cost").set_value(500.0).run()
+    assert not at.exception and metric(at, "Expected total", "预计总费用") != first
+    at.selectbox(key="est_hosting__en").set_value("owned").run()
+    assert not at.exception

@@ -72,7 +72,26 @@ def whatif_controls(lang: str) -> dict[str, Any]:
                                key="est_deadline", persist_state=KEEP)
     args.update({"gpu_count": int(count) or None, "mfu": mfu or None, "price_per_gpu_hour": price or None,
                  "deadline_hours": deadline or None})
+    args.update(hidden_cost_controls(lang))
     return args
+
+
+HOSTING = ("cloud", "colocation", "owned")
+
+
+def hidden_cost_controls(lang: str) -> dict[str, Any]:
+    """Costs the rent leaves out (REQUIREMENTS A1, A3, D3); 0 = not given."""
+    with st.expander(t("est.hidden", lang)):
+        names = {h: t(f"est.hosting_{h}", lang) for h in HOSTING}
+        hosting = choice(st.selectbox, t("est.hosting", lang), HOSTING, key="est_hosting", lang=lang,
+                         format_func=names.__getitem__)
+        values = {
+            field: st.number_input(t(f"est.{field}", lang), min_value=0.0, value=0.0, step=step, key=f"est_{field}",
+                                   persist_state=KEEP)
+            for field, step in (("support_cost", 100.0), ("idle_wait_hours", 1.0), ("egress_gb", 10.0),
+                                ("interconnect_surcharge_per_gpu_hour", 0.05), ("free_gpu_hours", 10.0))
+        }
+    return {"hosting": None if hosting == "cloud" else hosting, **{k: v or None for k, v in values.items()}}
 
 
 def config_line(result: dict[str, Any], lang: str) -> str:
