@@ -36,6 +36,15 @@ _DENIAL_RE = re.compile(
     r"|\b(?:not|no|never)\s+(?:\w+\s+){0,2}?(?:locked|fixed|guaranteed|provided|offered|granted|included|refund(?:ed|able)?|credited|compensated|protected|frozen|exportable|available\s+for\s+export)\b",
     re.IGNORECASE,
 )
+# An exception after a protection that hands the other side the right back ("fixed for the
+# term, except that Provider may increase them", "单价固定不变，但乙方有权调整"): the
+# protection is qualified away and counts as denied.
+_EXCEPT_RE = re.compile(
+    r"^[^.;。；]{0,80}?(?:\b(?:except|save|provided\s+that|unless|however|but)\b)[^.;。；]{0,60}?"
+    r"\b(?:may|can|reserves?\s+the\s+right|is\s+entitled|has\s+the\s+right|at\s+its\s+(?:sole\s+)?discretion)\b"
+    r"|^[^。；]{0,40}?(?:但|但是|除非|然而|除[^。；]{0,20}外)[^。；]{0,30}?(?:有权|可以|可|保留|视情况)",
+    re.IGNORECASE,
+)
 _NEG_INSIDE_RE = re.compile(
     r"(?:不|无需|无须|免|不再|未)(?:另行|另外|额外|单独|继续|照常|再|会|予)?(?:收费|计费|收取|扣费|计收|另收)"
     r"|\bnot\s+(?:continue\s+to\s+|remain\s+)?(?:be\s+)?(?:billed|charged|invoiced|payable|chargeable|billable)|\bno\s+(?:additional\s+|extra\s+|separate\s+)?(?:charges?|fees?)\b|free\s+of\s+charge",
@@ -172,7 +181,7 @@ def _protection(spec: DetectorSpec, text: str) -> tuple[list[re.Match[str]], re.
     standing: list[re.Match[str]] = []
     denied: re.Match[str] | None = None
     for m in pattern.finditer(text):
-        if spec.negation and (negated(text, m.start()) or _DENIAL_RE.search(m.group(0))):
+        if spec.negation and (negated(text, m.start()) or _DENIAL_RE.search(m.group(0)) or _EXCEPT_RE.search(text[m.end() :])):
             denied = denied or m
         else:
             standing.append(m)
