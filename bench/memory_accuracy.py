@@ -113,6 +113,9 @@ def request(r: dict[str, Any]) -> tuple[dict[str, Any] | None, str]:
     elif "8-bit" in opt or "8bit" in opt:
         req["optimizer"] = "adamw_8bit"
     ckpt = str(r.get("grad_ckpt")).lower()
+    if ckpt in ("none", "") or "see notes" in ckpt:
+        if re.search(r"\b(ac|activation checkpointing|gradient checkpointing|gc)\s*(on|=\s*true)", notes):
+            ckpt = "true"
     if ckpt in ("true", "yes", "on") or "unsloth" in ckpt or "offload" in ckpt:
         req["gradient_checkpointing"] = True
         if "offload" in ckpt:
@@ -121,7 +124,7 @@ def request(r: dict[str, Any]) -> tuple[dict[str, Any] | None, str]:
         req["gradient_checkpointing"] = False
     par = str(r.get("parallelism") or "").lower()
     zero = re.search(r"zero[- ]?(\d)", par)
-    if zero and gpus > 1:
+    if zero:
         req["zero_stage"] = int(zero.group(1))
     elif gpus > 1:
         req["zero_stage"] = 0
@@ -158,6 +161,12 @@ def evaluate(catalog: Any) -> dict[str, Any]:
         if req is None:
             out["skipped"][why] = out["skipped"].get(why, 0) + 1
             continue
+        # The card the record ran on, when the catalog knows it (the layout search then chooses
+        # recomputation and ZeRO as it would have to there); else an 80 GB A100.
+        try:
+            req["gpu"] = catalog.gpu(str(r.get("gpu_type") or "")).id
+        except AdvisorError:
+            req["gpu"] = "A100-80GB"
         try:
             rep = estimate(EstimateRequest(tokens_b=0.001, **req), catalog)
         except AdvisorError as exc:

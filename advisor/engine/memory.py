@@ -92,7 +92,8 @@ def model_states(w: Workload, precision: str, optimizer: str, par: Parallel, p: 
         grads = trainable * grad_b / tp / np.where(zero >= 2, dp, 1.0)
         # DeepSpeed converts each rank's gradient partition to fp32 for the optimizer step.
         partition = float(p("memory.zero_fp32_grad_bytes")) if precision != "fp32" else 0.0
-        grads = grads + np.where((zero >= 1) & (dp > 1), trainable * partition / tp / dp, 0.0)
+        # (also on one GPU when ZeRO is asked for: DeepSpeed allocates the partition regardless)
+        grads = grads + np.where(zero >= 1, trainable * partition / tp / dp, 0.0)
     optim = trainable * opt_b / tp / np.where(zero >= 1, dp, 1.0)
     if w.zero_offload:
         # ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840): fp32 master weights, optimizer states
@@ -153,16 +154,15 @@ def breakdown(w: Workload, precision: str, optimizer: str, par: Parallel, p: Par
     acts = activation_bytes(w, precision, par, p)
     buffers_table = p("memory.zero_buffers_gb")
     if np.ndim(par.zero) == 0 and np.ndim(par.dp) == 0:  # one layout (the estimate): no array work
-        buffers: Any = float(buffers_table[str(int(par.zero))]) * 1e9 if float(par.dp) > 1 else 0.0
+        buffers: Any = float(buffers_table[str(int(par.zero))]) * 1e9
     else:
         zero = np.asarray(par.zero)
-        dp = np.asarray(par.dp, dtype=float)
         buffers = np.select(
             [zero == 0, zero == 1, zero == 2, zero == 3],
             [float(buffers_table[str(k)]) for k in range(4)],
             default=0.0,
         )
-        buffers = np.where(dp > 1, buffers, 0.0) * 1e9
+        buffers = buffers * 1e9  # ZeRO stage 0 has none; DeepSpeed keeps its buckets on one GPU too
     allocated = weights + grads + optim + acts + buffers
     overhead = float(p("memory.cuda_context_gb")) * 1e9 + buffers + allocated * float(p("memory.allocator_overhead"))
     return Breakdown(
