@@ -113,9 +113,9 @@ def request(r: dict[str, Any]) -> tuple[dict[str, Any] | None, str]:
     elif "8-bit" in opt or "8bit" in opt:
         req["optimizer"] = "adamw_8bit"
     ckpt = str(r.get("grad_ckpt")).lower()
-    if ckpt in ("none", "") or "see notes" in ckpt:
-        if re.search(r"\b(ac|activation checkpointing|gradient checkpointing|gc)\s*(on|=\s*true)", notes):
-            ckpt = "true"
+    stated_in_notes = re.search(r"\b(ac|activation checkpointing|gradient checkpointing|gc)\s*(on|=\s*true)", notes)
+    if (ckpt in ("none", "") or "see notes" in ckpt) and stated_in_notes:
+        ckpt = "true"
     if ckpt in ("true", "yes", "on") or "unsloth" in ckpt or "offload" in ckpt:
         req["gradient_checkpointing"] = True
         if "offload" in ckpt:
