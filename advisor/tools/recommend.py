@@ -106,11 +106,11 @@ def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -
         interruptible=req.interruptible, market=req.market, lang=req.lang, counts=req.gpu_counts,
     )
     limits = _provider_limits(catalog, res)
-    picks, front_idx, fastest_idx = select(res, req.top_k, limits)
+    picks, front_idx, fastest_idx = select(res, req.top_k, limits, tie=float(p("recommend.cost_tie_share")))
     options = [_option(res, i, req.currency, catalog, req) for i in picks]
     front = [_option(res, i, req.currency, catalog, req, offers=False) for i in front_idx[:20]]
     fastest = _option(res, fastest_idx, req.currency, catalog, req) if fastest_idx is not None else None
-    cheapest = min(options, key=lambda o: (o.total, o.wall_hours)) if options else None
+    cheapest = options[0] if options else None  # the cheapest card, at its fewest-GPU near-cheapest count
     excluded = {} if not res.evaluated else {
         "beyond_scaling_limit": int((~res.scalable).sum()) if res.scalable is not None else 0,
         "does_not_fit": int((~res.fits & _scalable(res)).sum()),
@@ -189,10 +189,14 @@ def _provider_limits(catalog: Any, res: Any) -> dict[str, float]:
     return out
 
 
-def select(res: Any, k: int, limits: dict[str, float] | None = None) -> tuple[list[int], np.ndarray, int | None]:
+def select(
+    res: Any, k: int, limits: dict[str, float] | None = None, tie: float = 0.0
+) -> tuple[list[int], np.ndarray, int | None]:
     """Row indices of the options (best per card type by cost, then count variants, ``k`` in
     all), the Pareto front and the fastest option, all within scaling and provider limits.
-    Works on the sweep's arrays only; no pydantic rows are built here."""
+    Per card, rows within ``tie`` (a share) of its cheapest total count as equally cheap and
+    the one with the fewest GPUs is shown first. Works on the sweep's arrays only; no
+    pydantic rows are built here."""
     if not res.evaluated:
         return [], np.asarray([], dtype=int), None
     ok = res.feasible
@@ -206,7 +210,13 @@ def select(res: Any, k: int, limits: dict[str, float] | None = None) -> tuple[li
     order = feasible[np.lexsort((res.wall_hours[feasible], res.total[feasible]))]
     card = codes[order]
     _, first_card = np.unique(card, return_index=True)
-    best = order[np.sort(first_card)]  # cheapest row of each card type, cheapest card first
+    floor = np.full(len(res.gpu_ids), np.inf)
+    floor[card[first_card]] = res.total[order[first_card]]
+    close = order[res.total[order] <= floor[card] * (1 + tie)]  # as cheap as the card gets
+    close = close[np.lexsort((res.total[close], res.count[close], codes[close]))]
+    _, first_close = np.unique(codes[close], return_index=True)
+    best = close[first_close]  # fewest GPUs among each card's cheapest rows
+    best = best[np.argsort(res.total[best], kind="stable")]
     pair = card * (int(res.count.max()) + 1) + res.count[order]
     _, first_pair = np.unique(pair, return_index=True)
     variants = order[np.sort(first_pair)]

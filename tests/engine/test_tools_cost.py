@@ -134,3 +134,32 @@ def test_recommend_states_which_market_offers_and_dates_priced_each_card() -> No
         for o in r.options:
             source = names[f"price_per_gpu_hour.{o.gpu}"].source
             assert "provider(s)" in source and "price dates" in source
+
+
+def test_select_shows_the_fewest_gpus_among_a_cards_equally_cheap_rows() -> None:
+    import numpy as np
+
+    from advisor.engine.sweep import SweepResult
+    from advisor.tools.recommend import select
+
+    def result(totals: list[float]) -> SweepResult:
+        n = len(totals)
+        arr = np.asarray
+        return SweepResult(
+            gpu=arr(["A"] * 3 + ["B"] * (n - 3), dtype=object), count=arr([4, 64, 256, 8, 16][:n]),
+            precision=arr(["bf16"] * n, dtype=object), mode=arr(["on_demand"] * n, dtype=object),
+            total=arr(totals, dtype=float), wall_hours=arr([50.0, 4.0, 1.0, 20.0, 10.0][:n]),
+            gpu_hours=arr([200.0] * n), per_gpu_gb=arr([10.0] * n), memory_gb=arr([80.0] * n),
+            mfu=arr([0.3] * n), fits=np.ones(n, bool), meets=np.ones(n, bool), in_budget=np.ones(n, bool),
+            unit_price=arr([1.0] * n), evaluated=n, unpriced=[], scalable=np.ones(n, bool),
+            gpu_code=arr([0, 0, 0, 1, 1][:n]), gpu_ids=("A", "B"),
+        )
+
+    picks, _, fastest = select(result([100.0, 98.0, 95.0, 200.0, 210.0]), 5, tie=0.15)
+    res = result([100.0, 98.0, 95.0, 200.0, 210.0])
+    assert [(res.gpu[i], int(res.count[i])) for i in picks[:2]] == [("A", 4), ("B", 8)]
+    assert fastest is not None and int(res.count[fastest]) == 256
+    picks, _, _ = select(result([130.0, 98.0, 95.0, 200.0, 210.0]), 5, tie=0.15)
+    assert int(res.count[picks[0]]) == 64  # 4 GPUs cost 37 % more: not equally cheap
+    picks, _, _ = select(result([100.0, 98.0, 95.0, 200.0, 210.0]), 5, tie=0.0)
+    assert int(res.count[picks[0]]) == 256
