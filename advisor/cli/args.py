@@ -132,6 +132,9 @@ def add_money(p: argparse.ArgumentParser, *, billing: bool = True, budget: bool 
                    help="price per GPU-hour you pay")
     g.add_argument("--currency", type=name("currency"), help="USD | CNY (default USD)")
     g.add_argument("--provider", type=name("provider"), help="price sheet provider, e.g. runpod, lambda, 腾讯云")
+    g.add_argument("--market", type=str.lower,
+                   help="local (that currency's own offers, 国内价格) | convert (the other currency's offers at the "
+                        "dated rate); default: the market of --lang")
     g.add_argument("--offpeak-discount", dest="offpeak_discount", type=number("offpeak-discount", positive=False),
                    help="night discount you have been offered, 0-1")
     if billing:

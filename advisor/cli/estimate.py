@@ -100,6 +100,7 @@ def _plan_parser() -> argparse.ArgumentParser:
     p.add_argument("--serve-tokens-per-day", dest="serving_tokens_per_day", type=A.size("serve-tokens-per-day", False))
     p.add_argument("--serve-days", dest="serving_days", type=A.number("serve-days"))
     p.add_argument("--currency")
+    p.add_argument("--market", type=str.lower, help="local | convert (default: the market of --lang)")
     p.add_argument("--budget", type=A.number("budget"))
     p.add_argument("--approval-threshold", dest="approval_threshold", type=A.number("approval-threshold"))
     p.add_argument("--stage", dest="stages", action="append", type=_stage,

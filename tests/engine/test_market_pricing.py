@@ -74,3 +74,20 @@ def test_spot_is_a_discount_for_every_priced_card_in_both_currencies() -> None:
             assert 0 < q.spot < q.on_demand, (gpu.id, currency)
             assert q.monthly < q.on_demand and q.yearly <= q.monthly
             assert q.low is not None and q.high is not None and q.low <= q.on_demand <= q.high
+
+
+def test_cli_market_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from advisor.cli import main
+
+    args = ["estimate", "--model", "qwen2.5-7b", "--method", "lora", "--tokens", "200M", "--gpu", "4090",
+            "--gpus", "1", "--currency", "CNY", "--json"]
+    prices = {}
+    for market in ("local", "convert"):
+        assert main([*args, "--market", market]) == 0
+        prices[market] = json.loads(capsys.readouterr().out)["inputs"]["price_per_gpu_hour"]
+    assert prices["local"] == pytest.approx(market_for("4090", "CNY").median, rel=1e-3)
+    assert prices["convert"] == pytest.approx(market_for("4090", "USD").median * get_catalog().fx.rate, rel=1e-3)
+    assert main([*args, "--market", "abroad"]) == 2
+    assert "market" in capsys.readouterr().err
