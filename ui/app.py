@@ -21,12 +21,24 @@ VIEWS = Path(__file__).with_name("views")
 PAGES = (  # (file, nav key, icon, default)
     ("chat.py", "nav.chat", ":material/chat:", True),
     ("estimate.py", "nav.estimate", ":material/calculate:", False),
+    ("recommend.py", "nav.recommend", ":material/memory:", False),
+    ("billing.py", "nav.billing", ":material/payments:", False),
+    ("plan.py", "nav.plan", ":material/account_tree:", False),
     ("decide.py", "nav.decide", ":material/balance:", False),
     ("contract.py", "nav.contract", ":material/gavel:", False),
     ("usage.py", "nav.usage", ":material/monitoring:", False),
     ("learn.py", "nav.learn", ":material/school:", False),
     ("report.py", "nav.report", ":material/description:", False),
 )
+
+
+UPLOADER_ZH = """<style>
+[data-testid="stFileUploaderDropzoneInstructions"] > div > span,
+[data-testid="stFileUploaderDropzoneInstructions"] > div > small {display: none}
+[data-testid="stFileUploaderDropzoneInstructions"] > div::after {content: "拖放文件到这里（每个文件不超过 200MB）"; font-size: .875rem}
+[data-testid="stFileUploaderDropzone"] button[data-testid="stBaseButton-secondary"] {font-size: 0}
+[data-testid="stFileUploaderDropzone"] button[data-testid="stBaseButton-secondary"]::after {content: "选择文件"; font-size: .875rem}
+</style>"""
 
 
 def main() -> None:
@@ -38,6 +50,8 @@ def main() -> None:
                      url_path=file.removesuffix(".py") if not default else None)
              for file, key, icon, default in PAGES]
     page = st.navigation(pages, position="top")
+    if lang == "zh":  # Streamlit's uploader has no language option: its own words are replaced
+        st.html(UPLOADER_ZH)
     sidebar.render()
     page.run()
 

@@ -1,5 +1,5 @@
 """Findings as coloured cards: severity, what was found, what to do, and a "why" that shows
-the rule, the facts (or the quoted clause) that triggered it and the requirement it serves."""
+the rule and the facts (or the quoted clause) that triggered it."""
 
 from __future__ import annotations
 
@@ -92,8 +92,6 @@ def why(f: dict[str, Any], lang: str) -> None:
         st.dataframe(pd.DataFrame([{t("card.fact", lang): k, t("card.value", lang): v} for k, v in facts]),
                      hide_index=True, width="stretch")
     meta = [f"{t('card.rule', lang)}: `{f.get('rule_id', '')}`", f"{t('card.pack', lang)}: {f.get('pack', '')}"]
-    if f.get("requirement"):
-        meta.append(f"{t('card.requirement', lang)}: {', '.join(map(str, f['requirement']))}")
     st.caption(" · ".join(meta))
     if f.get("source"):
         st.caption(f"{t('card.source', lang)}: {f['source']}")
@@ -111,7 +109,7 @@ def finding_card(f: dict[str, Any], lang: str, key: str) -> None:
         BOX.get(sev, st.info)(text["detail"], icon=ICON.get(sev))
         if text["recommendation"]:
             st.markdown(f"**{t('card.do', lang)}:** {text['recommendation']}")
-        with st.expander(t("card.why", lang, rule=f.get("rule_id", "")), icon=":material/help:"):
+        with st.expander(t("card.why", lang), icon=":material/help:"):
             why(f, lang)
 
 

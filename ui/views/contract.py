@@ -138,12 +138,8 @@ def main() -> None:
             error_box(t("con.unavailable", lang, error=outcome.error))
             st.stop()
         st.session_state.con_review = {"outcome": outcome, "text": text}
-        if outcome.ok:
-            found = (outcome.result or {}).get("language")
-            review_lang = found if found in ("zh", "en") and s.lang_pref == "auto" else lang
-            state.add_record("review_contract", title, outcome.result or {}, review_lang)
-            if review_lang != lang:  # the page follows the contract's language, as chat follows the question's
-                st.session_state.ui_lang = review_lang
+        if outcome.ok:  # the page keeps the user's language whatever the contract's language
+            state.add_record("review_contract", title, outcome.result or {}, lang)
             st.rerun()  # draw the result under the folded input
     review = st.session_state.get("con_review")
     if not review:
