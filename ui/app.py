@@ -18,17 +18,17 @@ from ui import sidebar, state  # noqa: E402
 from ui.i18n import t  # noqa: E402
 
 VIEWS = Path(__file__).with_name("views")
-PAGES = (  # (file, nav key, icon, default)
-    ("chat.py", "nav.chat", ":material/chat:", True),
-    ("estimate.py", "nav.estimate", ":material/calculate:", False),
-    ("recommend.py", "nav.recommend", ":material/memory:", False),
-    ("billing.py", "nav.billing", ":material/payments:", False),
-    ("plan.py", "nav.plan", ":material/account_tree:", False),
-    ("decide.py", "nav.decide", ":material/balance:", False),
-    ("contract.py", "nav.contract", ":material/gavel:", False),
-    ("usage.py", "nav.usage", ":material/monitoring:", False),
-    ("learn.py", "nav.learn", ":material/school:", False),
-    ("report.py", "nav.report", ":material/description:", False),
+PAGES = (  # (file, nav key, default); no icons, so that every page fits the top bar
+    ("chat.py", "nav.chat", True),
+    ("estimate.py", "nav.estimate", False),
+    ("recommend.py", "nav.recommend", False),
+    ("billing.py", "nav.billing", False),
+    ("plan.py", "nav.plan", False),
+    ("decide.py", "nav.decide", False),
+    ("contract.py", "nav.contract", False),
+    ("usage.py", "nav.usage", False),
+    ("learn.py", "nav.learn", False),
+    ("report.py", "nav.report", False),
 )
 
 
@@ -36,7 +36,7 @@ UPLOADER_ZH = """<style>
 [data-testid="stFileUploaderDropzoneInstructions"] > div > span,
 [data-testid="stFileUploaderDropzoneInstructions"] > div > small {display: none}
 [data-testid="stFileUploaderDropzoneInstructions"] > div::after {content: "拖放文件到这里（每个文件不超过 200MB）"; font-size: .875rem}
-[data-testid="stFileUploaderDropzone"] button[data-testid="stBaseButton-secondary"] {font-size: 0}
+[data-testid="stFileUploaderDropzone"] button[data-testid="stBaseButton-secondary"] > * {display: none}
 [data-testid="stFileUploaderDropzone"] button[data-testid="stBaseButton-secondary"]::after {content: "选择文件"; font-size: .875rem}
 </style>"""
 
@@ -46,9 +46,9 @@ def main() -> None:
                        layout="wide", initial_sidebar_state="auto")
     state.init()
     lang = state.ui_lang()
-    pages = [st.Page(VIEWS / file, title=t(key, lang), icon=icon, default=default,
+    pages = [st.Page(VIEWS / file, title=t(key, lang), default=default,
                      url_path=file.removesuffix(".py") if not default else None)
-             for file, key, icon, default in PAGES]
+             for file, key, default in PAGES]
     page = st.navigation(pages, position="top")
     if lang == "zh":  # Streamlit's uploader has no language option: its own words are replaced
         st.html(UPLOADER_ZH)
