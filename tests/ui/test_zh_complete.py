@@ -65,6 +65,7 @@ PAGES = {
     "recommend": lambda at: at,
     "billing": lambda at: at,
     "plan": lambda at: at,
+    "decide": lambda at: at,
     "contract": lambda at: at.button(key="con_sample").click().run().button(key="con_go").click().run(),
     "usage": lambda at: at.button(key="use_sample_btn").click().run(),
     "learn": lambda at: at,
