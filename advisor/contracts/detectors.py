@@ -141,7 +141,7 @@ def _run(
 ) -> list[Hit]:
     text = sentence.text
     found: list[Hit] = []
-    protect, denied = _protection(spec, text)
+    protect, denied = _protection(spec, text, resolver)
     trap = _first_unnegated(spec.combined["trap"], text, protect if spec.shield else [])
     if (
         trap is not None
@@ -165,13 +165,20 @@ def _run(
     return found
 
 
+def _excepted(text: str, end: int, resolver: PartyResolver) -> bool:
+    """Does an exception after the protection give the right back to anyone but the customer?
+    ("但乙方有权调整" voids a price lock; "但甲方可以申请提前结束" does not)."""
+    m = _EXCEPT_RE.search(text[end:])
+    return m is not None and resolver.actor(m.group(0), len(m.group(0))) != "customer"
+
+
 def negated(text: str, start: int) -> bool:
     """Is the phrase starting at ``start`` negated by the words just before it?"""
     before = text[max(0, start - 30) : start]
     return bool(_NEG_EN_RE.search(before) or _NEG_ZH_RE.search(before))
 
 
-def _protection(spec: DetectorSpec, text: str) -> tuple[list[re.Match[str]], re.Match[str] | None]:
+def _protection(spec: DetectorSpec, text: str, resolver: PartyResolver) -> tuple[list[re.Match[str]], re.Match[str] | None]:
     """The protective matches that stand, and the first one the sentence negates ("没有锁价",
     "no price lock", "已预付租金不予退还"): a negated protection is a missing one, never a
     protection. A detector with ``negation: false`` reads its protections as written."""
@@ -181,7 +188,7 @@ def _protection(spec: DetectorSpec, text: str) -> tuple[list[re.Match[str]], re.
     standing: list[re.Match[str]] = []
     denied: re.Match[str] | None = None
     for m in pattern.finditer(text):
-        if spec.negation and (negated(text, m.start()) or _DENIAL_RE.search(m.group(0)) or _EXCEPT_RE.search(text[m.end() :])):
+        if spec.negation and (negated(text, m.start()) or _DENIAL_RE.search(m.group(0)) or _excepted(text, m.end(), resolver)):
             denied = denied or m
         else:
             standing.append(m)

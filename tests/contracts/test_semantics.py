@@ -100,6 +100,8 @@ CASES: list[tuple[str, str, str]] = [
     ('early_termination', 'ok|missing', '第八条 乙方违约\n乙方提前终止本合同的，应向甲方支付剩余租期租金30%的违约金。'),
     ('early_termination', 'ok|missing', '8. Provider exit. If Provider terminates early, Provider shall pay Customer an early termination fee of 30% of the remaining fees.'),
     # an exception that hands the right back qualifies the protection away ('except', '但', 'unless')
+    ('price_lock', 'ok', '第五条 价格\n合同期内租金单价固定不变，但甲方可以申请增加卡数。'),
+    ('price_lock', 'ok', "5. Pricing. Prices are fixed for the entire term, except that Customer may add GPUs at the same rate."),
     ('price_lock', 'missing|trap', "5. Pricing. Prices are fixed for the entire term, except that Provider may increase them on seven (7) days' notice."),
     ('price_lock', 'missing|trap', '第五条 价格\n合同期内租金单价固定不变，但乙方有权根据市场行情调整。'),
     ('billing_after_release', 'missing|trap', '4. Billing. Billing stops when Customer releases the instance, unless Provider, at its discretion, keeps the capacity reserved for Customer.'),
