@@ -27,6 +27,7 @@ COMMAND_MODULES = (
     "learn",  # learn
     "ui",  # ui
     "mcp_server",  # mcp
+    "budget",  # budget set/import/status/save-estimate/approve
 )
 
 

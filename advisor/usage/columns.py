@@ -79,6 +79,7 @@ FOCUS_OPTIONAL = (
     "ConsumedUnit",
     "SkuId",
     "Tags",
+    "Id",  # not a FOCUS column; exporters (the FOCUS sample included) add a row id under this name
 )
 FOCUS_MONEY = ("BilledCost", "EffectiveCost", "ListCost", "ContractedCost")
 FOCUS_NUMBERS = ("ConsumedQuantity",)

@@ -42,6 +42,7 @@ STAGE_NAMES = {
     "ConsumedUnit": "consumed_unit",
     "SkuId": "sku_id",
     "Tags": "tags",
+    "Id": "row_id",
 }
 NOT_NULL = ("BilledCost", "EffectiveCost", "BillingCurrency", "ChargePeriodStart", "ChargePeriodEnd")
 
@@ -106,7 +107,7 @@ CREATE TABLE IF NOT EXISTS {BILLING_TABLE} (
     sub_account_id VARCHAR, sub_account_name VARCHAR,
     resource_id VARCHAR, resource_name VARCHAR, resource_type VARCHAR,
     commitment_status VARCHAR, commitment_id VARCHAR, pricing_category VARCHAR,
-    consumed_quantity DOUBLE, consumed_unit VARCHAR, sku_id VARCHAR, tags VARCHAR,
+    consumed_quantity DOUBLE, consumed_unit VARCHAR, sku_id VARCHAR, tags VARCHAR, row_id VARCHAR,
     bad VARCHAR
 )
 """

@@ -1,0 +1,162 @@
+"""``advisor budget``: budgets per team/project/period, saved estimates and approvals, and actual
+spend imported from FOCUS exports (the ledger in advisor.ledger)."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Annotated
+
+import typer
+
+from advisor.errors import InputError
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``budget`` group to ``app``."""
+    group = typer.Typer(
+        help="Budgets, approvals and actual spend per team/project (ledger: ADVISOR_DATABASE_URL or SQLite "
+             "in your data folder). 预算、审批与实际支出台账。",
+        no_args_is_help=True,
+        add_completion=False,
+    )
+    group.command("set", help="Set the budget of TEAM/PROJECT for a month. 设置团队/项目的月度预算。")(set_cmd)
+    group.command("import", help="Import actual spend from a FOCUS export; re-importing adds nothing twice. "
+                                 "导入 FOCUS 账单（重复导入不会重复计数）。")(import_cmd)
+    group.command("status", help="Budget versus actual and planned spend, burn rate and forecast. "
+                                 "预算与实际、计划支出、消耗速度与期末预测。")(status_cmd)
+    group.command("save-estimate", help="Save an estimate's JSON as planned spend; above the threshold an approval "
+                                        "is requested. 保存估算为计划支出，超过阈值自动发起审批。")(save_cmd)
+    group.command("approve", help="Approve (or --reject) a pending approval. 审批（或驳回）待审请求。")(approve_cmd)
+    app.add_typer(group, name="budget")
+
+
+def _ledger():  # type: ignore[no-untyped-def]
+    from advisor.ledger import open_ledger
+
+    return open_ledger()
+
+
+def _emit(data: object) -> None:
+    from advisor.cli.common import emit_json
+
+    emit_json(data)
+
+
+Period = Annotated[str, typer.Option("--period", help="month YYYY-MM 月份")]
+
+
+def set_cmd(
+    owner: Annotated[str, typer.Argument(metavar="TEAM/PROJECT", help="team/project 团队/项目")],
+    amount: Annotated[str, typer.Argument(help="budget amount 预算金额")],
+    period: Period,
+    currency: Annotated[str, typer.Option("--currency", help="USD or CNY 币种")] = "USD",
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    from advisor.ledger import set_budget
+
+    row = set_budget(_ledger(), owner, amount, period, currency)
+    if as_json:
+        _emit(row)
+    else:
+        print(f"budget set / 预算已设置: {row['team']}/{row['project']} {row['period']} {row['amount']} {row['currency']}")
+
+
+def import_cmd(
+    file: Annotated[str, typer.Argument(help="FOCUS export (CSV or Parquet) FOCUS 账单文件")],
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    from dataclasses import asdict
+
+    from advisor.ledger import import_focus
+
+    result = import_focus(_ledger(), file)
+    if as_json:
+        _emit(asdict(result))
+        return
+    totals = ", ".join(f"{v} {c}" for c, v in result.totals.items())
+    print(f"imported / 已导入 {result.source}: {result.rows_added} new rows / 新增行, "
+          f"{result.rows_already_there} already in the ledger / 已存在; file total / 文件合计 {totals}")
+
+
+def status_cmd(
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_of: Annotated[str | None, typer.Option("--as-of", help="date YYYY-MM-DD (default: now) 截止日期")] = None,
+) -> None:
+    from advisor.ledger import status
+
+    when = None
+    if as_of is not None:
+        try:
+            when = datetime.fromisoformat(as_of.strip()).replace(tzinfo=UTC)
+        except ValueError:
+            raise InputError("--as-of", as_of, "a date YYYY-MM-DD") from None
+    report = status(_ledger(), as_of=when)
+    if as_json:
+        _emit(report)
+        return
+    from rich.table import Table
+
+    from advisor.cli.common import console
+
+    table = Table(title="Budget vs actual / 预算与实际")
+    for head in ("team/project 团队/项目", "period 月份", "budget 预算", "actual 实际", "planned 计划",
+                 "burn/day 日消耗", "forecast 预测"):
+        table.add_column(head)
+    for b in report["budgets"]:
+        flag = " ⚠" if b["forecast_over"] else ""
+        table.add_row(f"{b['team']}/{b['project']}", b["period"], f"{b['budget']} {b['currency']}", b["actual"],
+                      b["planned"], b["burn_rate_per_day"], b["forecast"] + flag)
+    out = console()
+    out.print(table)
+    totals = ", ".join(f"{v} {c}" for c, v in report["totals"]["actual"].items()) or "0"
+    out.print(f"imported spend / 已导入支出: {totals} ({report['totals']['actual_rows']} rows / 行)")
+    pending = [a for a in report["approvals"] if a["status"] == "pending"]
+    for a in pending:
+        out.print(f"pending approval / 待审批 #{a['id']}: {a['team']}/{a['project']} {a['amount']} {a['currency']}")
+
+
+def save_cmd(
+    owner: Annotated[str, typer.Argument(metavar="TEAM/PROJECT", help="team/project 团队/项目")],
+    estimate_json: Annotated[str, typer.Option("--estimate-json", help="file with `advisor estimate --json` output "
+                                                                       "估算 JSON 文件")],
+    period: Period,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    from advisor.ledger import save_estimate
+    from advisor.safe_read import decode, read_bytes
+
+    try:
+        report = json.loads(decode(read_bytes(estimate_json), estimate_json)[0])
+    except json.JSONDecodeError as exc:
+        raise InputError("--estimate-json", estimate_json, f"a JSON file ({exc.msg}, line {exc.lineno})") from None
+    except OSError as exc:
+        raise InputError("--estimate-json", estimate_json, f"a readable file ({exc.strerror})") from None
+    if not isinstance(report, dict):
+        raise InputError("--estimate-json", estimate_json, "a JSON object (a report)")
+    out = save_estimate(_ledger(), owner, report, period)
+    if as_json:
+        _emit(out)
+        return
+    print(f"planned spend saved / 计划支出已保存 #{out['planned_id']}: {out['amount']} {out['currency']}")
+    if out["approval"]:
+        print(f"approval requested / 已发起审批 #{out['approval']['id']}: {out['approval']['reason']}")
+
+
+def approve_cmd(
+    approval_id: Annotated[int, typer.Argument(metavar="ID", help="approval id 审批编号")],
+    approver: Annotated[str, typer.Option("--approver", help="who decides 审批人")],
+    note: Annotated[str | None, typer.Option("--note", help="note 备注")] = None,
+    reject: Annotated[bool, typer.Option("--reject", help="reject instead of approve 驳回")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    from dataclasses import asdict
+
+    from advisor.ledger import approve
+
+    view = approve(_ledger(), approval_id, approver, note, reject=reject)
+    if as_json:
+        _emit(asdict(view))
+    else:
+        label = "rejected / 已驳回" if view.status == "rejected" else "approved / 已批准"
+        print(f"approval #{view.id} {label} by {view.approver}")

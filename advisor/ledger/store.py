@@ -1,0 +1,347 @@
+"""What the ledger does: set budgets, save estimates (raising approvals), decide approvals,
+import FOCUS spend idempotently, and compare budget with actual and planned spend."""
+
+from __future__ import annotations
+
+import calendar
+import hashlib
+import json
+import re
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import func, select
+
+from advisor.catalog.defaults import load_fx
+from advisor.config import catalog_dir
+from advisor.errors import InputError
+from advisor.ledger import db as T
+from advisor.ledger.db import Ledger, insert_for, settings
+from advisor.money import FxRate, normalize_currency
+
+PERIOD_RE = re.compile(r"^(\d{4})-(0[1-9]|1[0-2])$")
+STATUSES = ("pending", "approved", "rejected")
+UNTAGGED = "(untagged)"
+
+
+def parse_owner(text: str) -> tuple[str, str]:
+    """``"ml/llm-pretrain"`` -> (team, project)."""
+    team, sep, project = str(text).strip().partition("/")
+    if not sep or not team.strip() or not project.strip():
+        raise InputError("team/project", text, "TEAM/PROJECT, e.g. ml-platform/llm-pretrain")
+    return team.strip(), project.strip()
+
+
+def parse_period(text: str) -> str:
+    """A calendar month, ``YYYY-MM``."""
+    value = str(text).strip()
+    if not PERIOD_RE.match(value):
+        raise InputError("period", text, "a month as YYYY-MM, e.g. 2026-12")
+    return value
+
+
+def parse_amount(text: str | float | Decimal, what: str = "amount") -> Decimal:
+    try:
+        value = Decimal(str(text).strip().replace(",", ""))
+    except InvalidOperation:
+        raise InputError(what, text, "a number, e.g. 50000") from None
+    if not value.is_finite() or value < 0:
+        raise InputError(what, text, "a finite amount of zero or more")
+    return value
+
+
+def period_bounds(period: str) -> tuple[datetime, datetime]:
+    year, month = int(period[:4]), int(period[5:7])
+    days = calendar.monthrange(year, month)[1]
+    start = datetime(year, month, 1, tzinfo=UTC)
+    end = datetime(year + (month == 12), month % 12 + 1, 1, tzinfo=UTC)
+    assert (end - start).days == days
+    return start, end
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _fx() -> FxRate:
+    return load_fx(catalog_dir() / "fx.yaml")
+
+
+def to_currency(amount: Decimal, src: str, dst: str, rate: FxRate) -> Decimal:
+    """Exact conversion with the dated rate (a Decimal twin of :func:`advisor.money.convert`)."""
+    if src == dst:
+        return amount
+    r = Decimal(str(rate.rate))
+    if (rate.base, rate.quote) == (src, dst):
+        return amount * r
+    if (rate.base, rate.quote) == (dst, src):
+        return amount / r
+    raise InputError("currency", f"{src}->{dst}", f"a rate between {src} and {dst}")
+
+
+def _insert(ledger: Ledger, table: Any) -> Any:
+    """An INSERT that can say ON CONFLICT (SQLite and PostgreSQL)."""
+    return insert_for(ledger.engine, table)
+
+
+# ---------------------------------------------------------------- budgets
+
+def set_budget(ledger: Ledger, owner: str, amount: str | float, period: str, currency: str = "USD") -> dict[str, Any]:
+    team, project = parse_owner(owner)
+    row = {"team": team, "project": project, "period": parse_period(period),
+           "amount": str(parse_amount(amount)), "currency": normalize_currency(currency), "updated_at": _now()}
+    stmt = _insert(ledger, T.budgets).values(**row)
+    stmt = stmt.on_conflict_do_update(index_elements=["team", "project", "period"],
+                                      set_={k: stmt.excluded[k] for k in ("amount", "currency", "updated_at")})
+    with ledger.engine.begin() as conn:
+        conn.execute(stmt)
+    return {k: v for k, v in row.items() if k != "updated_at"}
+
+
+# ---------------------------------------------------------------- planned spend and approvals
+
+def estimate_total(report: dict[str, Any]) -> tuple[Decimal, str]:
+    """(total, currency) of a saved report: ``cost.total`` or a top-level ``total``."""
+    cost = report.get("cost") if isinstance(report.get("cost"), dict) else report
+    if not isinstance(cost, dict) or "total" not in cost or "currency" not in cost:
+        raise InputError("estimate JSON", "report", "a report with cost.total and cost.currency "
+                         "(the output of `advisor estimate --json`)")
+    return parse_amount(cost["total"], "estimate total"), normalize_currency(str(cost["currency"]))
+
+
+@dataclass
+class ApprovalView:
+    id: int
+    planned_id: int
+    team: str
+    project: str
+    period: str
+    amount: str
+    currency: str
+    status: str
+    approver: str | None
+    note: str | None
+    reason: str
+    created_at: str
+    decided_at: str | None
+    trail: list[dict[str, Any]] = field(default_factory=list)
+
+
+def save_estimate(ledger: Ledger, owner: str, report: dict[str, Any], period: str, *, tool: str = "estimate_training_cost") -> dict[str, Any]:
+    """Save a report as planned spend; raise an approval when it crosses the threshold."""
+    team, project = parse_owner(owner)
+    period = parse_period(period)
+    total, currency = estimate_total(report)
+    rule = settings()["approval"]
+    limit_cur = normalize_currency(rule["currency"])
+    limit = parse_amount(rule["threshold"], "approval threshold")
+    in_limit_cur = to_currency(total, currency, limit_cur, _fx())
+    now = _now()
+    out: dict[str, Any] = {"team": team, "project": project, "period": period, "amount": str(total),
+                           "currency": currency, "approval": None}
+    with ledger.engine.begin() as conn:
+        pid = conn.execute(T.planned.insert().values(
+            team=team, project=project, period=period, amount=str(total), currency=currency, tool=tool,
+            report_json=json.dumps(report, ensure_ascii=False, sort_keys=True), created_at=now)).inserted_primary_key[0]
+        out["planned_id"] = int(pid)
+        if in_limit_cur > limit:
+            reason = f"{total} {currency} is above the approval threshold {limit} {limit_cur} ({rule['source']})"
+            aid = conn.execute(T.approvals.insert().values(planned_id=pid, status="pending", reason=reason,
+                                                           created_at=now)).inserted_primary_key[0]
+            conn.execute(T.approval_events.insert().values(approval_id=aid, status="pending", actor=None,
+                                                           note=reason, at=now))
+            out["approval"] = {"id": int(aid), "status": "pending", "reason": reason}
+    return out
+
+
+def approve(ledger: Ledger, approval_id: int, approver: str, note: str | None = None, *, reject: bool = False) -> ApprovalView:
+    """Decide a pending approval; the decision is appended to its trail."""
+    if not str(approver).strip():
+        raise InputError("approver", approver, "the approver's name")
+    status = "rejected" if reject else "approved"
+    now = _now()
+    with ledger.engine.begin() as conn:
+        row = conn.execute(select(T.approvals).where(T.approvals.c.id == int(approval_id))).mappings().first()
+        if row is None:
+            raise InputError("approval id", approval_id, "the id of an approval (see `advisor budget status`)")
+        if row["status"] != "pending":
+            raise InputError("approval id", approval_id, f"a pending approval (this one is {row['status']})")
+        conn.execute(T.approvals.update().where(T.approvals.c.id == row["id"]).values(
+            status=status, approver=approver.strip(), note=note, decided_at=now))
+        conn.execute(T.approval_events.insert().values(approval_id=row["id"], status=status, actor=approver.strip(),
+                                                       note=note, at=now))
+    return [a for a in list_approvals(ledger) if a.id == int(approval_id)][0]
+
+
+def list_approvals(ledger: Ledger) -> list[ApprovalView]:
+    a, p, e = T.approvals, T.planned, T.approval_events
+    with ledger.engine.connect() as conn:
+        rows = conn.execute(select(a, p.c.team, p.c.project, p.c.period, p.c.amount, p.c.currency)
+                            .join(p, p.c.id == a.c.planned_id).order_by(a.c.id)).mappings().all()
+        events = conn.execute(select(e).order_by(e.c.approval_id, e.c.id)).mappings().all()
+    trail: dict[int, list[dict[str, Any]]] = {}
+    for ev in events:
+        trail.setdefault(ev["approval_id"], []).append(
+            {"status": ev["status"], "actor": ev["actor"], "note": ev["note"], "at": _iso(ev["at"])})
+    return [ApprovalView(id=r["id"], planned_id=r["planned_id"], team=r["team"], project=r["project"],
+                         period=r["period"], amount=r["amount"], currency=r["currency"], status=r["status"],
+                         approver=r["approver"], note=r["note"], reason=r["reason"], created_at=_iso(r["created_at"]),
+                         decided_at=_iso(r["decided_at"]) if r["decided_at"] else None, trail=trail.get(r["id"], []))
+            for r in rows]
+
+
+def _iso(value: datetime) -> str:
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value.isoformat(timespec="seconds")
+
+
+# ---------------------------------------------------------------- actual spend
+
+@dataclass
+class ImportResult:
+    source: str
+    rows_read: int
+    rows_added: int
+    rows_already_there: int
+    totals: dict[str, str]  # currency -> amount of the rows read
+
+
+def _row_key(row: dict[str, Any]) -> str:
+    if row.get("row_id"):
+        return f"id:{row['row_id']}"
+    text = json.dumps({k: (str(v) if v is not None else None) for k, v in sorted(row.items())}, sort_keys=True)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def read_focus_rows(path: str | Path) -> list[dict[str, Any]]:
+    """The rows of one FOCUS export, through the usage package's FOCUS reader."""
+    from advisor.usage.billing import owner_of
+    from advisor.usage.defaults import load_defaults
+    from advisor.usage.detect import detect
+    from advisor.usage.engine import Engine
+    from advisor.usage.readers.focus import BILLING_TABLE, read_focus
+
+    d = load_defaults()
+    det = detect(path)
+    if det.kind != "focus":
+        raise InputError("file", str(path), "a FOCUS billing export (CSV or Parquet)")
+    column = str(settings()["actual"]["cost_column"])
+    team_keys, project_keys = list(d["chargeback.team_tag_keys"]), list(d["chargeback.project_tag_keys"])
+    with Engine(memory_limit_gb=d.number("engine.memory_limit_gb"), threads=1) as engine:
+        read_focus(engine, det, 0)
+        staged = engine.rows(f"SELECT * EXCLUDE (src, bad), CAST({column} AS VARCHAR) AS amount_text FROM {BILLING_TABLE}")
+    rows = []
+    for r in staged:
+        team, project, _ = owner_of(r["tags"], team_keys, project_keys) if r["tags"] else (None, None, False)
+        start = datetime.fromtimestamp(float(r["start_t"]), UTC)
+        amount = Decimal(r.pop("amount_text")).normalize()
+        rows.append({"row_key": _row_key(r), "team": team or UNTAGGED, "project": project or UNTAGGED,
+                     "period": f"{start.year:04d}-{start.month:02d}", "amount": format(amount, "f"),
+                     "currency": normalize_currency(r["currency"])})
+    return rows
+
+
+def import_focus(ledger: Ledger, path: str | Path, *, batch: int = 500) -> ImportResult:
+    """Import one export; rows already in the ledger (same billing-row id) are skipped, so
+    importing the same export twice, or overlapping exports at once, never doubles."""
+    rows = read_focus_rows(path)
+    now = _now()
+    source = Path(path).name
+    added = 0
+    with ledger.engine.begin() as conn:
+        for i in range(0, len(rows), batch):
+            chunk = [{**r, "source": source, "imported_at": now} for r in rows[i:i + batch]]
+            stmt = _insert(ledger, T.actual).values(chunk).on_conflict_do_nothing(index_elements=["row_key"])
+            added += conn.execute(stmt).rowcount or 0
+    totals: dict[str, Decimal] = {}
+    for r in rows:
+        totals[r["currency"]] = totals.get(r["currency"], Decimal(0)) + Decimal(r["amount"])
+    return ImportResult(source=source, rows_read=len(rows), rows_added=added, rows_already_there=len(rows) - added,
+                        totals={c: format(v, "f") for c, v in sorted(totals.items())})
+
+
+# ---------------------------------------------------------------- budget versus actual
+
+@dataclass
+class BudgetLine:
+    team: str
+    project: str
+    period: str
+    currency: str
+    budget: str
+    actual: str
+    planned: str
+    remaining: str
+    spent_share: float
+    elapsed_share: float
+    burn_rate_per_day: str
+    forecast: str
+    forecast_over: bool
+
+
+def _q(value: Decimal) -> str:
+    return format(value.quantize(Decimal("0.01")), "f")
+
+
+def status(ledger: Ledger, *, as_of: datetime | None = None) -> dict[str, Any]:
+    """Budget versus actual and planned spend for every budget, plus the ledger's totals."""
+    as_of = as_of or _now()
+    rate = _fx()
+    with ledger.engine.connect() as conn:
+        budgets = conn.execute(select(T.budgets).order_by(T.budgets.c.period, T.budgets.c.team, T.budgets.c.project)).mappings().all()
+        spend = conn.execute(select(T.actual.c.team, T.actual.c.project, T.actual.c.period, T.actual.c.currency,
+                                    T.actual.c.amount)).all()
+        plans = conn.execute(select(T.planned.c.team, T.planned.c.project, T.planned.c.period, T.planned.c.currency,
+                                    T.planned.c.amount)).all()
+        rows_n = conn.execute(select(func.count()).select_from(T.actual)).scalar_one()
+    actual_by: dict[tuple[str, str, str, str], Decimal] = {}
+    totals: dict[str, Decimal] = {}
+    for team, project, period, cur, amount in spend:
+        key = (team, project, period, cur)
+        actual_by[key] = actual_by.get(key, Decimal(0)) + Decimal(amount)
+        totals[cur] = totals.get(cur, Decimal(0)) + Decimal(amount)
+    planned_by: dict[tuple[str, str, str, str], Decimal] = {}
+    for team, project, period, cur, amount in plans:
+        key = (team, project, period, cur)
+        planned_by[key] = planned_by.get(key, Decimal(0)) + Decimal(amount)
+
+    def summed(src: dict[tuple[str, str, str, str], Decimal], b: Any) -> Decimal:
+        return sum((to_currency(v, k[3], b["currency"], rate) for k, v in src.items()
+                    if k[:3] == (b["team"], b["project"], b["period"])), Decimal(0))
+
+    lines = []
+    for b in budgets:
+        start, end = period_bounds(b["period"])
+        days = Decimal((end - start).days)
+        elapsed = Decimal(max(0.0, min((as_of - start).total_seconds(), (end - start).total_seconds())) / 86400)
+        budget = Decimal(b["amount"])
+        spent = summed(actual_by, b)
+        burn = spent / elapsed if elapsed > 0 else Decimal(0)
+        forecast = spent + burn * (days - elapsed)
+        lines.append(BudgetLine(
+            team=b["team"], project=b["project"], period=b["period"], currency=b["currency"], budget=_q(budget),
+            actual=_q(spent), planned=_q(summed(planned_by, b)), remaining=_q(budget - spent),
+            spent_share=round(float(spent / budget), 4) if budget else 0.0,
+            elapsed_share=round(float(elapsed / days), 4), burn_rate_per_day=_q(burn), forecast=_q(forecast),
+            forecast_over=forecast > budget))
+    by_owner = [{"team": k[0], "project": k[1], "period": k[2], "currency": k[3], "actual": format(v, "f")}
+                for k, v in sorted(actual_by.items())]
+    return {
+        "as_of": _iso(as_of),
+        "budgets": [asdict(line) for line in lines],
+        "actual_by_owner": by_owner,
+        "approvals": [asdict(a) for a in list_approvals(ledger)],
+        "totals": {"actual": {c: format(v, "f") for c, v in sorted(totals.items())}, "actual_rows": int(rows_n)},
+        "assumptions": [
+            {"key": "fx.rate", "value": f"1 {rate.base} = {rate.rate} {rate.quote}", "as_of": rate.as_of, "source": rate.source},
+            {"key": "approval.threshold", "value": f"{settings()['approval']['threshold']} {settings()['approval']['currency']}",
+             "source": settings()["approval"]["source"]},
+            {"key": "actual.cost_column", "value": settings()["actual"]["cost_column"], "source": settings()["actual"]["source"]},
+            {"key": "forecast", "value": "actual + (actual / days elapsed) x days left in the period",
+             "source": "straight-line burn rate"},
+        ],
+    }
