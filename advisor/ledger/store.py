@@ -145,12 +145,12 @@ def save_estimate(ledger: Ledger, owner: str, report: dict[str, Any], period: st
     with ledger.engine.begin() as conn:
         pid = conn.execute(T.planned.insert().values(
             team=team, project=project, period=period, amount=str(total), currency=currency, tool=tool,
-            report_json=json.dumps(report, ensure_ascii=False, sort_keys=True), created_at=now)).inserted_primary_key[0]
+            report_json=json.dumps(report, ensure_ascii=False, sort_keys=True), created_at=now).returning(T.planned.c.id)).scalar_one()
         out["planned_id"] = int(pid)
         if in_limit_cur > limit:
             reason = f"{total} {currency} is above the approval threshold {limit} {limit_cur} ({rule['source']})"
             aid = conn.execute(T.approvals.insert().values(planned_id=pid, status="pending", reason=reason,
-                                                           created_at=now)).inserted_primary_key[0]
+                                                           created_at=now).returning(T.approvals.c.id)).scalar_one()
             conn.execute(T.approval_events.insert().values(approval_id=aid, status="pending", actor=None,
                                                            note=reason, at=now))
             out["approval"] = {"id": int(aid), "status": "pending", "reason": reason}
