@@ -13,7 +13,7 @@ from advisor.assistant.offline.understood import HEAD
 pytestmark = pytest.mark.usefixtures("clean_llm_env")
 
 ITEMS = load()
-THRESHOLD = {"dev": 0.60, "test": 0.55}
+THRESHOLD = {"dev": 0.85, "test": 0.62}
 """Per language. The figures reached are in /work/coord/notes/issue-11.md and printed by
 `python -m bench.eval_personas`; these floors keep them from sliding back."""
 

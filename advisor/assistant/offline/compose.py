@@ -245,7 +245,10 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
 def _followup_line(parsed: Parsed, lang: str) -> str:
     if not parsed.is_followup or not parsed.changed:
         return ""
-    changed = ", ".join(parsed.changed)
+    from advisor.assistant.offline.understood import label
+
+    names = [label(k, lang) for k in parsed.changed]
+    changed = ", ".join(names) if lang == "en" else "、".join(names)
     return (f"_Same request as before, changed: {changed}._" if lang == "en" else f"_沿用上一个问题的条件，只改了：{changed}。_")
 
 

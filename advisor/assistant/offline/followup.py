@@ -27,7 +27,7 @@ REFERENCE = re.compile(
 )
 ARG_KEYS_IGNORED = {
     "stage_names", "currency_said", "model_size_unknown", "model_size_b", "model_family", "gpu_changed_from",
-    "model_unlisted", "asks_verdict", "quote_gpu_count", "share_said", "plan_stages", "plan_gpu",
+    "model_unlisted", "asks_verdict", "quote_gpu_count", "share_said", "plan_stages", "plan_gpu", "gpu_share",
 }  # fmt: skip
 _DATA_KEYS = ("tokens_b", "dataset_tokens_b", "samples", "tokens_per_sample", "epochs")
 _DURATION_KEYS = ("deadline_hours", "wall_hours", "period_hours", "duration_hours")
@@ -88,7 +88,7 @@ def merge(old: dict[str, Any], new: dict[str, Any], intent: str) -> tuple[dict[s
         drop(*_MODEL_KEYS)
     elif "params_b" in new and "model" in ctx:
         drop(*[k for k in _MODEL_KEYS if k != "params_b"])
-    if "gpu" in new:
+    if "gpu" in new and new["gpu"] != old.get("gpu"):
         drop("price_per_gpu_hour", "gpus")
         if "price_per_gpu_hour" not in new and "currency" in ctx and "budget" not in ctx:
             drop("currency")
@@ -110,3 +110,28 @@ def merge(old: dict[str, Any], new: dict[str, Any], intent: str) -> tuple[dict[s
     changed = [k for k, v in new.items() if k not in ARG_KEYS_IGNORED and old.get(k) != v]
     ctx.update(new)
     return ctx, changed, dropped
+
+
+_FACTOR = re.compile(r"(?P<x2>翻倍|翻一倍|加倍|两倍|双倍|(?<![a-z])(?:double[sd]?|twice|2x)(?![a-z]))|(?P<x3>三倍|triple[sd]?|3x(?![a-z0-9]))|"
+                     r"(?P<half>减半|砍半|一半|(?<![a-z])(?:halve[sd]?|half)(?![a-z]))")
+_GPU_WORDS = re.compile(r"卡|显卡|gpu|card|机器|节点|nodes?|servers?")
+_DATA_WORDS = re.compile(r"数据|token|样本|语料|data(?:set)?|samples?|corpus")
+
+
+def scale(old: dict[str, Any], new: dict[str, Any], norm: str) -> list[str]:
+    """"卡数翻倍呢？", "with twice the GPUs?", "if the dataset doubles?": the previous count or data
+    amount times the factor, written into ``new``; returns the keys scaled."""
+    m = _FACTOR.search(norm)
+    if m is None:
+        return []
+    factor = 2.0 if m.group("x2") else 3.0 if m.group("x3") else 0.5
+    near = norm[max(0, m.start() - 16) : m.end() + 16]
+    keys: list[str] = []
+    if _GPU_WORDS.search(near) and "gpu_count" in old and "gpu_count" not in new:
+        keys.append("gpu_count")
+    elif _DATA_WORDS.search(near):
+        keys += [k for k in ("tokens_b", "dataset_tokens_b", "samples") if k in old and k not in new]
+    for k in keys:
+        value = old[k] * factor
+        new[k] = int(value) if isinstance(old[k], int) and value == int(value) else round(value, 9)
+    return keys

@@ -138,14 +138,26 @@ def _new_tools(t: str, v: dict) -> Decision | None:
         return Decision("estimate_serving_cost", True, "a serving load per day")
     if SERVING.search(t) and any(k in v for k in ("model", "params_b")) and not training and not PLAN.search(t):
         return Decision("estimate_serving_cost", True, "serving a model")
+    if any(k in v for k in ("jobs", "increment")) and gpu and not data:
+        return Decision("compare_billing", True, "many short jobs or a billing increment")
+    if "gpu" in v and _has_duration(v) and BILLING_WORD.search(t) and not (data or "model" in v or "params_b" in v):
+        return Decision("compare_billing", True, "which billing for GPUs over a time")
     priced = any(k in v for k in ("price_per_gpu_hour", "budget", "monthly_fee"))
-    if QUOTE.search(t) and priced and "gpu" in v and not (training or "model" in v):
+    if (QUOTE.search(t) or "term_months" in v) and priced and "gpu" in v and not (training or "model" in v or "text" in v):
         return Decision("check_quote", True, "a quoted price to check")
     return None
 
 
 def classify(scan: Scan) -> Decision:
-    """The intent of one question on its own (follow-ups are handled by :mod:`.followup`)."""
+    """The intent of one question on its own (follow-ups are handled by :mod:`.followup`).
+    A knowledge question with no topic ("这个报价合适吗？", "is this a good price?") is unclear."""
+    decision = _classify(scan)
+    if decision.intent == "search_knowledge" and not has_topic(scan.question) and not scan.values:
+        return Decision("clarify", False, "no topic to look up")
+    return decision
+
+
+def _classify(scan: Scan) -> Decision:
     t, v = scan.question, scan.values
     question = scan.norm[: v["_document_start"]] if "_document_start" in v else t
     workload = any(k in v for k in ("model", "params_b", "tokens", "samples"))

@@ -31,7 +31,12 @@ from advisor.assistant.offline.project import (
     missing_inputs,
     project,
 )
-from advisor.assistant.offline.slots_hw import extract_counts, extract_gpus, extract_provider
+from advisor.assistant.offline.slots_hw import (
+    extract_counts,
+    extract_fraction,
+    extract_gpus,
+    extract_provider,
+)
 from advisor.assistant.offline.slots_job import extract_data, extract_model, extract_params
 from advisor.assistant.offline.slots_misc import (
     extract_choices,
@@ -74,6 +79,7 @@ Intent = Literal[
 READ_ORDER = (
     extract_documents,  # pasted contract text first: its numbers are not the user's job
     extract_model,  # "Mixtral 8x7B", "千问" before counts and numerals
+    extract_fraction,  # "1/10 张卡" before counts: a share of one card
     extract_gpus,
     extract_prices,  # "每卡每小时8元" before durations and budgets
     extract_money,
@@ -158,6 +164,7 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
         target = followup.decide(base, previous.pending, decision, ctx, scan.question)
         if target is not None:
             old = previous.context
+            followup.scale(old, ctx, scan.question)
             ctx, changed, dropped = followup.merge(old, ctx, target)
             _swap_model_size(old, ctx)
             intent, is_followup = target, True

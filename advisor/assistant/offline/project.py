@@ -21,25 +21,25 @@ DATA = ("tokens_b", "dataset_tokens_b", "samples")
 
 TOOL_ARGS: dict[str, tuple[str, ...]] = {
     "estimate_training_cost": WORKLOAD + (
-        "gpu", "gpu_count", "price_per_gpu_hour", "currency", "billing", "deadline_hours", "provider",
+        "gpu", "gpu_count", "price_per_gpu_hour", "currency", "market", "billing", "deadline_hours", "provider",
         "budget", "approval_threshold", "has_validation_run", "parallel_experiments", "urgent",
         "interruptible", "checkpoint_interval_hours", "price_locked", "project_months",
         "storage_retention_days", "egress_gb", "idle_wait_hours",
     ),
     "recommend_hardware": WORKLOAD + (
-        "price_per_gpu_hour", "currency", "billing", "deadline_hours", "provider", "budget",
+        "price_per_gpu_hour", "currency", "market", "billing", "deadline_hours", "provider", "budget",
         "approval_threshold", "has_validation_run", "parallel_experiments", "urgent",
         "interruptible", "checkpoint_interval_hours", "price_locked", "project_months",
         "storage_retention_days", "egress_gb", "idle_wait_hours",
         "max_gpus", "gpus", "billing_modes", "top_k",
     ),
     "compare_billing": (
-        "gpu", "gpu_count", "wall_hours", "hours_per_day", "price_per_gpu_hour", "currency",
+        "gpu", "gpu_count", "wall_hours", "hours_per_day", "price_per_gpu_hour", "currency", "market",
         "provider", "interruptible", "offpeak_share", "urgent",
         # issue #12's fields for many short jobs and part-time schedules, and the tool's others
         "jobs", "job_hours", "days", "increment", "deadline_hours", "offpeak_discount", "parallel_experiments",
     ),
-    "plan_project": ("model", "params_b", "currency", "gpu", "stages", "tokens_b", "pretrain_tokens_b", "finetune_tokens_b",
+    "plan_project": ("model", "params_b", "currency", "market", "gpu", "stages", "tokens_b", "pretrain_tokens_b", "finetune_tokens_b",
                      "finetune_method", "serving_tokens_per_day", "serving_days", "budget", "approval_threshold"),
     "review_contract": ("text", "path", "lang", "monthly_fee"),
     "analyze_usage": ("files", "gpu", "gpu_count", "avg_utilization", "price_per_gpu_hour", "period_hours", "currency",

@@ -48,6 +48,7 @@ _BARE_COUNT = re.compile(
 _COUNT_FIELD = re.compile(
     rf"(?:卡数|gpu\s*数量?|显卡数量?|number\s+of\s+(?:gpus|cards)|gpu\s+count|num[\s_-]*gpus|gpus\s*[:=])\s*(?:是|为|用|:|=|of|is)?\s*(?P<n>{INT})(?![\d.])"
 )
+_BARE_ZHANG = re.compile(rf"(?<![\d.])(?P<n>{INT})\s*(?:张|块)(?=\s*(?:呢|吧|的话|行吗|够吗|[?？,，。!！]|$))")
 _OF_THEM = re.compile(rf"(?<![\d.])(?P<n>{INT})\s+of\s+(?:them|those|these)(?![a-z])")
 _WORD_COUNTS = re.compile(r"单机\s*(?P<n8>八|8)\s*卡|单卡|双卡|single[\s-]+(?:gpu|card)|one\s+(?:gpu|card)")
 
@@ -127,6 +128,32 @@ _CORRECTION = [
 ]
 
 
+_FRACTION = re.compile(
+    r"(?<![\d.])(?P<a>\d+)\s*/\s*(?P<b>\d+)\s*(?:张|块|个)?\s*(?:的)?\s*(?:卡|显卡|gpus?|cards?)|(?P<zh>[二两三四五六七八九十])分之(?P<zn>[一二三])\s*(?:张|块)?\s*(?:卡|gpu)|"
+    r"(?P<half>半张|半块|half\s+(?:a|of\s+a)\s+(?:gpu|card))|(?P<tenth>(?:a|one)\s+(?:tenth|quarter|third)\s+of\s+a\s+(?:gpu|card))"
+)
+_FRACTION_WORDS = {"tenth": 0.1, "quarter": 0.25, "third": 1 / 3}
+
+
+def extract_fraction(scan: Scan) -> None:
+    """A fraction of one card ("1/10 张卡", "半张卡", "a quarter of a GPU") is a share of a card,
+    not a count: "1/10 张卡" is 0.1 card, never 10 GPUs."""
+    m = scan.first(_FRACTION)
+    if not m:
+        return
+    if m.group("a"):
+        share = int(m.group("a")) / max(1, int(m.group("b")))
+    elif m.group("zh"):
+        share = number_value(m.group("zn")) / number_value(m.group("zh"))
+    elif m.group("half"):
+        share = 0.5
+    else:
+        share = next(v for k, v in _FRACTION_WORDS.items() if k in m.group("tenth"))
+    if 0 < share < 1:
+        scan.take("gpu_share", round(share, 6), m.start(), m.end())
+        scan.note("gpu_share", round(share, 6), "card", "a fraction of one card, as stated; priced as one whole card where the tool rents whole cards")
+
+
 def extract_counts(scan: Scan) -> None:
     """GPU counts written without a GPU name: "8卡", "16 GPUs", "两台8卡机器", "单卡"; a
     correction ("不是一张，是四张", "48 H100s, not 64") sets the count it names second."""
@@ -152,6 +179,9 @@ def extract_counts(scan: Scan) -> None:
         slot = "max_gpus" if _CAP.search(scan.norm[max(0, m.start() - 14) : m.start()]) else "gpu_count"
         scan.take(slot, n, m.start(), m.end())
         scan.values.setdefault("_bare_counts", []).append((m.start(), m.end(), n))
+    for m in scan.find(_BARE_ZHANG):  # "4张呢？": a count of cards on its own
+        if _count(m.group("n")):
+            scan.take("gpu_count", _count(m.group("n")), m.start(), m.end())
     for m in scan.find(_OF_THEM):  # "H100, 16 of them", "what if we only had 4 of them?"
         if _count(m.group("n")):
             scan.take("gpu_count", _count(m.group("n")), m.start(), m.end())

@@ -72,7 +72,8 @@ _PER_SAMPLE = [
 _TOKENS_PER_DAY = re.compile(
     r"(?:每天|每日|日均|一天|per\s+day|a\s+day|daily|/\s*day)\s*(?:的)?\s*(?:大概|大约|约|差不多|平均|预计|估计|能有|有|要|生成|处理|调用|about|around|roughly|~|≈)*\s*$"
 )
-_TOKENS_PER_DAY_AFTER = re.compile(r"^\s*(?:per|a|/|每)\s*(?:day|天)")
+_RATE_UNIT = re.compile(r"(?:每|per|/|a|一)\s*$")
+_TOKENS_PER_DAY_AFTER = re.compile(r"^\s*(?:per|a|/|每)\s*(?:day|天)(?![a-z])")
 _TOKENS = [
     re.compile(rf"(?P<n>{NUM_NOWORD})\s*{_TOK}"),
     re.compile(rf"(?:tokens?|token数|token量|词元数|训练量)\s*(?:数|量|总数)?\s*(?:是|为|有|:|=|约|大概|of|about|around)*\s*(?P<n>{NUM_NOWORD})(?!\s*(?:%|个?小时|天|b\s*(?:model|参数)))"),
@@ -216,8 +217,13 @@ def extract_data(scan: Scan) -> None:
         for m in scan.find(pattern):
             value = number_value(m.group("n"))
             before, after = scan.window(m.start(), m.end(), before=10, after=10)
-            if _TOKENS_PER_DAY.search(before) or _TOKENS_PER_DAY_AFTER.search(after):
-                scan.take("tokens_per_day", value, m.start(), m.end())
+            if _RATE_UNIT.search(before):
+                scan.take("rate_unit", value, m.start(), m.end(), keep=True)  # "每百万token成本": a unit, not data
+                continue
+            per_day_after = _TOKENS_PER_DAY_AFTER.search(after)
+            if _TOKENS_PER_DAY.search(before) or per_day_after:
+                end = m.end() + (per_day_after.end() if per_day_after else 0)  # "1M tokens a day": the day is the rate's
+                scan.take("tokens_per_day", value, m.start(), end)
             elif 0 < value < SAMPLE_LENGTH_LIMIT:
                 scan.take("tokens_per_sample", int(value), m.start(), m.end())
             elif value > 0:

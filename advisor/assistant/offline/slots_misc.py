@@ -25,10 +25,11 @@ CONTRACT_NOUN = re.compile(
 _CLAUSE = re.compile(
     r"甲方|乙方|第\s*[\d一二三四五六七八九十]+\s*条|自动续|续约|续费|不予|赔偿|补偿|违约|终止|计费|收费|租期|释放|"
     r"party\s+[ab]|the\s+(?:provider|customer|client|lessee|lessor|supplier|vendor)|shall|hereby|renew|terminat|liabil|"
-    r"indemn|" + L + r"sla" + R + r"|notice|penalt|refund|commit|billed|invoice|released?|compensat|reclaim|minimum\s+spend"
+    r"indemn|" + L + r"sla" + R + r"|notice|penalt|refund|commit|billed|invoice|released?|compensat|reclaim|minimum\s+spend|"
+    r"provider|customer|uptime|credits?\b|fees?\b|remedy|revis|suspend|到期|删除|保留|逾期|不可恢复|数据盘|扣费|解约|违约金"
 )
 _QUOTE = re.compile(
-    r"[“「『](?P<t>[^”」』]{6,})[”」』]|(?:(?<=[\s:,(])|^)[\"'‘](?P<u>[^\"'’]{6,})[\"'’](?=[\s.,!?;:。！？)]|$)"
+    r"[“「『](?P<t>[^”」』]{6,})[”」』]|(?:(?<=[\s:,(])|^)[\"'‘](?P<u>(?:[^\"'’]|(?<=[a-z])['’](?=[a-z]))*[^\"'’]{6,}(?:[^\"'’]|(?<=[a-z])['’](?=[a-z]))*)[\"'’](?=[\s.,!?;:。！？)]|$)"
 )
 _PASTE = re.compile(r"(?:[:?]|\n)\s*(?P<t>\S.{19,})$", re.S)
 _FILE = re.compile(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from advisor.assistant.offline.lexicon import CURRENCY
+from advisor.assistant.offline.lexicon import CURRENCY, lexicon
 from advisor.assistant.offline.numbers import NUM_NOWORD, number_value
 from advisor.assistant.offline.text import Scan
 from advisor.money import normalize_currency
@@ -38,6 +38,8 @@ _PRICE_BEFORE = re.compile(  # 8元/小时, 8块钱一小时, $2/GPU-hour, $2 pe
     rf"{_MONEY}\s*(?:/|每|一|per|an?|each)\s*(?:(?:张|块)?(?P<card>卡|gpu|card|node|machine|instance|server|台)"
     rf"\s*(?:/|每|per|[-·]|an?)?\s*)?(?:个)?\s*{_UNIT}(?:\s*(?:per|/|each|a)\s*(?P<card2>gpu|card|node|machine))?"
 )
+_PER_WORD = re.compile(r"(?:一|每|/|per|an?)\s*(?:个)?\s*(?:小时|钟头|hours?|hrs?|h)(?![a-z])")
+"""A price written "1.98一小时", "1.3/h": an amount per hour is a price even without a currency."""
 _NODE_SCOPE = re.compile(r"整机|每台|一台|整台|per\s+(?:node|machine|server|instance)|for\s+the\s+(?:whole\s+)?(?:node|machine|box)")
 _BUDGET = [
     re.compile(
@@ -62,10 +64,12 @@ _MONTHLY_FEE = re.compile(
     rf"(?:月费|月租|每月(?:费用|租金|付)?|monthly\s+(?:fee|rent|payment|charge|bill)|per\s+month)\s*"
     rf"(?:是|为|of|is|:|约|大概)?\s*{_MONEY}"
 )
+_MONTHLY_FEE_AFTER = re.compile(rf"{_MONEY}\s*(?:a|per|/|each)\s*month(?![a-z])")
 _ANY_MONEY = re.compile(_MONEY)
+_MARKETS = [(cur, re.compile(p)) for cur, p in lexicon()["markets"].items()]
 _CURRENCY_ONLY = re.compile(
     r"(?:用|以|按)(?P<a>人民币|美元|美金|rmb|usd)|(?P<b>人民币|美元)(?:计|报价|算)|"
-    r"in\s+(?P<c>usd|rmb|cny|dollars|us\s+dollars|yuan|renminbi)"
+    r"(?:in|into|to)\s+(?P<c>usd|rmb|cny|dollars|us\s+dollars|yuan|renminbi)|(?:换算成|折合成?|换成|改成|显示成?)(?P<d>人民币|美元|rmb|usd|cny)"
 )
 
 
@@ -100,7 +104,9 @@ def extract_prices(scan: Scan) -> None:
         for m in scan.find(pattern):
             groups = m.groupdict()
             card = groups.get("card") or groups.get("card2")
-            if not (m.group("cpre") or m.group("cpost") or card or (groups.get("hour") or "").startswith(("gpu", "card", "卡"))):
+            per_hour_written = groups.get("hour") and _PER_WORD.search(m.group(0)) and number_value(m.group("n")) < 1000
+            if not (m.group("cpre") or m.group("cpost") or card or per_hour_written
+                    or (groups.get("hour") or "").startswith(("gpu", "card", "卡"))):
                 continue
             amount = number_value(m.group("n"))
             period = next(k for k in _PERIOD_HOURS if groups.get(k))
@@ -138,7 +144,7 @@ def extract_money(scan: Scan) -> None:
         for m in scan.find(pattern):
             if _money_like(m):
                 _record_money(scan, "approval_threshold", m)
-    for m in scan.find(_MONTHLY_FEE):
+    for m in scan.find(_MONTHLY_FEE) + scan.find(_MONTHLY_FEE_AFTER):
         if _money_like(m):
             _record_money(scan, "monthly_fee", m)
     for pattern in _BUDGET:
@@ -153,12 +159,20 @@ def extract_money(scan: Scan) -> None:
             continue
         amount = number_value(m.group("n"))
         _record_money(scan, "budget" if amount >= 1000 else "price_per_gpu_hour", m)
+    for currency, pattern in _MARKETS:
+        m = scan.first(pattern)
+        if m:
+            scan.take("currency", currency, m.start(), m.end())
+            scan.values["currency_said"] = True
+            scan.values["market"] = "local"
+            return
     said = scan.first(_CURRENCY_ONLY)
     if said:
         m = said
-        word = m.group("a") or m.group("b") or m.group("c")
+        word = m.group("a") or m.group("b") or m.group("c") or m.group("d")
         scan.take("currency", _CURRENCY_WORDS.get(word) or normalize_currency(word), m.start(), m.end())
         scan.values["currency_said"] = True
+        scan.values["market"] = "convert"  # the same offers, converted at the dated rate
 
 
 _UNIT_AFTER = re.compile(r"^\s*(?:个)?\s*(?:天|小时|周|月|年|卡|张|条|tokens?|gpus?|days?|hours?|weeks?|months?|%|倍)")

@@ -21,7 +21,7 @@ _LEN_UNIT = (r"(?:(?P<sec>秒钟?|s(?:ec(?:ond)?s?)?(?![a-z]))|(?P<min>分钟|mi
              r"|(?P<hour>个?小时|h(?:ou)?rs?(?![a-z])|h(?![a-z0-9]))|(?P<day>天|days?(?![a-z])))")
 _JOB_LENGTH = [
     re.compile(rf"(?:每个|每次|每项|each|of|lasting|taking|at)\s*(?:任务|作业|job|run)?\s*(?:大概|约|大约|about|around|~|roughly)?\s*"
-               rf"(?P<n>{NUM})\s*(?:个)?\s*{_LEN_UNIT}(?:\s*each)?"),
+               rf"(?P<n>{NUM_NOWORD})\s*(?:个)?\s*{_LEN_UNIT}(?:\s*each)?"),
     re.compile(rf"(?P<n>{NUM})\s*{_LEN_UNIT}\s*(?:each|apiece|一个|一次)"),
 ]
 _INCREMENT = re.compile(
@@ -60,7 +60,7 @@ def extract_terms(scan: Scan) -> None:
         m = jobs[0]
         scan.take("jobs", int(number_value(m.group("n"))), m.start(), m.end())
         for pattern in _JOB_LENGTH:
-            found = scan.first(pattern)
+            found = next((x for x in scan.find(pattern) if x.start() >= m.start() - 40), None)
             if found and "job_hours" not in scan.values:
                 scan.take("job_hours", round(_length(found), 6), found.start(), found.end())
     m = scan.first(_INCREMENT)

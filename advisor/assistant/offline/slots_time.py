@@ -63,7 +63,7 @@ _PCT = (rf"(?:(?P<p>{NUM_NOWORD})(?:\s*[-~–到至]\s*(?P<p2>{NUM_NOWORD}))?\s*
         r"(?P<half>一半|half)|(?<![\d.])(?P<cheng>[一二两三四五六七八九]|\d)\s*成(?!本|功|员|熟|立|为|绩))")
 _FRACTION = r"(?P<f>0?\.\d+)(?![\d%])"
 _UTIL_WORD = r"(?:利用率|使用率|占用率|utili[sz]ation|util(?![a-z])|gpu\s*load|负载|busy)"
-_FILLER = r"(?:\s*(?:只有|仅|才|占|一直|基本|长期|通常|常年|大多|只|仅仅|大概|约|大约|在|是|为|都|平均|维持在|of|is|at|around|about|~|:|only|just|roughly|averag\w*|hovers?|sits?|sat|was|were|of\s+only)\s*)*"
+_FILLER = r"\s*(?:(?:只有|仅|才|占|一直|基本|长期|通常|常年|大多|只|仅仅|大概|约|大约|在|是|为|都|平均|维持在|of|is|at|around|about|~|:|only|just|roughly|averag\w*|hovers?|sits?|sat|was|were|of\s+only)\s*)*"
 _UTIL = [
     re.compile(rf"(?:平均)?(?:gpu\s*)?{_UTIL_WORD}{_FILLER}(?:{_PCT}|{_FRACTION})"),
     re.compile(rf"{_PCT}\s*(?:的)?\s*(?:平均)?\s*(?:gpu\s*)?(?:average\s+)?(?:{_UTIL_WORD}|utili[sz]ed|busy|load)"),

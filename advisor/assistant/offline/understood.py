@@ -10,15 +10,22 @@ did not give.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from advisor.assistant.offline.lexicon import lexicon
 from advisor.assistant.offline.templates import METHOD_NAME, MODE_NAME, num, word
 
+_CONVERTED = re.compile(r"converted to [A-Z]{3} at [\d.]+ \([\d-]+")
 HEAD = {"en": "**What I understood:** ", "zh": "**我的理解：** "}
 ASSUMED = {"en": "**Assumed:** ", "zh": "**假设：** "}
 _SEP = {"en": "; ", "zh": "；"}
 _SKIP = {"lang", "query", "k", "text", "path", "files", "stages", "gpus", "billing_modes", "top_k"}
+
+
+def label(key: str, lang: str) -> str:
+    """How a request field is named to the user (knowledge/lexicon.yaml ``labels``)."""
+    return _label(key, lang)
 
 
 def _label(key: str, lang: str) -> str:
@@ -207,7 +214,11 @@ def assumed(given: dict[str, Any], report: dict[str, Any] | None, notes: list[di
             shown = f"{float(value):.2f}".rstrip("0").rstrip(".") if float(value) < 100 else num(float(value))
         else:
             shown = str(value)
-        source = str(a.get("source") or "").split(";")[0].split(": ")[0].strip()
+        full = str(a.get("source") or "")
+        source = full.split(";")[0].split(": ")[0].strip()
+        conv = _CONVERTED.search(full)
+        if conv:  # which sheet: another market's offers converted at a dated rate
+            source += f", {conv.group(0)})"
         if lang == "zh":
             lines.append(f"{_assumption_name(name, lang)} {shown}" + (f"（来源：{source}）" if source else ""))
         else:
