@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import inspect
 import logging
+import shutil
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
@@ -115,19 +118,68 @@ def with_settings(name: str, args: dict[str, Any], s: Settings) -> dict[str, Any
     return out
 
 
+# --- files: only uploads (and the app's own samples) are read; uploads are deleted after use ---
+
+UPLOAD_PREFIX = "advisor-upload-"
+SAMPLES_DIR = Path(__file__).resolve().parent / "samples"
+
+
+def save_uploads(files: list[tuple[str, bytes]]) -> list[str]:
+    """Write uploaded files to a private temporary folder; :func:`run_tool` deletes it after use."""
+    folder = Path(tempfile.mkdtemp(prefix=UPLOAD_PREFIX))
+    paths = []
+    for i, (name, data) in enumerate(files):
+        path = folder / f"{i}-{Path(name).name or 'upload'}"
+        path.write_bytes(data)
+        paths.append(str(path))
+    return paths
+
+
+def is_upload(path: str) -> bool:
+    return Path(path).parent.name.startswith(UPLOAD_PREFIX) and Path(path).parent.parent == Path(tempfile.gettempdir())
+
+
+def discard_uploads(paths: list[str]) -> None:
+    for folder in {Path(p).parent for p in paths if is_upload(p)}:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _paths_in(args: dict[str, Any]) -> list[str]:
+    found: list[str] = []
+    for key in ("path", "prices_file"):
+        if isinstance(args.get(key), str):
+            found.append(args[key])
+    found.extend(f for f in args.get("files") or [] if isinstance(f, str))
+    return found
+
+
+def readable_paths(paths: list[str]) -> list[str]:
+    """The paths a page may have read: uploads and the app's own sample files, nothing else."""
+    return [p for p in paths if is_upload(p) or Path(p).resolve().parent == SAMPLES_DIR]
+
+
 def run_tool(name: str, ui_lang: Lang, /, **args: Any) -> Outcome:
-    """Call ``advisor.tools.<name>`` and return its report as a dict, or a clear error."""
+    """Call ``advisor.tools.<name>`` and return its report as a dict, or a clear error. Only
+    uploaded files (and the samples) are read; the uploads are deleted when the call is done."""
+    from advisor.safe_read import path_policy
+
     try:
         fn = tool_function(name)
     except (AttributeError, ImportError) as exc:
         return Outcome(error=f"{name}: {type(exc).__name__}: {exc}", kind="missing")
+    paths = _paths_in(args)
+    keep = {args.get("prices_file")}  # the sidebar's sheet serves the whole session
     try:
-        report = fn(**args)
+        # The sidebar's price sheet is an upload of this session (pages never take a path from text).
+        with path_policy(allowed=[*readable_paths(paths), *(k for k in keep if k)]):
+            report = fn(**args)
         markdown = report.to_markdown() if callable(getattr(report, "to_markdown", None)) else None
         return Outcome(result=plain(report), markdown=markdown)
     except Exception as exc:  # every failure becomes a message on the page
         message, kind = error_text(exc, ui_lang)
         return Outcome(error=message, kind=kind)
+    finally:
+        discard_uploads([p for p in paths if p not in keep])
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
@@ -231,6 +283,8 @@ def ask(question: str, s: Settings, key: str | None, history: Any, lang: Lang, *
     defaults = tool_defaults(s)
     if defaults:
         offered["tool_defaults"] = defaults
+    offered["read_paths"] = False  # paths typed in a question are never read from the server's disk
+    offered["allowed_paths"] = [s.prices_file] if s.prices_file else []
     try:
         result = fn(question, history=history, **_accepted(fn, offered))
     except Exception as exc:

@@ -3,7 +3,6 @@ approval threshold. Widgets keep their values in the session (keys in :mod:`ui.s
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 
 import streamlit as st
@@ -15,15 +14,20 @@ from ui.widgets import choice
 
 
 def _save_price_sheet(upload: UploadedFile | None) -> None:
+    """The uploaded sheet serves this session's tools; its temporary copy is deleted when the
+    user removes or replaces it."""
+    from ui.services import discard_uploads, save_uploads
+
+    old = st.session_state.get("prices_file")
     if upload is None:
         if st.session_state.get("prices_id"):  # the user removed the sheet
+            discard_uploads([old] if old else [])
             st.session_state.prices_file = st.session_state.prices_name = st.session_state.prices_id = None
         return
-    if st.session_state.get("prices_id") == upload.file_id and st.session_state.get("prices_file"):
+    if st.session_state.get("prices_id") == upload.file_id and old and Path(old).exists():
         return
-    folder = Path(tempfile.mkdtemp(prefix="advisor-prices-"))
-    path = folder / (Path(upload.name).name or "prices.csv")
-    path.write_bytes(upload.getvalue())
+    discard_uploads([old] if old else [])
+    path = save_uploads([(Path(upload.name).name or "prices.csv", upload.getvalue())])[0]
     st.session_state.prices_file = str(path)
     st.session_state.prices_name = upload.name
     st.session_state.prices_id = upload.file_id

@@ -31,6 +31,8 @@ def ask(
     on_token: Callable[[str], None] | None = None,
     lang: str | None = None,
     tool_defaults: dict[str, Any] | None = None,
+    read_paths: bool = True,
+    allowed_paths: list[str] | tuple[str, ...] = (),
 ) -> AskResult:
     """Answer one question.
 
@@ -44,6 +46,9 @@ def ask(
     ``tool_defaults``: arguments from the user's settings (``currency``, ``budget``,
     ``approval_threshold``, ``prices_file``) for every tool that takes them, where the
     question does not say otherwise.
+    ``read_paths``: False (the web UI) reads no file named in the question (``--prices``,
+    contract or usage paths): only ``allowed_paths`` (the user's uploads) may be read; any
+    other path is answered with a one-line "upload the file instead".
     An LLM endpoint that fails is answered offline with a ``notice``.
     """
     from advisor.assistant.session import ask_turn
@@ -52,5 +57,11 @@ def ask(
         from advisor.assistant.config import load_config
 
         config = load_config(env={}, dotenv_path=None, **config)
-    return ask_turn(question, history, offline, config=config, model=model, on_token=on_token, lang=lang,
-                    tool_defaults=tool_defaults)
+    if read_paths:
+        return ask_turn(question, history, offline, config=config, model=model, on_token=on_token, lang=lang,
+                        tool_defaults=tool_defaults)
+    from advisor.safe_read import path_policy
+
+    with path_policy(allowed=allowed_paths):
+        return ask_turn(question, history, offline, config=config, model=model, on_token=on_token, lang=lang,
+                        tool_defaults=tool_defaults)

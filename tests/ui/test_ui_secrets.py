@@ -116,3 +116,33 @@ def test_a_sidebar_key_lives_only_in_its_session(endpoints):
     ask(second, QUESTION)
     assert len(visitor.headers) == 1, "the second session, with no key, does not reuse the first one's"
     assert VISITOR_KEY not in everything(second)
+
+
+# --- files: a question cannot make the server read its own disk; uploads are deleted after use
+
+
+def test_paths_named_in_a_question_are_not_read_from_the_server(app, tmp_path):
+    secret_file = tmp_path / "server-contract.txt"
+    secret_file.write_text("CONFIDENTIAL-SERVER-TEXT. Provider may change prices at any time.", encoding="utf-8")
+    for question in (f"Please review the contract {secret_file}", f"分析这个使用日志 {secret_file}"):
+        ask(app, question)
+    shown = texts(app) + repr(app.session_state["messages"])
+    assert "CONFIDENTIAL-SERVER-TEXT" not in shown
+    assert "upload" in shown or "上传" in shown
+
+
+def test_uploads_are_deleted_after_use_and_other_paths_refused(tmp_path):
+    from pathlib import Path
+
+    from ui import services
+
+    text = b"4. Price changes. Provider may change its prices at any time upon notice to Customer."
+    path = services.save_uploads([("contract.txt", text)])[0]
+    outcome = services.run_tool("review_contract", "en", path=path)
+    assert outcome.ok and outcome.result["findings"]
+    assert not Path(path).exists() and not Path(path).parent.exists()
+    other = tmp_path / "server.txt"
+    other.write_bytes(text)
+    refused = services.run_tool("review_contract", "en", path=str(other))
+    assert not refused.ok and "upload" in refused.error
+    assert services.run_tool("analyze_usage", "en", files=[str(services.SAMPLES_DIR / "fleet_smi.csv")]).ok

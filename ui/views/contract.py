@@ -5,7 +5,6 @@ or JSON."""
 from __future__ import annotations
 
 import json
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -51,10 +50,9 @@ def review_args(upload: Any, text: str) -> tuple[dict[str, Any] | None, str | No
     """(tool arguments, text to show, title) for an upload (saved to a temporary file) or pasted text."""
     if upload is not None:
         suffix = Path(upload.name).suffix.lower()
-        path = Path(tempfile.mkdtemp(prefix="advisor-contract-")) / f"contract{suffix}"
         data = upload.getvalue()
-        path.write_bytes(data)
-        return {"path": str(path)}, decode(data) if suffix in TEXT_TYPES else None, upload.name
+        path = services.save_uploads([(f"contract{suffix}", data)])[0]  # deleted after the review
+        return {"path": path}, decode(data) if suffix in TEXT_TYPES else None, upload.name
     if text:
         return {"text": text}, text, text[:40].replace("\n", " ")
     return None, None, ""

@@ -3,7 +3,6 @@ see utilization charts, idle and forgotten resources, and what the waste costs."
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -23,13 +22,8 @@ MODES = ("on_demand", "committed", "spot")
 
 
 def saved(uploads: list[Any]) -> list[str]:
-    folder = Path(tempfile.mkdtemp(prefix="advisor-usage-"))
-    paths = []
-    for i, upload in enumerate(uploads):
-        path = folder / f"{i}-{Path(upload.name).name}"
-        path.write_bytes(upload.getvalue())
-        paths.append(str(path))
-    return paths
+    """Uploads in a temporary folder that services.run_tool deletes after the analysis."""
+    return services.save_uploads([(u.name, u.getvalue()) for u in uploads])
 
 
 def _use_sample() -> None:
