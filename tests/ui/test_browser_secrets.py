@@ -75,7 +75,7 @@ def ask_llm(page: Any, question: str) -> None:
     box.fill(question)
     box.press("Enter")
     page.wait_for_function(f"() => document.querySelectorAll('[data-testid=stChatMessage]').length >= {before + 2}",
-                           timeout=30_000)
+                           timeout=90_000)
     h.settle(page, 500)
 
 
@@ -85,7 +85,7 @@ def test_visitor_endpoint_and_page_never_see_the_operator_key(app, browser, endp
     page = context.new_page()
     frames = Frames(page)
     page.goto(app.url, wait_until="domcontentloaded")
-    page.get_by_test_id("stChatInputTextArea").wait_for(state="visible", timeout=30_000)
+    page.get_by_test_id("stChatInputTextArea").wait_for(state="visible", timeout=90_000)
     h.settle(page)
     base = page.get_by_role("textbox", name="LLM base URL")
     assert base.input_value() == operator.url, "the operator's endpoint is offered, without its key"
@@ -94,14 +94,14 @@ def test_visitor_endpoint_and_page_never_see_the_operator_key(app, browser, endp
 
     ask_llm(page, QUESTION)  # the operator's own endpoint: its key is used there, and only there
     assert operator.headers and operator.headers[-1]["authorization"] == f"Bearer {OPERATOR_KEY}"
-    page.get_by_text("operator endpoint reply").first.wait_for(timeout=10_000)
+    page.get_by_text("operator endpoint reply").first.wait_for(timeout=60_000)
 
     for typed in (visitor.url, visitor.url + "/", visitor.url.replace("127.0.0.1", "localhost")):
         base.fill(typed)
         base.press("Enter")
         h.settle(page, 300)
         ask_llm(page, QUESTION)
-    page.get_by_text("your own API key").first.wait_for(timeout=10_000)
+    page.get_by_text("your own API key").first.wait_for(timeout=60_000)
     h.shot(page, "secrets-visitor-endpoint")
     seen_by_visitor = repr(visitor.headers) + repr(visitor.requests)
     assert OPERATOR_KEY not in seen_by_visitor
