@@ -142,7 +142,7 @@ def sniff_encoding(data: bytes) -> str:
             return "utf-16-le"
         if even > len(head) // 4 and odd == 0:
             return "utf-16-be"
-    if b"\x00" in head:
+    if b"\x00" in head:  # zero bytes without UTF-16's pattern of ASCII: CJK UTF-16, else binary
         return _utf16_or_binary(data)
     try:
         data.decode("utf-8")
@@ -163,11 +163,15 @@ def sniff_encoding(data: bytes) -> str:
 
 
 def _utf16_or_binary(data: bytes) -> str:
-    """UTF-16 without a BOM (and without ASCII to show the zero-byte pattern), else binary."""
+    """UTF-16 without a BOM and without ASCII (so without zero bytes): text that decodes to
+    mostly CJK characters, else binary."""
+    if len(data) < 16 or len(data) % 2:
+        return "binary"
     for candidate in ("utf-16-le", "utf-16-be"):
         with contextlib.suppress(UnicodeDecodeError):
             sample = data[:8192].decode(candidate)
-            if sample and sum(ch.isprintable() or ch in "\r\n\t" for ch in sample) >= 0.98 * len(sample):
+            cjk = sum("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in sample)
+            if cjk >= 0.6 * len(sample):
                 return candidate
     return "binary"
 

@@ -25,24 +25,16 @@ HELP = (
 
 
 def _fraction(text: str | None) -> float | None:
-    """``"45%"``, ``"45"`` or ``"0.45"`` -> 0.45 (numbers above 1 are percent)."""
-    if text is None:
-        return None
-    s = text.strip().rstrip("%").strip()
-    try:
-        value = float(s)
-    except ValueError as exc:
-        raise InputError("avg-util", text, "a fraction 0-1 or a percent, e.g. 0.45 or 45%") from exc
-    return value / 100.0 if text.strip().endswith("%") or value > 1 else value
+    """``"45%"``, ``"45"`` or ``"0.45"`` -> 0.45; ``150%`` and ``100.5`` are errors (advisor.numeric)."""
+    from advisor.numeric import parse_fraction
+
+    return None if text is None else parse_fraction(text, "avg-util")
 
 
 def _number(name: str, text: str | None) -> float | None:
-    if text is None:
-        return None
-    try:
-        return float(text)
-    except ValueError as exc:
-        raise InputError(name, text, "a number") from exc
+    from advisor.numeric import parse_number
+
+    return None if text is None else parse_number(text, name, suffixes=False)
 
 
 def _progress(message: str) -> None:
@@ -87,12 +79,11 @@ def register(app: typer.Typer) -> None:
 
 
 def _gpu_count(text: str | None) -> int | None:
+    from advisor.numeric import parse_number
+
     if text is None:
         return None
-    try:
-        value = float(text)
-    except ValueError as exc:
-        raise InputError("gpus", text, "a whole number of GPUs") from exc
+    value = parse_number(text, "gpus", quantity="gpu_count", accepted="a whole number of GPUs")
     if value != int(value):
         raise InputError("gpus", text, "a whole number of GPUs")
     return int(value)

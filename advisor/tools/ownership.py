@@ -21,6 +21,7 @@ from advisor.engine.pricing import quote
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField, format_money
+from advisor.numeric import check_request_bounds
 from advisor.tools.facts import clean_facts
 from advisor.tools.findings import evaluate
 from advisor.units import HOURS_PER_MONTH, HOURS_PER_YEAR
@@ -30,6 +31,8 @@ OWN_PACKS: tuple[str, ...] = ("ownership",)
 
 class OwnVsRentRequest(BaseModel):
     """Cards to buy or rent, how busy they will be, and for how long."""
+
+    _bounds = model_validator(mode="after")(check_request_bounds)
 
     model_config = ConfigDict(extra="forbid")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from advisor.catalog import get_catalog
 from advisor.catalog.market import NoMarketError, market_for
@@ -22,6 +22,7 @@ from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.glossary import mode as mode_name
 from advisor.money import CurrencyField, format_money
+from advisor.numeric import check_bounds, check_request_bounds
 from advisor.tools.facts import clean_facts
 from advisor.tools.findings import evaluate
 from advisor.units import HOURS_PER_MONTH
@@ -32,6 +33,14 @@ VERDICT_ZH = {"below": "低于市场", "at": "接近市场", "above": "高于市
 
 class QuoteRequest(BaseModel):
     """A quoted price for a card, in the unit the provider used."""
+
+    _bounds = model_validator(mode="after")(check_request_bounds)
+
+    @model_validator(mode="after")
+    def _hourly_bound(self) -> QuoteRequest:
+        if self.unit == "gpu_hour":  # a price per GPU-hour: the physical bound of its currency
+            check_bounds(float(self.price), "price", f"price_per_gpu_hour_{str(self.currency or 'USD').lower()}")
+        return self
 
     model_config = ConfigDict(extra="forbid")
 
