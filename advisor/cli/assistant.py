@@ -1,7 +1,8 @@
 """``advisor ask`` and ``advisor chat``: the assistant in the terminal.
 
-- ``advisor ask "QUESTION" [--json] [--offline] [--lang zh|en]`` — one turn; ``--json`` prints
-  the AskResult (DESIGN.md ``advisor ask --json``).
+- ``advisor ask "QUESTION" [--json] [--offline] [--lang zh|en] [--history FILE]`` — one turn; ``--json``
+  prints the AskResult (DESIGN.md ``advisor ask --json``); ``--history FILE`` continues the conversation
+  saved in FILE and saves this turn to it, so a follow-up ("换成H100呢？") keeps the job.
 - ``advisor chat [--offline] [--lang zh|en]`` — a conversation with history; ``/reset`` starts
   over, ``/quit`` (or end of input) leaves. Reads piped input line by line too.
 
@@ -85,19 +86,51 @@ def ask_command(
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
     offline: Annotated[bool, typer.Option("--offline", help="use the built-in assistant, no LLM")] = False,
     lang: Annotated[str | None, typer.Option("--lang", help="answer in zh or en (default: the question's)")] = None,
+    history_file: Annotated[str | None, typer.Option(
+        "--history", help="a JSON file with the conversation so far; read if it exists, then updated with this turn "
+                          "(follow-ups keep the job). 对话记录文件：存在则读取，并写入本轮。")] = None,
 ) -> None:
     """One assistant turn."""
     from advisor.assistant import ask
 
     _check_lang(lang)
+    history = _read_history(history_file)
     printer = None if (as_json or offline) else _Printer()
-    result = ask(question, offline=True if offline else None, lang=lang, on_token=printer)
+    result = ask(question, history=history, offline=True if offline else None, lang=lang, on_token=printer)
+    if history_file:
+        _write_history(history_file, result.history)
     if as_json:
         from advisor.cli.common import emit_json
 
         emit_json(result)
     else:
         _show(result, printer)
+
+
+def _read_history(path: str | None) -> list[dict[str, Any]] | None:
+    """The conversation saved by an earlier ``advisor ask --history PATH`` (None when there is none)."""
+    import json
+    from pathlib import Path
+
+    if not path or not Path(path).exists():
+        return None
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8") or "[]")
+    except (OSError, ValueError) as exc:
+        raise InputError("--history", path, f"a JSON conversation file written by advisor ask ({type(exc).__name__})") from None
+    if not isinstance(data, list):
+        raise InputError("--history", path, "a JSON list of conversation entries")
+    return data
+
+
+def _write_history(path: str, history: list[dict[str, Any]]) -> None:
+    import json
+    from pathlib import Path
+
+    try:
+        Path(path).write_text(json.dumps(history, ensure_ascii=False, indent=1), encoding="utf-8")
+    except OSError as exc:
+        raise InputError("--history", path, f"a writable file ({exc.strerror})") from None
 
 
 def _read_line(prompt: str, interactive: bool) -> str | None:

@@ -44,3 +44,23 @@ def test_chat_keeps_history_resets_and_quits_on_piped_input(capsys, monkeypatch)
     assert "H100" in turns[1] and "沿用上一个问题的条件" in turns[1]
     assert "（对话已清空）" in turns[1] or "(conversation cleared)" in turns[1]
     assert "沿用上一个问题的条件" not in turns[2]  # after /reset there is nothing to follow
+
+
+def test_ask_history_file_carries_a_follow_up(capsys, tmp_path) -> None:
+    path = tmp_path / "chat.json"
+    assert main(["ask", "--offline", "--history", str(path), Q]) == 0
+    capsys.readouterr()
+    assert main(["ask", "--json", "--offline", "--history", str(path), "卡数翻倍呢？"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["tool_calls"][0]["args"]["gpu_count"] == 16
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert [e["role"] for e in saved] == ["user", "assistant", "user", "assistant"]
+    assert saved[-1]["tool_calls"][0]["args"]["gpu_count"] == 16 and saved[-1]["tool_calls"][0]["args"]["model"] == "llama-3-8b"
+
+
+def test_ask_history_file_that_is_not_json_exits_2(capsys, tmp_path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text("not json", encoding="utf-8")
+    assert main(["ask", "--offline", "--history", str(path), Q]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--history" in err[0]
