@@ -165,7 +165,7 @@ def understood(tool: str, given: dict[str, Any], report: dict[str, Any] | None, 
                   if k not in _SKIP and v is not None and k not in ("currency",)]
     parts.append(_cards(inp, lang))
     parts.append(_schedule(inp, given, lang))
-    if tool not in ("review_contract", "search_knowledge", "analyze_usage"):
+    if tool not in ("review_contract", "search_knowledge", "analyze_usage", "check_quote"):
         parts.append(_price(given, inp, lang))
     text = _SEP[lang].join(p for p in parts if p)
     job = JOBS.get(tool, JOBS["clarify"])[lang]
