@@ -130,16 +130,20 @@ def parse_count(text: Any, field: str = "size", *, allow_zero: bool = False, qua
 
 
 def parse_billions(text: Any, field: str = "size", *, quantity: str | None = None) -> float:
-    """A size in billions. A bare number is taken as billions (``7`` -> 7.0) unless it is
-    larger than ``bare_billions_max`` of limits.yaml, when it can only be a plain count
-    (``7000000000`` -> 7.0, ``7e9`` -> 7.0). Suffixed values are counts: ``300M`` -> 0.3."""
-    from advisor.limits import limits
+    """A size in billions. A bare number typed as text is taken as billions (``7`` -> 7.0)
+    unless it is larger than ``bare_billions_max`` of limits.yaml, when it can only be a plain
+    count (``7000000000`` -> 7.0, ``7e9`` -> 7.0). Suffixed values are counts: ``300M`` -> 0.3.
+    A Python number is already in billions (the field's unit) unless it is larger than the
+    quantity's upper bound in billions, when it can only be a count: so a value this function
+    returned parses to itself again, up to the bound (``1e6`` billions of parameters stays)."""
+    from advisor.limits import bound, limits
 
     quantity = quantity or quantity_of(field)
     bare_max = float(limits().get("bare_billions_max", 1e5))
     if isinstance(text, int | float) and not isinstance(text, bool):
         value = check_bounds(float(text), field, None, shown=text)
-        count = value if abs(value) > bare_max else value * 1e9
+        most_billions = bound(quantity)[1] / 1e9 if quantity else bare_max
+        count = value if abs(value) > most_billions else value * 1e9
     else:
         s = normalize_number_text(str(text)) if text is not None else ""
         bare = bool(s) and _NUMBER.match(s) is not None and not (_NUMBER.match(s).group("suffix") or "")  # type: ignore[union-attr]
