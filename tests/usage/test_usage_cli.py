@@ -88,3 +88,17 @@ def test_summary_mode_prices_from_the_catalog_by_gpu(capsys) -> None:  # type: i
     assert any(a["name"] == "price_per_gpu_hour" and "list prices" in a["source"] for a in doc["assumptions"])
     code, _, err = run(capsys, ["usage", "--gpus", "16", "--avg-util", "35%"])
     assert code == 2 and "gpu=" in err
+
+
+@pytest.mark.parametrize("share", ["150%", "150", "101%", "100.5", "-5"])
+def test_summary_utilization_above_100_percent_is_refused(capsys, share: str) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run(capsys, ["usage", "--gpus", "8", "--avg-util", share, "--price", "2.5"])
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and share in err
+
+
+@pytest.mark.parametrize("share", ["45", "45%", "0.45", "４５％"])
+def test_summary_utilization_spellings_agree(capsys, share: str) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, ["usage", "--gpus", "8", "--avg-util", share, "--price", "2.5", "--json"])
+    assert code == 0
+    assert json.loads(out)["inputs"]["avg_utilization"] == pytest.approx(0.45)
