@@ -102,3 +102,14 @@ def test_summary_utilization_spellings_agree(capsys, share: str) -> None:  # typ
     code, out, _ = run(capsys, ["usage", "--gpus", "8", "--avg-util", share, "--price", "2.5", "--json"])
     assert code == 0
     assert json.loads(out)["inputs"]["avg_utilization"] == pytest.approx(0.45)
+
+
+@pytest.mark.parametrize("start", ["1970-01-01", "1970-01-01 00:00", "1999-12-31"])
+def test_inventory_dates_from_an_unset_clock_are_refused_not_billed(capsys, tmp_path, start: str) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "inventory.csv"
+    path.write_text("resource,gpu_type,gpu_count,price_per_hour,currency,team,project,start,end\n"
+                    f"node-a,h100,8,2.5,USD,ml,llm,{start},\n"
+                    "node-b,a100,8,1.5,USD,ml,llm,2024-05-01,2024-05-31\n", encoding="utf-8")
+    code, out, err = run(capsys, ["usage", str(path), "--as-of", "2024-06-01"])
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "'start'" in err and "2015-01-01" in err

@@ -14,6 +14,7 @@ import math
 from pathlib import Path
 
 from advisor.errors import DocumentError, InputError
+from advisor.limits import usage_time
 from advisor.money import normalize_currency
 from advisor.usage import columns as C
 from advisor.usage import values as V
@@ -57,6 +58,8 @@ def read_inventory(det: Detected, src: int, default_currency: str) -> tuple[File
     if "price_per_hour" not in cols and "price_per_gpu_hour" not in cols:
         raise DocumentError(path, "missing column 'price_per_hour' (or 'price_per_gpu_hour')")
     pos = {canon: header.index(cell) for canon, cell in cols.items()}
+    earliest_day = str(usage_time()["earliest_plausible"])
+    earliest = V.timestamp(earliest_day)
     rows: list[dict] = []
     for row_no, cells in records:
         if len(cells) != len(header):
@@ -85,9 +88,13 @@ def read_inventory(det: Detected, src: int, default_currency: str) -> tuple[File
             if not text:
                 return None
             try:
-                return V.timestamp(text)
+                value = V.timestamp(text)
             except V.BadValue as exc:
                 raise fail(name, f"{text!r} is not a date (expected YYYY-MM-DD or YYYY-MM-DD HH:MM)") from exc
+            if value < earliest:
+                raise fail(name, f"{text!r} is before {earliest_day}, the earliest date a rented GPU can have "
+                                 "(an unset clock?); fix the row rather than bill the years in between")
+            return value
 
         resource = cell("resource")
         if not resource:
