@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
+import os
 import re
 import sys
 import threading
@@ -32,6 +33,8 @@ MASK = "***"
 # Keys that local servers ignore (the client library needs one): not secrets.
 PLACEHOLDERS = frozenset({"EMPTY", "ollama", "sk-no-key-required", "none", "None", "null", "-"})
 MIN_SECRET_CHARS = 6
+PARTIAL_CHARS = 8
+_WORDISH = re.compile(rf"[A-Za-z0-9_\-+/=]{{{PARTIAL_CHARS},}}")
 # Names of settings whose values are secrets wherever they appear (settings files, mappings).
 SECRET_NAMES = re.compile(r"(?i)(api[_-]?key|secret|token|password|passwd|authorization|credential)")
 
@@ -95,6 +98,9 @@ def redact(text: object) -> str:
         for secret in secrets:
             if secret in out:
                 out = out.replace(secret, MASK)
+        # A server that echoes part of the key ("Incorrect API key provided: sk-abcd1234…"):
+        # any word-like run of PARTIAL_CHARS or more that stands inside a registered secret.
+        out = _WORDISH.sub(lambda m: MASK if any(m.group(0) in s for s in secrets) else m.group(0), out)
     for shape in _SHAPES:
         out = shape.sub(_shape, out)
     return out
@@ -179,7 +185,9 @@ class RedactingStream(io.TextIOBase):
         return self.inner.fileno()
 
     def write(self, text: str) -> int:  # type: ignore[override]
-        if not isinstance(text, str):
+        if isinstance(text, bytes | bytearray):  # click echoes bytes where it finds no binary buffer
+            text = bytes(text).decode(self.encoding, errors="replace")
+        elif not isinstance(text, str):
             text = str(text)
         data = self._pending + text
         head, sep, tail = data.rpartition("\n")
@@ -215,6 +223,7 @@ class RedactingStream(io.TextIOBase):
 def redacting_streams() -> Iterator[None]:
     """Redact everything written to ``sys.stdout`` and ``sys.stderr`` inside the block."""
     install_log_filter()
+    remember_mapping(dict(os.environ))  # keys set for any provider, even when this command loads no LLM config
     old_out, old_err = sys.stdout, sys.stderr
     out, err = RedactingStream(old_out), RedactingStream(old_err)
     sys.stdout, sys.stderr = out, err  # type: ignore[assignment]

@@ -96,3 +96,32 @@ def test_json_output_of_ask_is_redacted(stand_in, monkeypatch, capsys) -> None:
     text = capsys.readouterr().out
     assert SECRET not in text
     json.loads(text)
+
+
+@pytest.mark.parametrize("echo", [
+    lambda k: f"Incorrect API key provided: {k[:20]}....",  # a server that shows the key's start
+    lambda k: f"key ending in ...{k[-10:]} is revoked",
+    lambda k: f"{k[4:16]} not authorised",
+])
+def test_a_partial_echo_of_a_registered_key_is_redacted(echo) -> None:  # type: ignore[no-untyped-def]
+    key = "ZqX9PLAINKEY4242secretvalue77"  # no credential shape: only the registration finds it
+    redact.remember(key)
+    text = echo(key)
+    cleaned = redact.redact(text)
+    assert redact.MASK in cleaned
+    assert not any(key[i:i + redact.PARTIAL_CHARS] in cleaned for i in range(len(key) - redact.PARTIAL_CHARS + 1))
+
+
+def test_a_key_set_in_the_environment_is_redacted_by_commands_that_load_no_llm(tmp_path, monkeypatch,
+                                                                               capsys) -> None:
+    key = "Envkey7788PLAIN9911value"
+    monkeypatch.setenv("DEEPSEEK_API_KEY", key)
+    code = main(["review", str(tmp_path / f"{key}.txt")])
+    out, err = capsys.readouterr()
+    assert code == 2 and key not in out + err and "***" in err
+
+
+def test_help_output_through_the_redacting_streams_has_no_byte_reprs(capsys) -> None:
+    main(["gpus", "--help"])
+    out = capsys.readouterr().out
+    assert "Usage" in out and "b''" not in out and "b'\\n'" not in out
