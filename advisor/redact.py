@@ -33,7 +33,7 @@ MASK = "***"
 # Keys that local servers ignore (the client library needs one): not secrets.
 PLACEHOLDERS = frozenset({"EMPTY", "ollama", "sk-no-key-required", "none", "None", "null", "-"})
 MIN_SECRET_CHARS = 6
-PARTIAL_CHARS = 8
+PARTIAL_CHARS = 12  # shorter runs are ordinary words too often (a test key "sk-operator-…" holds "operator")
 _WORDISH = re.compile(rf"[A-Za-z0-9_\-+/=]{{{PARTIAL_CHARS},}}")
 # Names of settings whose values are secrets wherever they appear (settings files, mappings).
 SECRET_NAMES = re.compile(r"(?i)(api[_-]?key|secret|token|password|passwd|authorization|credential)")

@@ -100,7 +100,7 @@ def test_json_output_of_ask_is_redacted(stand_in, monkeypatch, capsys) -> None:
 
 @pytest.mark.parametrize("echo", [
     lambda k: f"Incorrect API key provided: {k[:20]}....",  # a server that shows the key's start
-    lambda k: f"key ending in ...{k[-10:]} is revoked",
+    lambda k: f"key ending in ...{k[-12:]} is revoked",
     lambda k: f"{k[4:16]} not authorised",
 ])
 def test_a_partial_echo_of_a_registered_key_is_redacted(echo) -> None:  # type: ignore[no-untyped-def]
