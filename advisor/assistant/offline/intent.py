@@ -123,7 +123,8 @@ def has_topic(t: str) -> bool:
     rest = GENERIC.sub(" ", t)
     words = _WORDS.findall(rest)
     latin = [w for w in words if w.isascii()]
-    return len(latin) >= 2 or len(words) - len(latin) >= 4
+    cjk = len(words) - len(latin)
+    return len(latin) >= 2 or cjk >= 4 or (len(latin) == 1 and cjk >= 2)  # "什么是MFU？"
 
 
 def _new_tools(t: str, v: dict) -> Decision | None:
@@ -236,10 +237,8 @@ def _classify(scan: Scan) -> Decision:
         return Decision("compare_billing", True, "which billing for GPUs over a time")
     if "gpu" in v and COST.search(t) and (RENT.search(t) or _has_duration(v)):
         return Decision("compare_billing", True, "renting GPUs for a time")
-    if not DOMAIN.search(t) and not has_numbers:
-        if has_topic(t) and (QUESTION.search(t) or COST.search(t) or REQUEST.search(t)):
-            return Decision("out_of_scope", True, "not about compute cost")
-        return Decision("clarify", False, "no job recognized")
+    if not DOMAIN.search(t) and not has_numbers and has_topic(t) and (QUESTION.search(t) or COST.search(t) or REQUEST.search(t)):
+        return Decision("out_of_scope", True, "not about compute cost")
     if COST.search(t) or (has_numbers and not QUESTION.search(t)):
         return Decision("estimate_training_cost", bool(COST.search(t)), "asks for a cost")
     if QUESTION.search(t) and len(t.strip()) > 8 and has_topic(t):
