@@ -23,6 +23,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m ruff check advisor ui tests bench
+	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)

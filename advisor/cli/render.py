@@ -37,9 +37,9 @@ def view(v: View, details: bool = False, console: Console | None = None) -> None
     head = v.headline
     line = f"{escape(head.label)}: [bold]{escape(head.value)}[/bold]" + (f"  ({escape(head.range)})" if head.range else "")
     c.print(line + (f"  {escape(head.note)}" if head.note else ""))
-    for f in v.figures:
-        extra = " · ".join(x for x in (f.range, f.note) if x and not (x is f.note and f.range and x in f.range))
-        c.print(f"  {escape(f.label)}: {escape(f.value)}" + (f"  ({escape(extra)})" if extra else ""), highlight=False)
+    for fig in v.figures:
+        extra = " · ".join(x for x in (fig.range, fig.note) if x and not (x is fig.note and fig.range and x in fig.range))
+        c.print(f"  {escape(fig.label)}: {escape(fig.value)}" + (f"  ({escape(extra)})" if extra else ""), highlight=False)
     if v.understood:
         c.print(f"[dim]{escape(term('label.understood', v.lang))}: " + escape("; ".join(v.understood)) + "[/dim]")
     for note in v.notes:

@@ -76,7 +76,7 @@ def check(
     if as_json:
         emit_json(summary)
         return
-    per_pack = ", ".join(f"{name} {count}" for name, count in summary["packs"].items())
+    per_pack = ", ".join(f"{name} {count}" for name, count in summary["packs"].items())  # type: ignore[attr-defined]
     print(f"{len(packs)} packs, {summary['rules']} rules ({per_pack}); {len(cases)} case files; all valid")
 
 

@@ -152,9 +152,9 @@ def compare(wall_hours: float, gpu_count: int, q: Quote, ctx: Context, p: Params
     late = ctx.deadline_hours is not None and stretched > ctx.deadline_hours
     offered = q.offpeak_discount is not None
     discount = q.offpeak_discount if offered else float(p("billing.offpeak_discount"))
-    add("off_peak", billed(reserved), q.on_demand * (1 - share * discount), stretched,
+    add("off_peak", billed(reserved), q.on_demand * (1 - share * discount), stretched,  # type: ignore[operator]
         {"share": share, "night_hours": night, "days": stretched / HOURS_PER_DAY, "late": late, "urgent": ctx.urgent,
-         "offered": offered, "discount": discount},
+         "offered": offered, "discount": discount},  # type: ignore[dict-item]
         available=offered and not late, suitable=offered and not (late or ctx.urgent))
 
     nodes = max(1, math.ceil(gpu_count / float(p("memory.gpus_per_node"))))

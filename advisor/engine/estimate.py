@@ -219,6 +219,7 @@ def estimate(req: EstimateRequest, catalog: Any) -> EstimateReport:
         why = "deadline" if req.deadline_hours else "estimate.target_wall_days"
         p.note("gpu_count", chosen["n"], f"smallest count that fits in memory and finishes within the {why}")
 
+    assert chosen is not None  # for mypy: run() returned for at least one count
     n = chosen["n"]
     recompute_why = None
     if chosen["par"].checkpointing and req.gradient_checkpointing is None:

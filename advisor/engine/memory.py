@@ -84,7 +84,7 @@ def model_states(w: Workload, precision: str, optimizer: str, par: Parallel, p: 
     else:
         weights = n_params * weight_bytes(precision, p)
 
-    weights = weights / tp / np.where(zero >= 3, dp, 1.0)
+    weights = weights / tp / np.where(zero >= 3, dp, 1.0)  # type: ignore[assignment]
     if w.optimizer_in_backward:
         # Each gradient is applied and freed as soon as it is produced: at most the largest matrix.
         grads = np.full_like(np.asarray(weights, dtype=float), w.shape.vocab * w.shape.hidden * grad_b) / tp

@@ -108,8 +108,8 @@ def sweep(
     node = int(p("memory.gpus_per_node"))
     if counts:
         counts = sorted({int(c) for c in counts if 0 < int(c) <= max_gpus}) or [1]
-    counts = np.asarray(counts or memory.candidate_counts(max_gpus, p))
-    n_l, tp_l, dp_l, zero_l, ckpt_l = _layouts(tuple(int(c) for c in counts), node, w.shape.heads)
+    counts = np.asarray(counts or memory.candidate_counts(max_gpus, p))  # type: ignore[assignment]
+    n_l, tp_l, dp_l, zero_l, ckpt_l = _layouts(tuple(int(c) for c in counts), node, w.shape.heads)  # type: ignore[union-attr]
     max_dp = max_data_parallel(w, p)
     busy = dp_l <= max_dp  # layouts whose replicas all get a share of the global batch
     flops = model_flops(w, p)
@@ -132,7 +132,7 @@ def sweep(
         chosen = [pr for pr in precisions if pr in card.precisions] or (["fp16"] if "fp16" in card.precisions else [])
         for prec in chosen:
             by_precision.setdefault(prec, []).append((card, q))
-    k = counts.size
+    k = counts.size  # type: ignore[union-attr]
     code = {c.id: i for i, c in enumerate(cards)}
     for prec, group in by_precision.items():
         par = memory.Parallel(tp=tp_l, dp=dp_l, zero=zero_l, checkpointing=ckpt_l, flash=flash)
@@ -148,7 +148,7 @@ def sweep(
         if w.method == "qlora":
             factor = factor * float(p("qlora.slowdown"))
         mfu = throughput.expected_mfu(
-            generation=np.asarray([[c.generation] for c, _ in group], dtype=object), gpu_count=counts[None, :],
+            generation=np.asarray([[c.generation] for c, _ in group], dtype=object), gpu_count=counts[None, :],  # type: ignore[call-overload, index]
             active_params_b=w.active_params_b, method=w.method, moe=w.is_moe, precision=prec,
             nvlink=np.asarray([[has_nvlink(c)] for c, _ in group]), p=p,
         )
@@ -161,9 +161,9 @@ def sweep(
         caps = np.repeat(np.asarray([float(c.memory_gb) for c, _ in group]), k)
         prices = {m: np.asarray([[_mode_price(m, q)] for _, q in group]) for m in modes}
         for mode in modes:
-            total, mode_wall = _mode_cost(mode, wall, counts, prices[mode], p, write_h)
+            total, mode_wall = _mode_cost(mode, wall, counts, prices[mode], p, write_h)  # type: ignore[arg-type]
             out["gpu"].append(ids)
-            out["count"].append(np.tile(counts, len(group)))
+            out["count"].append(np.tile(counts, len(group)))  # type: ignore[arg-type]
             out["precision"].append(np.full(ids.size, prec, dtype=object))
             out["mode"].append(np.full(ids.size, mode, dtype=object))
             out["total"].append(total.ravel())
@@ -178,7 +178,7 @@ def sweep(
             out["price"].append((total / np.maximum(_billed_hours(mode, mode_wall) * counts, 1e-12)).ravel())
     if not out["gpu"]:
         empty = np.asarray([], dtype=float)
-        return SweepResult(*(empty,) * 13, evaluated=0, unpriced=unpriced, max_data_parallel=max_dp)  # type: ignore[arg-type]
+        return SweepResult(*(empty,) * 13, evaluated=0, unpriced=unpriced, max_data_parallel=max_dp)  # type: ignore[arg-type, call-arg]
     cat = {k: np.concatenate(v) for k, v in out.items()}
     meets = np.ones_like(cat["fits"]) if deadline_hours is None else cat["wall"] <= deadline_hours
     in_budget = np.ones_like(cat["fits"]) if budget is None else cat["total"] <= budget

@@ -235,4 +235,4 @@ def to_engine(node: Node) -> dict[str, Any]:
         return {"$ex": {f: 1}}
     if op == "not_exists":
         return {"$nex": {f: 1}}
-    return {node.slot: True}
+    return {node.slot: True}  # type: ignore[dict-item]

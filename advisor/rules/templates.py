@@ -49,7 +49,7 @@ class Template:
             if part.__class__ is str:
                 out.append(part)  # type: ignore[arg-type]
                 continue
-            name, fmt = part
+            name, fmt = part  # type: ignore[str-unpack]
             value = facts.get(name)
             label = self.labels.get(name, {}).get(value) if value.__class__ is str else None
             out.append(label[lang] if label else format_value(value, fmt, lang, currency))

@@ -47,8 +47,8 @@ def price_history(gpu: str, currency: str | None = None, *, prices_file: str | N
     cur = normalize_currency(currency) if currency else None
     if cur is None:  # the currency with the most dated rows of the card
         counts = {c: sum(1 for o in catalog.offers(gpu=card.id) if o.currency == c and o.as_of_date) for c in ("USD", "CNY")}
-        cur = max(counts, key=lambda c: counts[c])
-    points = ph.history(catalog.offers(gpu=card.id), card.id, cur)
+        cur = max(counts, key=lambda c: counts[c])  # type: ignore[arg-type, index]
+    points = ph.history(catalog.offers(gpu=card.id), card.id, cur)  # type: ignore[arg-type]
     moves = ph.moves(points)
     threshold = float(p("price.alert_threshold"))
     alerts = [m for m in moves if abs(m["change"]) > threshold]

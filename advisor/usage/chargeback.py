@@ -51,7 +51,7 @@ def analyze_inventory(
     charge: dict[tuple[str, str], ChargebackLine] = {}
     after_end = no_tel = untagged = 0.0
     for r in rows:
-        price = convert(r["price_per_gpu_hour"], r["currency"], currency, fx if r["currency"] != currency else None)
+        price = convert(r["price_per_gpu_hour"], r["currency"], currency, fx if r["currency"] != currency else None)  # type: ignore[arg-type]
         gpu_hours = float(r["hours"]) * int(r["gpu_count"])
         cost = gpu_hours * price
         resources.append(

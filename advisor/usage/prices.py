@@ -70,9 +70,9 @@ def resolve_prices(
     assumptions: dict[str, Assumption] = {}
     missing: list[str] = []
     for g in gpus:
-        row = by_name.get(g["gpu_id"]) or by_name.get(g["instance"])
+        row = by_name.get(g["gpu_id"]) or by_name.get(g["instance"])  # type: ignore[assignment]
         if row is not None:
-            amount = convert(row["price_per_gpu_hour"], row["currency"], currency, _fx() if row["currency"] != currency else None)
+            amount = convert(row["price_per_gpu_hour"], row["currency"], currency, _fx() if row["currency"] != currency else None)  # type: ignore[arg-type]
             prices[g["gid"]] = GpuPrice(amount, f"inventory row {row['row_no']} ({row['resource']})")
             continue
         if price_per_gpu_hour is not None:

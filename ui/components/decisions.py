@@ -19,7 +19,7 @@ def run(tool: str, args: dict[str, Any], lang: str) -> dict[str, Any] | None:
     args = services.with_settings(tool, args, s)
     args.setdefault("currency", s.currency or ("CNY" if lang == "zh" else "USD"))
     args["lang"] = lang
-    outcome = services.cached_tool(tool, lang, services.args_key(args))
+    outcome = services.cached_tool(tool, lang, services.args_key(args))  # type: ignore[arg-type]
     if not outcome.ok:
         error_box(outcome.error or "")
         return None

@@ -63,7 +63,7 @@ def extract_terms(scan: Scan) -> None:
             found = next((x for x in scan.find(pattern) if x.start() >= m.start() - 40), None)
             if found and "job_hours" not in scan.values:
                 scan.take("job_hours", round(_length(found), 6), found.start(), found.end())
-    m = scan.first(_INCREMENT)
+    m = scan.first(_INCREMENT)  # type: ignore[assignment]
     if m:
         word = next(g for g in (m.group("zh"), m.group("zh2"), m.group("en"), m.group("en2"), m.group("en3"), m.group("adj")) if g)
         word = word.replace("-", " ").replace("per ", "")

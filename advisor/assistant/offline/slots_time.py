@@ -178,10 +178,10 @@ def extract_shares(scan: Scan) -> None:
                                  ("avg_utilization", _UTIL, False), ("avg_utilization", _IDLE, True)):  # fmt: skip
         for pattern in patterns:
             for m in scan.find(pattern):
-                value = _share(m)
+                value = _share(m)  # type: ignore[assignment]
                 if value is not None:
                     scan.take(slot, round(1 - value if flip else value, 6), m.start(), m.end())
     for m in scan.find(_ANY_PCT):
-        value = _share(m)
+        value = _share(m)  # type: ignore[assignment]
         if value is not None and "share_said" not in scan.values:
             scan.values["share_said"] = round(value, 6)

@@ -140,10 +140,10 @@ def _serving(r: dict[str, Any], args: dict[str, Any], lang: str) -> str | None:
     if given and load is not None:
         ok = load <= 1.0 and n == given
         if lang == "en":
-            return _yes(ok, lang) + (f"{given}× {gpu} carry the load at {pct(load)} of capacity, {money(monthly, cur)} a month."
-                                     if ok else f"{given}× {gpu} are not enough; it needs {n}× {gpu} ({money(monthly, cur)} a month).")
-        return (f"够，{given} 张 {gpu} 能扛住，负载约 {pct(load)}，每月 {money(monthly, cur)}。" if ok else
-                f"不够，{given} 张 {gpu} 扛不住，需要 {n} 张 {gpu}（每月 {money(monthly, cur)}）。")
+            return _yes(ok, lang) + (f"{given}× {gpu} carry the load at {pct(load)} of capacity, {money(monthly, cur)} a month."  # type: ignore[arg-type]
+                                     if ok else f"{given}× {gpu} are not enough; it needs {n}× {gpu} ({money(monthly, cur)} a month).")  # type: ignore[arg-type]
+        return (f"够，{given} 张 {gpu} 能扛住，负载约 {pct(load)}，每月 {money(monthly, cur)}。" if ok else  # type: ignore[arg-type]
+                f"不够，{given} 张 {gpu} 扛不住，需要 {n} 张 {gpu}（每月 {money(monthly, cur)}）。")  # type: ignore[arg-type]
     if n and monthly is not None:
         return (f"It needs {n}× {gpu}: {money(monthly, cur)} a month." if lang == "en"
                 else f"需要 {n} 张 {gpu}：每月 {money(monthly, cur)}。")

@@ -87,7 +87,7 @@ def smi_row(head: SmiHeader, cells: list[str], *, path: str, line_no: int, src: 
     if gpu_id is None:
         raise fail(next(f for f in C.SMI_ID_FIELDS if f in head.pos), "no GPU id (uuid, index or pci.bus_id all empty)")
     host = head.cell(cells, "hostname")
-    name = head.cell(cells, "name")
+    name = head.cell(cells, "name")  # type: ignore[assignment]
     row.update(
         instance=instance if V.is_missing(host) else host,
         gpu_id=gpu_id,

@@ -140,8 +140,8 @@ class SmiTable:
         host = self.cols.get("hostname")
         inst = f"'{sql_text(instance)}'"
         inst_sql = f"CASE WHEN {_na(host, a('hostname'))} THEN {inst} ELSE TRIM({a('hostname')}) END" if host else inst
-        name = self.cols.get("name")
-        model = f"CASE WHEN NOT {_na(name, a('name'))} THEN TRIM(CAST({a('name')} AS VARCHAR)) END" if name else "CAST(NULL AS VARCHAR)"
+        name = self.cols.get("name")  # type: ignore[assignment]
+        model = f"CASE WHEN NOT {_na(name, a('name'))} THEN TRIM(CAST({a('name')} AS VARCHAR)) END" if name else "CAST(NULL AS VARCHAR)"  # type: ignore[arg-type]
         return [f"{inst_sql} AS instance", f"COALESCE({', '.join(ids)}) AS gpu_id", f"{model} AS model"]
 
     def _layer_b(self) -> str:
