@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, PrivateAttr
 from advisor.catalog.defaults import Defaults, load_defaults, load_fx
 from advisor.catalog.gpus import Gpu, load_gpus
 from advisor.catalog.models import ModelSpec, load_models
-from advisor.catalog.names import NameIndex, hub_and_suffix_variants, normalize_name
+from advisor.catalog.names import NameHit, NameIndex, hub_and_suffix_variants, normalize_name
 from advisor.catalog.prices import PriceOffer, read_price_sheet
 from advisor.catalog.providers import Provider, load_providers
 from advisor.errors import DataError, InputError, UnknownNameError
@@ -296,3 +296,9 @@ def get_catalog(user_prices: str | Path | None = None) -> Catalog:
         check_file(given, "prices")  # FIFOs, devices, symlink loops, oversize: refused before reading
     sheet = given.resolve() if given is not None and user_prices else given
     return _cached(str(directory), str(sheet) if sheet else None, _fingerprint(directory, sheet))
+
+
+def find_names(kind: str, text: str) -> list[NameHit]:
+    """The catalog's ``kind`` names (gpu, model, provider) written in ``text`` — the function
+    the assistant reads questions with, over the same index :meth:`Catalog.gpu` resolves by."""
+    return get_catalog().name_index(kind).find_in_text(text)

@@ -176,10 +176,3 @@ def hub_and_suffix_variants(name: str) -> list[str]:
         current = stripped
     return variants
 
-
-def find_names(kind: str, text: str) -> list[NameHit]:
-    """The catalog's ``kind`` names (gpu, model, provider) written in ``text`` — the function
-    the assistant reads questions with, over the same index :meth:`Catalog.gpu` resolves by."""
-    from advisor.catalog.catalog import get_catalog
-
-    return get_catalog().name_index(kind).find_in_text(text)

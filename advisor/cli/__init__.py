@@ -7,8 +7,6 @@ Bad input exits with code 2 and one line on stderr; never a traceback.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import os
 import sys
 
@@ -16,22 +14,24 @@ import typer
 
 from advisor.errors import AdvisorError
 
-COMMAND_MODULES = (
-    "estimate",  # estimate, recommend, billing, plan
-    "decisions",  # serve, quote, own
-    "catalog",  # gpus, prices
-    "rules",  # rules, rules check
-    "review",  # review
-    "usage",  # usage
-    "assistant",  # ask, chat
-    "learn",  # learn
-    "ui",  # ui
-    "mcp_server",  # mcp
-    "budget",  # budget set/import/status/save-estimate/approve
-)
-
 
 def build_app() -> typer.Typer:
+    # The command modules are plain imports (the layer test sees them); each keeps its heavy
+    # libraries inside its commands, so loading them all stays fast.
+    from advisor.cli import (
+        assistant,
+        budget,
+        catalog,
+        decisions,
+        estimate,
+        learn,
+        mcp_server,
+        review,
+        rules,
+        ui,
+        usage,
+    )
+
     app = typer.Typer(
         name="advisor",
         help="Compute Cost Advisor: what GPU training should cost, and why. 算力成本顾问。",
@@ -39,11 +39,8 @@ def build_app() -> typer.Typer:
         add_completion=False,
         pretty_exceptions_enable=False,
     )
-    for name in COMMAND_MODULES:
-        module_name = f"advisor.cli.{name}"
-        if importlib.util.find_spec(module_name) is None:
-            continue
-        importlib.import_module(module_name).register(app)
+    for module in (estimate, decisions, catalog, rules, review, usage, assistant, learn, ui, mcp_server, budget):
+        module.register(app)
     return app
 
 

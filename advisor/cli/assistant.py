@@ -29,23 +29,9 @@ RESET = {"en": "(conversation cleared)", "zh": "（对话已清空）"}
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``ask`` and ``chat`` to ``app`` (and ``learn`` when the command host does not)."""
+    """Add ``ask`` and ``chat`` to ``app``."""
     app.command("ask", help="Ask the assistant one question. 向助手提一个问题。")(ask_command)
     app.command("chat", help="Talk with the assistant in the terminal. 在终端里与助手对话。")(chat_command)
-    _register_learn(app)
-
-
-def _register_learn(app: typer.Typer) -> None:
-    """``advisor learn`` lives in advisor/cli/learn.py; register it here unless the host lists it."""
-    import importlib.util
-
-    from advisor import cli
-
-    if "learn" in getattr(cli, "COMMAND_MODULES", ()) or importlib.util.find_spec("advisor.cli.learn") is None:
-        return
-    if any(getattr(c, "name", None) == "learn" for c in app.registered_commands):
-        return
-    importlib.import_module("advisor.cli.learn").register(app)
 
 
 def _check_lang(lang: str | None) -> str | None:

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.rules.cases import check_packs
 from advisor.rules.findings import Assumption, Finding, FindingText, sort_findings
-from advisor.rules.loader import Pack, Rule, check_packs, get_pack, load_packs, packs_for_domain
+from advisor.rules.loader import Pack, Rule, get_pack, load_packs, packs_for_domain
 
 __all__ = [
     "Assumption",

@@ -9,17 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from advisor import config
 from advisor.errors import RuleError
-from advisor.rules.registry import read_yaml
+from advisor.rules.loader import Pack, pack_paths, parse_pack
+from advisor.rules.registry import load_registry, read_yaml
 from advisor.rules.schema import first_error
-
-if TYPE_CHECKING:
-    from advisor.rules.loader import Pack
 
 
 class _CaseSpec(BaseModel):
@@ -93,4 +91,31 @@ def check_cases(packs: dict[str, Pack]) -> list[str]:
                     problems.append(
                         RuleError(str(path), f"undeclared fact {fact!r} (see {pack.registry.path})", rule=where, field="facts").one_line()
                     )
+    return problems
+
+
+def check_packs() -> list[str]:
+    """Every problem in every pack, fact registry and case file, one line each."""
+    problems: list[str] = []
+    base = config.rules_dir()
+    for registry_path in sorted((base / "facts").glob("*.yaml")):
+        try:
+            load_registry(base, registry_path.stem)
+        except RuleError as exc:
+            problems.append(exc.one_line())
+    owners: dict[str, str] = {}
+    packs: dict[str, Pack] = {}
+    for path in pack_paths():
+        try:
+            pack = parse_pack(path, problems)
+        except RuleError as exc:
+            if exc.one_line() not in problems:  # a broken registry is reported once
+                problems.append(exc.one_line())
+            continue
+        packs[pack.name] = pack
+        for rule in pack.rules:
+            if rule.id in owners:
+                problems.append(RuleError(pack.path, f"duplicate rule id (also in {owners[rule.id]})", rule=rule.id, field="id").one_line())
+            owners[rule.id] = pack.path
+    problems.extend(check_cases(packs))
     return problems

@@ -314,35 +314,6 @@ def load_packs() -> dict[str, Pack]:
     return packs
 
 
-def check_packs() -> list[str]:
-    """Every problem in every pack, fact registry and case file, one line each."""
-    from advisor.rules.cases import check_cases
-
-    problems: list[str] = []
-    base = config.rules_dir()
-    for registry_path in sorted((base / "facts").glob("*.yaml")):
-        try:
-            load_registry(base, registry_path.stem)
-        except RuleError as exc:
-            problems.append(exc.one_line())
-    owners: dict[str, str] = {}
-    packs: dict[str, Pack] = {}
-    for path in pack_paths():
-        try:
-            pack = parse_pack(path, problems)
-        except RuleError as exc:
-            if exc.one_line() not in problems:  # a broken registry is reported once
-                problems.append(exc.one_line())
-            continue
-        packs[pack.name] = pack
-        for rule in pack.rules:
-            if rule.id in owners:
-                problems.append(RuleError(pack.path, f"duplicate rule id (also in {owners[rule.id]})", rule=rule.id, field="id").one_line())
-            owners[rule.id] = pack.path
-    problems.extend(check_cases(packs))
-    return problems
-
-
 def packs_for_domain(domain: str) -> list[str]:
     """Names of the packs that read ``domain``'s facts (``estimate``: sizing, billing, ...)."""
     return [name for name, pack in load_packs().items() if pack.domain == domain]

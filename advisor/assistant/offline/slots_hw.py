@@ -12,7 +12,7 @@ from typing import Any
 
 from advisor.assistant.offline.numbers import INT, number_value
 from advisor.assistant.offline.text import Scan
-from advisor.catalog.names import find_names
+from advisor.catalog.catalog import find_names
 
 GPUS_PER_NODE = 8
 """GPUs in one machine when a question counts machines without saying how many cards each

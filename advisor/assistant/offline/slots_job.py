@@ -20,7 +20,7 @@ from advisor.assistant.offline.lexicon import (
 )
 from advisor.assistant.offline.numbers import INT, NUM_NOWORD, number_value
 from advisor.assistant.offline.text import Scan
-from advisor.catalog.names import find_names
+from advisor.catalog.catalog import find_names
 
 BYTES_PER_TOKEN = 4.0
 """Bytes of stored text per token when data is given as a size ("10GB of text").
