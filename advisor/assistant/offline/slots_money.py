@@ -160,7 +160,7 @@ def extract_money(scan: Scan) -> None:
         amount = number_value(m.group("n"))
         _record_money(scan, "budget" if amount >= 1000 else "price_per_gpu_hour", m)
     for currency, pattern in _MARKETS:
-        m = scan.first(pattern)
+        m = scan.first(pattern)  # type: ignore[assignment]
         if m:
             scan.take("currency", currency, m.start(), m.end())
             scan.values["currency_said"] = True
