@@ -5,12 +5,11 @@ comments are read like the body."""
 
 from __future__ import annotations
 
-import io
 import os
-import zipfile
 from pathlib import Path
 
 import pytest
+from docx_parts import W, docx_with, note_part
 
 from advisor.cli import main
 from advisor.contracts.reader import read_path
@@ -68,35 +67,6 @@ def test_a_path_policy_refuses_files_that_were_not_uploaded(tmp_path) -> None:
         with pytest.raises(DocumentError, match="not read from the server"):
             read_bytes(other)
     assert read_bytes(other) == b"y"
-
-
-W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
-
-
-def docx_with(parts: dict[str, str], body: str = "1. Fees. The customer pays monthly.") -> bytes:
-    """A minimal DOCX with a body paragraph and extra parts (headers, footnotes, ...)."""
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        z.writestr("[Content_Types].xml",
-                   '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-                   '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-                   '<Default Extension="xml" ContentType="application/xml"/>'
-                   '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.'
-                   'wordprocessingml.document.main+xml"/></Types>')
-        z.writestr("_rels/.rels",
-                   '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-                   '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
-                   'officeDocument" Target="word/document.xml"/></Relationships>')
-        z.writestr("word/document.xml", f'<?xml version="1.0"?><w:document {W}><w:body><w:p><w:r><w:t>{body}</w:t>'
-                                        '</w:r></w:p></w:body></w:document>')
-        for name, xml in parts.items():
-            z.writestr(name, xml)
-    return buf.getvalue()
-
-
-def note_part(root: str, item: str, text: str) -> str:
-    return (f'<?xml version="1.0"?><w:{root} {W}><w:{item} w:id="1"><w:p><w:r><w:t>{text}</w:t></w:r></w:p>'
-            f'</w:{item}></w:{root}>')
 
 
 @pytest.mark.parametrize(("part", "root", "item", "label"), [

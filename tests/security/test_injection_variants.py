@@ -7,11 +7,10 @@ reviewed for its trap."""
 from __future__ import annotations
 
 import base64
-import io
-import zipfile
 from pathlib import Path
 
 import pytest
+from docx_parts import docx_with, note_part
 
 from advisor.tools import review_contract
 
@@ -91,31 +90,13 @@ def test_a_clause_carrying_an_instruction_is_still_reviewed_for_its_trap(lang, i
     assert finding_ids(report) == BASELINE[lang]
 
 
-W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
-
-
 def docx(body: list[str], footnote: str | None = None, comment: str | None = None) -> bytes:
-    buf = io.BytesIO()
-    paragraphs = "".join(f"<w:p><w:r><w:t>{p}</w:t></w:r></w:p>" for p in body)
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        z.writestr("[Content_Types].xml",
-                   '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-                   '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-                   '<Default Extension="xml" ContentType="application/xml"/>'
-                   '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.'
-                   'wordprocessingml.document.main+xml"/></Types>')
-        z.writestr("_rels/.rels",
-                   '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-                   '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
-                   'officeDocument" Target="word/document.xml"/></Relationships>')
-        z.writestr("word/document.xml", f'<?xml version="1.0"?><w:document {W}><w:body>{paragraphs}</w:body></w:document>')
-        if footnote:
-            z.writestr("word/footnotes.xml", f'<?xml version="1.0"?><w:footnotes {W}><w:footnote w:id="1"><w:p><w:r>'
-                                             f'<w:t>{footnote}</w:t></w:r></w:p></w:footnote></w:footnotes>')
-        if comment:
-            z.writestr("word/comments.xml", f'<?xml version="1.0"?><w:comments {W}><w:comment w:id="0"><w:p><w:r>'
-                                            f'<w:t>{comment}</w:t></w:r></w:p></w:comment></w:comments>')
-    return buf.getvalue()
+    parts = {}
+    if footnote:
+        parts["word/footnotes.xml"] = note_part("footnotes", "footnote", footnote)
+    if comment:
+        parts["word/comments.xml"] = note_part("comments", "comment", comment, item_id="0")
+    return docx_with(parts, body)
 
 
 @pytest.mark.parametrize(("lang", "injection", "part"), [
