@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import Counter
 from typing import Any
 
 import anyio
@@ -80,11 +81,7 @@ def summary_line(report: dict[str, Any], lang: str = "en") -> str:
         return str(summary[lang])
     if isinstance(summary, str) and summary:
         return summary
-    findings = report.get("findings") or []
-    counts: dict[str, int] = {}
-    for finding in findings:
-        if isinstance(finding, dict):
-            counts[str(finding.get("severity", "info"))] = counts.get(str(finding.get("severity", "info")), 0) + 1
+    counts = Counter(str(f.get("severity", "info")) for f in report.get("findings") or [] if isinstance(f, dict))
     if not counts:
         return "No findings." if lang == "en" else "没有发现问题。"
     order = ("critical", "warning", "info")
