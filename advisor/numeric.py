@@ -9,6 +9,11 @@
 - Suffixes: k/K, M, B/G, T, thousand/million/billion/trillion/mn/bn, 千/万/百万/千万/亿/十亿/百亿/千亿/万亿.
 - NaN, inf and values outside the physical bounds of ``knowledge/limits.yaml`` (``bounds``)
   are errors that give the accepted range.
+- Number words with ``words=True`` (free text, the offline assistant): Chinese numerals
+  (``三十``, ``两千``, ``3千5百``), English number words (``eight``, ``a dozen``) and ``5w`` (万),
+  see :mod:`advisor.numerals`. :data:`NUMBER_TEXT`, :data:`NUMBER_TEXT_NO_WORDS` and
+  :data:`COUNT_TEXT` are the patterns that find a number inside a sentence; :func:`read_number`
+  reads what they matched.
 - Fractions (:func:`parse_fraction`): ``45``, ``45%`` and ``0.45`` mean 0.45; ``150%`` and
   ``100.5`` are errors. A value up to 1 is a fraction, above 1 a percentage.
 
@@ -25,6 +30,7 @@ import unicodedata
 from typing import Any
 
 from advisor.errors import InputError
+from advisor.numerals import CN_CHARS, EN_TENS, EN_UNITS, word_number_value
 
 SUFFIX_SCALE: dict[str, float] = {
     "": 1.0, "k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "b": 1e9, "B": 1e9, "g": 1e9, "G": 1e9,
@@ -42,6 +48,22 @@ _THOUSANDS = re.compile(r"^\d{1,3}(?:,\d{3})+(?:\.\d+)?$")
 _SPACES = re.compile(r"(?<=\d)[\s\u00a0\u2009\u202f_'](?=\d{3}(?:\D|$))")
 _NON_FINITE = re.compile(r"^[+-]?(nan|inf|infinity|∞)$", re.IGNORECASE)
 ACCEPTED_SIZE = "a positive number, optionally with a suffix: 300M, 7B, 7e9, 1.5T, 50k, 5万, 70亿"
+
+
+# Patterns that find a number inside a sentence (lower-cased text), for :func:`read_number`.
+_ARABIC = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
+# A Chinese numeral starts with a digit or a small unit (十二, 千亿); 万/亿 alone are not numbers.
+_CN = rf"[零〇一二两俩三四五六七八九十百千][{CN_CHARS}]*"
+_EN_SMALL = "|".join(sorted([*EN_UNITS, *EN_TENS], key=len, reverse=True))
+_EN = rf"(?:{_EN_SMALL})(?:[\s-](?:{_EN_SMALL}))?(?:\s+(?:hundred|thousand|million|billion|trillion))?"
+_TEXT_SUFFIX = r"(?:\s*(?:[十百千万亿]+|thousand|million|billion|trillion|bn|mn)|[kmbtgw](?![a-z0-9]))"
+NUMBER_TEXT = rf"(?:(?:{_ARABIC}){_TEXT_SUFFIX}?|{_CN}|(?<![a-z])(?:{_EN})(?![a-z]))"
+"""Any number in a sentence: arabic (with an optional size suffix), a Chinese numeral or English words."""
+NUMBER_TEXT_NO_WORDS = rf"(?:(?:{_ARABIC}){_TEXT_SUFFIX}?|{_CN})"
+"""Like :data:`NUMBER_TEXT` without English words (where "a"/"one" would be ambiguous)."""
+COUNT_TEXT = rf"(?:\d+|[零〇一二两俩三四五六七八九十百][零〇一二两俩三四五六七八九十百千]*|(?<![a-z])(?:{_EN_SMALL})(?![a-z]))"
+"""A small whole count in a sentence (GPUs, epochs): no size suffix, no 万/亿."""
+_WAN = re.compile(r"^(\d+(?:\.\d+)?)\s*w$", re.IGNORECASE)  # "5w条": w for 万 (wan) in Chinese chat
 
 
 def normalize_number_text(text: str) -> str:
@@ -77,8 +99,9 @@ def check_bounds(value: float, field: str, quantity: str | None, *, shown: objec
 
 
 def parse_number(text: Any, field: str = "value", *, quantity: str | None = None, suffixes: bool = True,
-                 accepted: str = "a number") -> float:
-    """A number in any of the spellings above, scaled by its suffix, checked against ``quantity``."""
+                 accepted: str = "a number", words: bool = False) -> float:
+    """A number in any of the spellings above, scaled by its suffix, checked against ``quantity``.
+    With ``words``, number words (``三十``, ``3千5百``, ``twenty-four``) and ``5w`` are read too."""
     if isinstance(text, bool) or text is None:
         raise InputError(field, text, accepted)
     if isinstance(text, int | float):
@@ -90,6 +113,8 @@ def parse_number(text: Any, field: str = "value", *, quantity: str | None = None
     if _NON_FINITE.match(s):
         raise InputError(field, raw, f"a finite number, not {s}" + (f" ({_accepted(quantity, '')[2:]})" if quantity else ""))
     m = _NUMBER.match(s)
+    if words and (not m or not m.group("num").strip(".,")):
+        return check_bounds(_word_number(s, field, raw, accepted), field, quantity, shown=raw)
     if not m or not m.group("num").strip(".,") or (m.group("suffix") and not suffixes):
         raise InputError(field, raw, accepted)
     num = m.group("num")
@@ -107,6 +132,21 @@ def parse_number(text: Any, field: str = "value", *, quantity: str | None = None
     except (ValueError, OverflowError):
         raise InputError(field, raw, accepted) from None
     return check_bounds(value, field, quantity, shown=raw)
+
+
+def _word_number(s: str, field: str, raw: str, accepted: str) -> float:
+    wan = _WAN.match(s)
+    if wan:
+        return float(wan.group(1)) * SUFFIX_SCALE["万"]
+    try:
+        return word_number_value(s)
+    except InputError:
+        raise InputError(field, raw, accepted) from None
+
+
+def read_number(text: str, field: str = "number") -> float:
+    """The value of a number that :data:`NUMBER_TEXT` or :data:`COUNT_TEXT` found in a sentence."""
+    return parse_number(text, field, words=True)
 
 
 def quantity_of(field: str) -> str | None:

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from advisor.numerals import cn_numeral_value, en_number_value, format_cn
+from advisor.numeric import read_number
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from advisor.assistant.offline import parse_question
-from advisor.assistant.offline.numbers import (
-    cn_numeral_value,
-    en_number_value,
-    format_cn,
-    number_value,
-)
 
 
 @pytest.mark.parametrize(
@@ -25,8 +21,8 @@ from advisor.assistant.offline.numbers import (
         ("5w", 5e4), ("eight", 8), ("twenty-four", 24), ("a", 1), ("a dozen", 12),
     ],
 )  # fmt: skip
-def test_number_value(text: str, value: float) -> None:
-    assert number_value(text) == pytest.approx(value)
+def test_read_number(text: str, value: float) -> None:
+    assert read_number(text) == pytest.approx(value)
 
 
 @given(st.integers(min_value=0, max_value=10**12 - 1))
@@ -55,7 +51,7 @@ def test_english_number_words_round_trip(n: int) -> None:
 
 @given(st.integers(min_value=1, max_value=9999), st.sampled_from(["万", "亿"]))
 def test_arabic_with_chinese_units(n: int, unit: str) -> None:
-    assert number_value(f"{n}{unit}") == n * {"万": 1e4, "亿": 1e8}[unit]
+    assert read_number(f"{n}{unit}") == n * {"万": 1e4, "亿": 1e8}[unit]
 
 
 @given(st.integers(min_value=1, max_value=4096), st.sampled_from(["{n}张A100", "{n}卡A100", "{n}x A100", "{n} x A100", "A100 x {n}", "{n} A100s"]))
@@ -140,3 +136,20 @@ def test_bytes_to_tokens_default_matches_the_engine_default() -> None:
     assert entry["value"] == BYTES_PER_TOKEN
     parsed = parse_question("LoRA a 13B model on 10GB of text")
     assert any(a["name"] == "bytes_per_token" for a in parsed.assumptions)
+
+
+@given(st.integers(min_value=1, max_value=10**9))
+@settings(max_examples=200, deadline=None)
+def test_number_words_read_as_the_one_parser_reads_digits(n: int) -> None:
+    """The offline assistant's numbers go through advisor.numeric: a Chinese numeral, the digits
+    and the digits with a thousands separator are the same value; without ``words`` a numeral is
+    an error (the CLI's fields take digits)."""
+    from advisor.errors import InputError
+    from advisor.numeric import parse_number
+
+    assert parse_number(format_cn(n), "x", words=True) == parse_number(str(n), "x") == parse_number(f"{n:,}", "x")
+    with pytest.raises(InputError):
+        parse_number(format_cn(n) + "个", "x", words=True)
+    if any(c in format_cn(n) for c in "一二三四五六七八九十百千"):
+        with pytest.raises(InputError):
+            parse_number(format_cn(n), "x")

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from advisor.assistant.offline.numbers import INT, number_value
 from advisor.assistant.offline.text import Scan
 from advisor.catalog.catalog import find_names
+from advisor.numeric import COUNT_TEXT, read_number
 
 GPUS_PER_NODE = 8
 """GPUs in one machine when a question counts machines without saying how many cards each
@@ -23,14 +23,14 @@ MAX_GPUS = 100_000  # a count above this is not a GPU count (a sequence length, 
 
 _COUNT_AFTER = re.compile(r"\s*(?:张|块|片|台|(?:gpus?|cards?)(?![a-z0-9]))")
 _MEASURE = r"(?:x|×|\*|张|块|片|卡|个|颗|枚|-?\s*gpus?|-?\s*cards?)"
-_LEFT_COUNT = re.compile(rf"(?<![\d.])(?<!\d,)(?P<n>{INT})\s*{_MEASURE}?\s*(?:的)?\s*(?:-\s*)?$")
+_LEFT_COUNT = re.compile(rf"(?<![\d.])(?<!\d,)(?P<n>{COUNT_TEXT})\s*{_MEASURE}?\s*(?:的)?\s*(?:-\s*)?$")
 _NODE_WORD = r"(?:nodes?|machines?|servers?|boxes|hosts?|instances?|台(?:机器|服务器|主机)?)"
 _LEFT_NODES = re.compile(
-    rf"(?<![\d.])(?<!\d,)(?P<m>{INT})\s*(?:个)?\s*{_NODE_WORD}\s*(?:of|with|each\s+with|x|×|\*|,)?\s*$"
+    rf"(?<![\d.])(?<!\d,)(?P<m>{COUNT_TEXT})\s*(?:个)?\s*{_NODE_WORD}\s*(?:of|with|each\s+with|x|×|\*|,)?\s*$"
 )
-_LEFT_NODES_ONLY = re.compile(rf"(?<![\d.])(?<!\d,)(?P<m>{INT})\s*(?:台|(?:nodes?|machines?|servers?)\s+of)\s*$")
+_LEFT_NODES_ONLY = re.compile(rf"(?<![\d.])(?<!\d,)(?P<m>{COUNT_TEXT})\s*(?:台|(?:nodes?|machines?|servers?)\s+of)\s*$")
 _RIGHT_COUNT = re.compile(
-    rf"^\s*(?:gpus?|cards?|显卡)?\s*(?:(?:x|×|\*)\s*(?P<a>\d+)(?![\d.])|[(（]?\s*(?P<b>{INT})\s*(?:张|块|卡|片)(?!\s*(?:时|小时)))"
+    rf"^\s*(?:gpus?|cards?|显卡)?\s*(?:(?:x|×|\*)\s*(?P<a>\d+)(?![\d.])|[(（]?\s*(?P<b>{COUNT_TEXT})\s*(?:张|块|卡|片)(?!\s*(?:时|小时)))"
 )
 _RIGHT_NODE_WORD = re.compile(r"^\s*(?:的)?\s*(?:服务器|机器|主机|整机|nodes?|servers?|machines?|boxes)")
 _CAP = re.compile(
@@ -42,19 +42,19 @@ _SOURCE_BEFORE = re.compile(r"(?:instead\s+of|rather\s+than|而不是|不用|不
 _SOURCE_AFTER = re.compile(r"^\s*(?:换成|改成|换为|改为|换到|to\s+)")
 _CARD = r"(?:张|块|片)?\s*(?:-\s*)?(?:显卡|卡|gpus?|cards?|npus?|accelerators?)"
 _BARE_COUNT = re.compile(
-    rf"(?:(?<![\d.])(?<!\d,)(?P<m>{INT})\s*(?:个)?\s*{_NODE_WORD}\s*(?:of|with|each\s+with|x|×|\*|,)?\s*)?"
-    rf"(?<![\d.])(?<!\d,)(?P<n>{INT})\s*{_CARD}(?!\s*[-·]?\s*(?:时|小时|h(?:ou)?rs?(?![a-z])))"
+    rf"(?:(?<![\d.])(?<!\d,)(?P<m>{COUNT_TEXT})\s*(?:个)?\s*{_NODE_WORD}\s*(?:of|with|each\s+with|x|×|\*|,)?\s*)?"
+    rf"(?<![\d.])(?<!\d,)(?P<n>{COUNT_TEXT})\s*{_CARD}(?!\s*[-·]?\s*(?:时|小时|h(?:ou)?rs?(?![a-z])))"
 )
 _COUNT_FIELD = re.compile(
-    rf"(?:卡数|gpu\s*数量?|显卡数量?|number\s+of\s+(?:gpus|cards)|gpu\s+count|num[\s_-]*gpus|gpus\s*[:=])\s*(?:是|为|用|:|=|of|is)?\s*(?P<n>{INT})(?![\d.])"
+    rf"(?:卡数|gpu\s*数量?|显卡数量?|number\s+of\s+(?:gpus|cards)|gpu\s+count|num[\s_-]*gpus|gpus\s*[:=])\s*(?:是|为|用|:|=|of|is)?\s*(?P<n>{COUNT_TEXT})(?![\d.])"
 )
-_BARE_ZHANG = re.compile(rf"(?<![\d.])(?P<n>{INT})\s*(?:张|块)(?=\s*(?:呢|吧|的话|行吗|够吗|[?？,，。!！]|$))")
-_OF_THEM = re.compile(rf"(?<![\d.])(?P<n>{INT})\s+of\s+(?:them|those|these)(?![a-z])")
+_BARE_ZHANG = re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT})\s*(?:张|块)(?=\s*(?:呢|吧|的话|行吗|够吗|[?？,，。!！]|$))")
+_OF_THEM = re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT})\s+of\s+(?:them|those|these)(?![a-z])")
 _WORD_COUNTS = re.compile(r"单机\s*(?P<n8>八|8)\s*卡|单卡|双卡|single[\s-]+(?:gpu|card)|one\s+(?:gpu|card)")
 
 
 def _count(text: str) -> int | None:
-    value = number_value(text)
+    value = read_number(text)
     return int(value) if value == int(value) and 0 < value <= MAX_GPUS else None
 
 
@@ -123,8 +123,8 @@ def extract_gpus(scan: Scan) -> None:
 
 
 _CORRECTION = [
-    re.compile(rf"不是\s*(?P<a>{INT})\s*(?:张|块|台|个)?\s*(?:卡)?\s*[,，。;；]?\s*(?:而)?是\s*(?P<b>{INT})\s*(?:张|块|台|个|卡)"),
-    re.compile(rf"(?P<b>{INT})\s*(?:[a-z0-9-]+s?\s+)?(?:gpus?|cards?)?\s*,?\s*not\s+(?P<a>{INT})(?![\d.])"),
+    re.compile(rf"不是\s*(?P<a>{COUNT_TEXT})\s*(?:张|块|台|个)?\s*(?:卡)?\s*[,，。;；]?\s*(?:而)?是\s*(?P<b>{COUNT_TEXT})\s*(?:张|块|台|个|卡)"),
+    re.compile(rf"(?P<b>{COUNT_TEXT})\s*(?:[a-z0-9-]+s?\s+)?(?:gpus?|cards?)?\s*,?\s*not\s+(?P<a>{COUNT_TEXT})(?![\d.])"),
 ]
 
 
@@ -144,7 +144,7 @@ def extract_fraction(scan: Scan) -> None:
     if m.group("a"):
         share = int(m.group("a")) / max(1, int(m.group("b")))
     elif m.group("zh"):
-        share = number_value(m.group("zn")) / number_value(m.group("zh"))
+        share = read_number(m.group("zn")) / read_number(m.group("zh"))
     elif m.group("half"):
         share = 0.5
     else:

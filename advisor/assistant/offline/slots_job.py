@@ -18,9 +18,9 @@ from advisor.assistant.offline.lexicon import (
     L,
     R,
 )
-from advisor.assistant.offline.numbers import INT, NUM_NOWORD, number_value
 from advisor.assistant.offline.text import Scan
 from advisor.catalog.catalog import find_names
+from advisor.numeric import COUNT_TEXT, NUMBER_TEXT_NO_WORDS, read_number
 
 BYTES_PER_TOKEN = 4.0
 """Bytes of stored text per token when data is given as a size ("10GB of text").
@@ -44,9 +44,9 @@ _MODEL = re.compile(
 _PARAMS = [
     re.compile(r"(?<![\d.])(?P<n>\d+(?:\.\d+)?\s*(?:b|bn|billion))(?![a-z0-9])(?:\s*-?\s*(?:param\w*|参数))?"),
     re.compile(r"(?<![\d.])(?P<n>\d+(?:\.\d+)?\s*(?:m|million))\s*-?\s*(?:param\w*|参数|的?模型|model)"),
-    re.compile(rf"(?P<n>{NUM_NOWORD})\s*(?:个)?\s*(?:参数|params?(?![a-z])|parameters)"),
-    re.compile(rf"(?P<n>{NUM_NOWORD})\s*(?:级)?\s*(?:的)?\s*(?:大)?模型"),
-    re.compile(rf"参数(?:量|规模)?\s*(?:是|为|有|:|大概|约|=)*\s*(?P<n>{NUM_NOWORD})"),
+    re.compile(rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:参数|params?(?![a-z])|parameters)"),
+    re.compile(rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:级)?\s*(?:的)?\s*(?:大)?模型"),
+    re.compile(rf"参数(?:量|规模)?\s*(?:是|为|有|:|大概|约|=)*\s*(?P<n>{NUMBER_TEXT_NO_WORDS})"),
 ]
 _ACTIVE = [
     re.compile(r"(?:激活参数?|active(?:\s+params?)?|activated)\s*(?:量|为|是|:|of)?\s*(?P<n>\d+(?:\.\d+)?\s*b)(?![a-z0-9])"),
@@ -56,18 +56,18 @@ _TOK = r"(?:个)?\s*(?:tokens?|词元|tok)(?![a-z])"
 _PER_SAMPLE = [
     re.compile(
         rf"每(?:一)?(?:条|个样本|个样例|个对话|段对话|个sample|个example|个?数据)\s*(?:数据|样本|对话)?\s*"
-        rf"(?:平均|大概|大约|约|差不多|长度|长|有|是|为|:|~|在)*\s*(?P<n>{NUM_NOWORD})\s*(?:{_TOK})?"
+        rf"(?:平均|大概|大约|约|差不多|长度|长|有|是|为|:|~|在)*\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:{_TOK})?"
     ),
     re.compile(
-        rf"(?P<n>{NUM_NOWORD})\s*{_TOK}\s*(?:/\s*(?:条|sample|example|样本)|每条|一条|(?<![a-z])each|apiece|"
+        rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_TOK}\s*(?:/\s*(?:条|sample|example|样本)|每条|一条|(?<![a-z])each|apiece|"
         rf"per\s+(?:sample|example|row|record|conversation|pair|instruction|item|dialogue|doc\w*|prompt|query|sequence))"
     ),
-    re.compile(rf"(?:平均|avg\.?|average|mean)\s*(?:每条|长度|length|of|is|:|大概|约|~|about|around)*\s*(?P<n>{NUM_NOWORD})\s*{_TOK}"),
+    re.compile(rf"(?:平均|avg\.?|average|mean)\s*(?:每条|长度|length|of|is|:|大概|约|~|about|around)*\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_TOK}"),
     re.compile(
         rf"(?:samples?|examples?|pairs?|conversations?|rows?|records?|instructions?|dialogues?|documents?|docs|prompts?)"
-        rf"(?P<t>\s*(?:of|at|with|averaging|,)\s*(?:~|about|around|roughly|approx\.?|avg\.?)?\s*(?P<n>{NUM_NOWORD})\s*{_TOK}(?:\s*each)?)"
+        rf"(?P<t>\s*(?:of|at|with|averaging|,)\s*(?:~|about|around|roughly|approx\.?|avg\.?)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_TOK}(?:\s*each)?)"
     ),
-    re.compile(rf"(?P<n>{NUM_NOWORD})\s*-?\s*tokens?\s+(?:samples?|examples?|sequences?|conversations?|pairs?|instructions?)"),
+    re.compile(rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*-?\s*tokens?\s+(?:samples?|examples?|sequences?|conversations?|pairs?|instructions?)"),
 ]
 _TOKENS_PER_DAY = re.compile(
     r"(?:每天|每日|日均|一天|per\s+day|a\s+day|daily|/\s*day)\s*(?:的)?\s*(?:大概|大约|约|差不多|平均|预计|估计|能有|有|要|生成|处理|调用|about|around|roughly|~|≈)*\s*$"
@@ -75,8 +75,8 @@ _TOKENS_PER_DAY = re.compile(
 _RATE_UNIT = re.compile(r"(?:每|per|/|a|一)\s*$")
 _TOKENS_PER_DAY_AFTER = re.compile(r"^\s*(?:per|a|/|每)\s*(?:day|天)(?![a-z])")
 _TOKENS = [
-    re.compile(rf"(?P<n>{NUM_NOWORD})\s*{_TOK}"),
-    re.compile(rf"(?:tokens?|token数|token量|词元数|训练量)\s*(?:数|量|总数)?\s*(?:是|为|有|:|=|约|大概|of|about|around)*\s*(?P<n>{NUM_NOWORD})(?!\s*(?:%|个?小时|天|b\s*(?:model|参数)))"),
+    re.compile(rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_TOK}"),
+    re.compile(rf"(?:tokens?|token数|token量|词元数|训练量)\s*(?:数|量|总数)?\s*(?:是|为|有|:|=|约|大概|of|about|around)*\s*(?P<n>{NUMBER_TEXT_NO_WORDS})(?!\s*(?:%|个?小时|天|b\s*(?:model|参数)))"),
 ]
 _BYTES = re.compile(
     r"(?P<n>\d+(?:\.\d+)?)\s*(?P<u>pb|tb|gb|mb|p|t|g|m)(?:\s*(?:of|的))?\s*(?:(?:raw|clean(?:ed)?|plain|english|chinese|中文|英文)\s+)?"
@@ -92,18 +92,18 @@ _EGRESS = re.compile(
 )
 _GB = {"p": 1e6, "pb": 1e6, "t": 1e3, "tb": 1e3, "g": 1.0, "gb": 1.0, "m": 1e-3, "mb": 1e-3}
 _SAMPLES = [
-    re.compile(rf"(?<!第)(?P<n>{NUM_NOWORD})\s*(?:多)?\s*(?:条|个样本|份样本|个样例|组对话|个对话|段对话|个问答对|组问答)"),
+    re.compile(rf"(?<!第)(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:多)?\s*(?:条|个样本|份样本|个样例|组对话|个对话|段对话|个问答对|组问答)"),
     re.compile(
-        rf"(?P<n>{NUM_NOWORD})\s*(?:多)?\s*(?:个)?\s*(?:training\s+|fine[\s-]*tuning\s+|labeled\s+|labelled\s+|chat\s+|sft\s+)?"
+        rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:多)?\s*(?:个)?\s*(?:training\s+|fine[\s-]*tuning\s+|labeled\s+|labelled\s+|chat\s+|sft\s+)?"
         r"(?:samples?|sampels|smaples|examples?|exmaples|instruction\s+pairs?|instructions?|pairs?|conversations?|convos?|dialogues?|dialogs?|chats?|rows?|records?|"
         r"q&a\s+pairs?|qa\s+pairs?|prompts?|documents?|docs|items?)(?![a-z])"
     ),
-    re.compile(rf"(?:样本|样例|数据|对话)(?:量|数|条数)\s*(?:是|为|有|:|大概|约|=)*\s*(?P<n>{NUM_NOWORD})\s*(?:条|个)?"),
-    re.compile(rf"(?P<n>{NUM_NOWORD})\s*(?:多)?\s*(?:个)?\s*(?:样本|样例)"),
+    re.compile(rf"(?:样本|样例|数据|对话)(?:量|数|条数)\s*(?:是|为|有|:|大概|约|=)*\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:条|个)?"),
+    re.compile(rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:多)?\s*(?:个)?\s*(?:样本|样例)"),
 ]
 _EPOCHS = [
-    re.compile(rf"(?<![\d.])(?P<n>{INT}|\d+\.\d+)\s*(?:个)?\s*(?:epochs?|epoches|epocs?|epcohs?|eps?(?![a-z])|轮(?!对话|实验)|遍|pass(?:es)?(?![a-z]))"),
-    re.compile(rf"(?:epochs?|轮数)\s*(?:=|:|是|为|设为|设置为|of)?\s*(?P<n>{INT})(?![\d.])"),
+    re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT}|\d+\.\d+)\s*(?:个)?\s*(?:epochs?|epoches|epocs?|epcohs?|eps?(?![a-z])|轮(?!对话|实验)|遍|pass(?:es)?(?![a-z]))"),
+    re.compile(rf"(?:epochs?|轮数)\s*(?:=|:|是|为|设为|设置为|of)?\s*(?P<n>{COUNT_TEXT})(?![\d.])"),
 ]
 _SEQ = [
     re.compile(
@@ -172,7 +172,7 @@ def extract_model(scan: Scan) -> None:
                 scan.values["model_family"] = scan.values.pop("model")
     for pattern in _ACTIVE:
         for m in scan.find(pattern):
-            scan.take("active_params_b", number_value(m.group("n")) / 1e9, m.start(), m.end())
+            scan.take("active_params_b", read_number(m.group("n")) / 1e9, m.start(), m.end())
 
 
 _TRAILING_VARIANT = re.compile(_VARIANT_END + R)
@@ -189,7 +189,7 @@ def extract_params(scan: Scan) -> None:
     have taken "600B tokens"."""
     for i, pattern in enumerate(_PARAMS):
         for m in scan.find(pattern):
-            value = number_value(m.group("n"))
+            value = read_number(m.group("n"))
             if i in (2, 3, 4) and value < 1e6:  # "7参数"? sizes without a scale are not sizes
                 if i == 4 and 0 < value < 5000:
                     value *= 1e9  # "参数量7" read as billions, as the CLI does
@@ -209,13 +209,13 @@ def extract_data(scan: Scan) -> None:
                 scan.take("seq_len", int(value), m.start(), m.end())
     for pattern in _PER_SAMPLE:
         for m in scan.find(pattern):
-            value = number_value(m.group("n"))
+            value = read_number(m.group("n"))
             start = m.start("t") if "t" in pattern.groupindex else m.start()
             if 1 <= value < SAMPLE_LENGTH_LIMIT:
                 scan.take("tokens_per_sample", int(value), start, m.end())
     for pattern in _TOKENS:
         for m in scan.find(pattern):
-            value = number_value(m.group("n"))
+            value = read_number(m.group("n"))
             before, after = scan.window(m.start(), m.end(), before=10, after=10)
             if _RATE_UNIT.search(before):
                 scan.take("rate_unit", value, m.start(), m.end(), keep=True)  # "每百万token成本": a unit, not data
@@ -239,11 +239,11 @@ def extract_data(scan: Scan) -> None:
                   "knowledge/catalog/defaults.yaml workload.bytes_per_token_dataset (OpenAI tokenizer guidance)")  # fmt: skip
     for pattern in _SAMPLES:
         for m in scan.find(pattern):
-            value = number_value(m.group("n"))
+            value = read_number(m.group("n"))
             if value >= 10 and value == int(value):
                 scan.take("samples", int(value), m.start(), m.end())
     for pattern in _EPOCHS:
         for m in scan.find(pattern):
-            value = number_value(m.group("n"))
+            value = read_number(m.group("n"))
             if 0 < value <= 1000:
                 scan.take("epochs", value if value != int(value) else int(value), m.start(), m.end())

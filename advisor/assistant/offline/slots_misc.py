@@ -16,8 +16,8 @@ from advisor.assistant.offline.lexicon import (
     L,
     R,
 )
-from advisor.assistant.offline.numbers import INT, number_value
 from advisor.assistant.offline.text import Scan
+from advisor.numeric import COUNT_TEXT, read_number
 
 CONTRACT_NOUN = re.compile(
     r"合同|协议|条款|合约|服务条款|contract|agreement|clause|terms\s+of\s+service|" + L + r"(?:sla|msa|tos)" + R
@@ -64,12 +64,12 @@ FLAGS: list[tuple[str, bool, str]] = [
 ]  # fmt: skip
 _FLAG_RES = [(slot, value, re.compile(p)) for slot, value, p in FLAGS]
 _EXPERIMENTS = [
-    re.compile(rf"(?P<n>{INT})\s*(?:组|个|套)\s*(?:并行|同时)?\s*(?:的)?\s*(?:实验|超参(?:实验|搜索)?|微调实验|训练任务)"),
-    re.compile(rf"(?:同时|并行)\s*(?:跑|做|进行|开)?\s*(?P<n>{INT})\s*(?:组|个)"),
-    re.compile(rf"(?P<n>{INT})\s*(?:parallel|concurrent|simultaneous)\s*(?:experiments|runs|jobs|trials|fine[\s-]*tunes)"),
-    re.compile(rf"(?P<n>{INT})\s*(?:experiments|trials|sweeps|hyperparameter\s+(?:runs|trials))(?![a-z])"),
+    re.compile(rf"(?P<n>{COUNT_TEXT})\s*(?:组|个|套)\s*(?:并行|同时)?\s*(?:的)?\s*(?:实验|超参(?:实验|搜索)?|微调实验|训练任务)"),
+    re.compile(rf"(?:同时|并行)\s*(?:跑|做|进行|开)?\s*(?P<n>{COUNT_TEXT})\s*(?:组|个)"),
+    re.compile(rf"(?P<n>{COUNT_TEXT})\s*(?:parallel|concurrent|simultaneous)\s*(?:experiments|runs|jobs|trials|fine[\s-]*tunes)"),
+    re.compile(rf"(?P<n>{COUNT_TEXT})\s*(?:experiments|trials|sweeps|hyperparameter\s+(?:runs|trials))(?![a-z])"),
 ]
-_TOP_K = re.compile(rf"top[\s-]*(?P<n>{INT})(?![a-z0-9])|前\s*(?P<m>{INT})\s*(?:个|名|种|款)")
+_TOP_K = re.compile(rf"top[\s-]*(?P<n>{COUNT_TEXT})(?![a-z0-9])|前\s*(?P<m>{COUNT_TEXT})\s*(?:个|名|种|款)")
 
 
 def extract_documents(scan: Scan) -> None:
@@ -153,7 +153,7 @@ def extract_ranking(scan: Scan) -> None:
     """"top 3" / "前三个" (before GPU counts: "top 3 GPU options" is not 3 GPUs)."""
     m = scan.first(_TOP_K)
     if m:
-        n = number_value(m.group("n") or m.group("m"))
+        n = read_number(m.group("n") or m.group("m"))
         if 0 < n <= 50:
             scan.take("top_k", int(n), m.start(), m.end())
 
@@ -169,6 +169,6 @@ def extract_flags(scan: Scan) -> None:
     for pattern in _EXPERIMENTS:
         m = scan.first(pattern)
         if m and "parallel_experiments" not in scan.values:
-            n = number_value(m.group("n"))
+            n = read_number(m.group("n"))
             if 1 < n <= 10_000:
                 scan.take("parallel_experiments", int(n), m.start(), m.end())

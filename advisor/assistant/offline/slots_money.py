@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 
 from advisor.assistant.offline.lexicon import CURRENCY, lexicon
-from advisor.assistant.offline.numbers import NUM_NOWORD, number_value
 from advisor.assistant.offline.text import Scan
 from advisor.money import normalize_currency
+from advisor.numeric import NUMBER_TEXT_NO_WORDS, read_number
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
 CURRENCY_BY_LANGUAGE: dict[str, str] = dict(CURRENCY["by_language"])
@@ -22,7 +22,7 @@ asker's language prices in (REQUIREMENTS F: Chinese users price in CNY, English 
 
 _PRE = CURRENCY["prefix"]
 _POST = CURRENCY["suffix"]
-_MONEY = rf"{_PRE}?\s*(?P<n>{NUM_NOWORD})\s*{_POST}?"
+_MONEY = rf"{_PRE}?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_POST}?"
 _CURRENCY_WORDS: dict[str, str] = dict(CURRENCY["words"])
 
 _PERIOD_HOURS = {"hour": 1.0, "day": HOURS_PER_DAY, "month": HOURS_PER_MONTH, "year": HOURS_PER_YEAR}
@@ -89,12 +89,12 @@ def _money_like(m: re.Match[str]) -> bool:
 
 def _record_money(scan: Scan, slot: str, m: re.Match[str], value: float | None = None, period: str | None = None,
                   node: bool = False) -> None:
-    amount = number_value(m.group("n")) if value is None else value
+    amount = read_number(m.group("n")) if value is None else value
     scan.take(slot, round(amount, 6), m.start(), m.end())
     scan.values.setdefault("_money_currencies", []).append(_currency(m))
     # every amount as written (a quote check keeps the price in its own unit)
     scan.values.setdefault("_amounts", []).append(
-        {"amount": number_value(m.group("n")), "start": m.start(), "end": m.end(), "slot": slot, "period": period, "node": node}
+        {"amount": read_number(m.group("n")), "start": m.start(), "end": m.end(), "slot": slot, "period": period, "node": node}
     )
 
 
@@ -104,11 +104,11 @@ def extract_prices(scan: Scan) -> None:
         for m in scan.find(pattern):
             groups = m.groupdict()
             card = groups.get("card") or groups.get("card2")
-            per_hour_written = groups.get("hour") and _PER_WORD.search(m.group(0)) and number_value(m.group("n")) < 1000
+            per_hour_written = groups.get("hour") and _PER_WORD.search(m.group(0)) and read_number(m.group("n")) < 1000
             if not (m.group("cpre") or m.group("cpost") or card or per_hour_written
                     or (groups.get("hour") or "").startswith(("gpu", "card", "卡"))):
                 continue
-            amount = number_value(m.group("n"))
+            amount = read_number(m.group("n"))
             period = next(k for k in _PERIOD_HOURS if groups.get(k))
             if "price_per_gpu_hour" in scan.values or amount <= 0 or (period != "hour" and not card):
                 continue
@@ -157,7 +157,7 @@ def extract_money(scan: Scan) -> None:
     for m in scan.find(_ANY_MONEY):
         if not (m.group("cpre") or m.group("cpost")) or _followed_by_unit(scan, m.end()):
             continue
-        amount = number_value(m.group("n"))
+        amount = read_number(m.group("n"))
         _record_money(scan, "budget" if amount >= 1000 else "price_per_gpu_hour", m)
     for currency, pattern in _MARKETS:
         m = scan.first(pattern)  # type: ignore[assignment]
@@ -196,7 +196,7 @@ def resolve_currency(scan: Scan, language: str) -> None:
                   "an amount without a currency is read in the asker's language's currency")  # fmt: skip
 
 
-_NEW_PRICE = re.compile(rf"(?:降到|降至|降为|便宜到|改成|报价|(?<![a-z])(?:down\s+to|drop(?:s|ped)?\s+to|lower(?:ed)?\s+to))\s*(?P<n>{NUM_NOWORD})(?!\s*(?:张|卡|个|%|天|小时|月|年|gpus?|cards?|days?|hours?|months?))")
+_NEW_PRICE = re.compile(rf"(?:降到|降至|降为|便宜到|改成|报价|(?<![a-z])(?:down\s+to|drop(?:s|ped)?\s+to|lower(?:ed)?\s+to))\s*(?P<n>{NUMBER_TEXT_NO_WORDS})(?!\s*(?:张|卡|个|%|天|小时|月|年|gpus?|cards?|days?|hours?|months?))")
 _NODE_WORDS = re.compile(r"整机|一台|每台|整台|台机器|\bnodes?\b|\bservers?\b|\bmachines?\b|\bbox\b|(?<![\d.])8\s*(?:卡|x|×|gpu)")
 _MONTH_WORDS = re.compile(r"每月|一个月|月租|月费|包月|个月|/\s*月|per\s+month|a\s+month|/\s*mo(?:nth)?\b|monthly|per\s+gpu\s+per\s+month")
 _YEAR_WORDS = re.compile(r"每年|一年|年租|包年|年包|/\s*年|per\s+year|a\s+year|/\s*y(?:ea)?r\b|yearly|annual")
@@ -208,7 +208,7 @@ def read_quote(scan: Scan) -> dict[str, object]:
     gpu_year) and ``gpu_count``, the cards that unit covers (check_quote's request fields)."""
     amounts = scan.values.get("_amounts") or []
     if not amounts and (m := _NEW_PRICE.search(scan.work, 0, scan.limit)):  # "可以降到8万": a new price, unit as before
-        return {"price": number_value(m.group("n"))}
+        return {"price": read_number(m.group("n"))}
     if not amounts:
         return {}
     first = next((a for a in amounts if a["slot"] == "price_per_gpu_hour"), amounts[0])

@@ -10,19 +10,19 @@ from __future__ import annotations
 
 import re
 
-from advisor.assistant.offline.numbers import NUM, NUM_NOWORD, number_value
 from advisor.assistant.offline.text import Scan
+from advisor.numeric import NUMBER_TEXT, NUMBER_TEXT_NO_WORDS, read_number
 from advisor.units import HOURS_PER_DAY
 
 _JOB_WORD = r"(?:个|次)?\s*(?:任务|作业|训练任务|实验|jobs?|runs?|trainings?|batch\s+jobs?)(?![a-z])"
-_JOBS = re.compile(rf"(?<![\d.])(?P<n>{NUM_NOWORD})\s*{_JOB_WORD}")
+_JOBS = re.compile(rf"(?<![\d.])(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_JOB_WORD}")
 _UNIT_HOURS = {"sec": 1 / 3600, "min": 1 / 60, "hour": 1.0, "day": HOURS_PER_DAY}
 _LEN_UNIT = (r"(?:(?P<sec>秒钟?|s(?:ec(?:ond)?s?)?(?![a-z]))|(?P<min>分钟|mins?(?:utes?)?(?![a-z]))"
              r"|(?P<hour>个?小时|h(?:ou)?rs?(?![a-z])|h(?![a-z0-9]))|(?P<day>天|days?(?![a-z])))")
 _JOB_LENGTH = [
     re.compile(rf"(?:每个|每次|每项|each|of|lasting|taking|at)\s*(?:任务|作业|job|run)?\s*(?:大概|约|大约|about|around|~|roughly)?\s*"
-               rf"(?P<n>{NUM_NOWORD})\s*(?:个)?\s*{_LEN_UNIT}(?:\s*each)?"),
-    re.compile(rf"(?P<n>{NUM})\s*{_LEN_UNIT}\s*(?:each|apiece|一个|一次)"),
+               rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*{_LEN_UNIT}(?:\s*each)?"),
+    re.compile(rf"(?P<n>{NUMBER_TEXT})\s*{_LEN_UNIT}\s*(?:each|apiece|一个|一次)"),
 ]
 _INCREMENT = re.compile(
     r"按(?P<zh>秒|分钟|小时|天)(?:计费|收费|计|算钱|取整)|(?:不足|不满)一(?P<zh2>小时|分钟|天)按一(?:小时|分钟|天)|"
@@ -33,32 +33,32 @@ _INCREMENT = re.compile(
 )
 _INC_WORDS = {"秒": "second", "分钟": "minute", "小时": "hour", "天": "day", "hourly": "hour", "daily": "day"}
 _TERM = [
-    re.compile(rf"(?:签|签约|签了|合约期|合同期|承诺|锁定|包)\s*(?:了)?\s*(?P<n>{NUM_NOWORD})\s*(?:个)?\s*(?P<u>个月|月|年)"),
-    re.compile(rf"(?P<n>{NUM})[\s-]*(?P<u>months?|years?|yr)[\s-]*(?:term|commit\w*|minimum|contract|plan|lock|reservation|reserved)"),
-    re.compile(rf"(?:sign(?:ing)?|commit(?:ting|ted)?|lock(?:ing)?|term\s+of|contract\s+of|reserve)\s+(?:to\s+|for\s+)?(?:a\s+)?(?P<n>{NUM})[\s-]*(?P<u>months?|years?)"),
-    re.compile(rf"(?P<n>{NUM})[\s-]*(?P<u>months?|years?)\s+(?:of\s+)?(?:commitment|term)"),
+    re.compile(rf"(?:签|签约|签了|合约期|合同期|承诺|锁定|包)\s*(?:了)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?P<u>个月|月|年)"),
+    re.compile(rf"(?P<n>{NUMBER_TEXT})[\s-]*(?P<u>months?|years?|yr)[\s-]*(?:term|commit\w*|minimum|contract|plan|lock|reservation|reserved)"),
+    re.compile(rf"(?:sign(?:ing)?|commit(?:ting|ted)?|lock(?:ing)?|term\s+of|contract\s+of|reserve)\s+(?:to\s+|for\s+)?(?:a\s+)?(?P<n>{NUMBER_TEXT})[\s-]*(?P<u>months?|years?)"),
+    re.compile(rf"(?P<n>{NUMBER_TEXT})[\s-]*(?P<u>months?|years?)\s+(?:of\s+)?(?:commitment|term)"),
 ]
 _YEARS = [
-    re.compile(rf"(?:折旧|摊销|用|使用|按|over|for|across)\s*(?:期)?\s*(?:按)?\s*(?P<n>{NUM})\s*(?:个)?\s*(?:年|years?)(?![a-z])"),
-    re.compile(rf"(?P<n>{NUM})[\s-]*(?:years?|年)[\s-]*(?:horizon|depreciation|life(?:time)?|折旧|周期)"),
+    re.compile(rf"(?:折旧|摊销|用|使用|按|over|for|across)\s*(?:期)?\s*(?:按)?\s*(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:年|years?)(?![a-z])"),
+    re.compile(rf"(?P<n>{NUMBER_TEXT})[\s-]*(?:years?|年)[\s-]*(?:horizon|depreciation|life(?:time)?|折旧|周期)"),
 ]
 
 
-_BASE = re.compile(rf"(?:基础负载|基本负载|常年|平时|base(?:\s+load)?|baseline|steady)\D{{0,12}}?(?P<n>{NUM_NOWORD})\s*(?:张|块|卡|台|x|×)?")
-_PEAK = re.compile(rf"(?:高峰|峰值|旺季|peaks?|bursts?)\D{{0,12}}?(?P<n>{NUM_NOWORD})\s*(?:张|块|卡|台)?")
+_BASE = re.compile(rf"(?:基础负载|基本负载|常年|平时|base(?:\s+load)?|baseline|steady)\D{{0,12}}?(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:张|块|卡|台|x|×)?")
+_PEAK = re.compile(rf"(?:高峰|峰值|旺季|peaks?|bursts?)\D{{0,12}}?(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:张|块|卡|台)?")
 
 
 def _length(m: re.Match[str]) -> float:
     unit = next(k for k in _UNIT_HOURS if m.group(k))
-    return number_value(m.group("n")) * _UNIT_HOURS[unit]
+    return read_number(m.group("n")) * _UNIT_HOURS[unit]
 
 
 def extract_terms(scan: Scan) -> None:
     """Jobs and their length, billing increment, commitment term, ownership years."""
-    jobs = [m for m in scan.find(_JOBS) if number_value(m.group("n")) >= 2]
+    jobs = [m for m in scan.find(_JOBS) if read_number(m.group("n")) >= 2]
     if jobs:
         m = jobs[0]
-        scan.take("jobs", int(number_value(m.group("n"))), m.start(), m.end())
+        scan.take("jobs", int(read_number(m.group("n"))), m.start(), m.end())
         for pattern in _JOB_LENGTH:
             found = next((x for x in scan.find(pattern) if x.start() >= m.start() - 40), None)
             if found and "job_hours" not in scan.values:
@@ -71,17 +71,17 @@ def extract_terms(scan: Scan) -> None:
         scan.spans.append(_span(scan, "increment", scan.values["increment"], m))
     for pattern in _TERM:
         for m in scan.find(pattern):
-            value = number_value(m.group("n"))
+            value = read_number(m.group("n"))
             months = value * 12 if m.group("u").startswith(("年", "y")) else value
             if 0 < months <= 120 and "term_months" not in scan.values:
                 scan.take("term_months", months, m.start(), m.end())
     base, peak = scan.first(_BASE), scan.first(_PEAK)
-    if base and peak and number_value(peak.group("n")) > number_value(base.group("n")) >= 1:
-        scan.take("base_gpus", int(number_value(base.group("n"))), base.start(), base.end())
-        scan.take("peak_gpus", int(number_value(peak.group("n"))), peak.start(), peak.end())
+    if base and peak and read_number(peak.group("n")) > read_number(base.group("n")) >= 1:
+        scan.take("base_gpus", int(read_number(base.group("n"))), base.start(), base.end())
+        scan.take("peak_gpus", int(read_number(peak.group("n"))), peak.start(), peak.end())
     for pattern in _YEARS:
         for m in scan.find(pattern):
-            value = number_value(m.group("n"))
+            value = read_number(m.group("n"))
             if 0 < value <= 15 and "years" not in scan.values:
                 scan.values["years"] = value  # not taken: "用5年" is also a duration for other tools
                 scan.spans.append(_span(scan, "years", value, m))

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
-from advisor.assistant.offline.numbers import NUM, NUM_NOWORD, cn_numeral_value, number_value
 from advisor.assistant.offline.text import Scan
+from advisor.numerals import cn_numeral_value
+from advisor.numeric import NUMBER_TEXT, NUMBER_TEXT_NO_WORDS, read_number
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
 HOURS = {
@@ -25,7 +26,7 @@ _UNITS = (  # the (?![a-z]) guards keep "h"/"day" from eating "h100"/"days"; Chi
     r"|(?P<year>年|(?:years?|yrs?)(?![a-z])))"
 )
 _DURATION = re.compile(
-    rf"(?<![\d.])(?:(?P<n>{NUM})|(?P<halfonly>半))\s*(?:个)?\s*(?P<half>半)?\s*-?\s*(?:个)?\s*{_UNITS}(?P<half2>半)?"
+    rf"(?<![\d.])(?:(?P<n>{NUMBER_TEXT})|(?P<halfonly>半))\s*(?:个)?\s*(?P<half>半)?\s*-?\s*(?:个)?\s*{_UNITS}(?P<half2>半)?"
 )
 _NAMED_PERIODS = [
     (re.compile(r"上个?月|last\s+month|past\s+month|this\s+month|本月|这个月"), HOURS_PER_MONTH),
@@ -54,12 +55,12 @@ _RETENTION = re.compile(r"(?:保留|保存|存放|(?<![每])存|retain(?:ed)?|st
 _CHECKPOINT = re.compile(r"checkpoint|ckpt|检查点|存档|保存一次|存一次")
 _EVERY = re.compile(r"(?:每隔?|every)\s*$")
 _PER_DAY = [
-    re.compile(rf"(?:每天|每日|一天)\s*(?:只)?\s*(?:用|跑|开|使用|需要|运行|训练)?\s*(?:大概|约)?\s*(?P<n>{NUM_NOWORD})\s*(?:个)?\s*(?:小时|钟头|h)(?![a-z])"),
-    re.compile(rf"(?P<n>{NUM})\s*(?:个)?\s*(?:小时|hours?|hrs?|h)\s*(?:a|per|/|每|一)\s*(?:day|天)"),
+    re.compile(rf"(?:每天|每日|一天)\s*(?:只)?\s*(?:用|跑|开|使用|需要|运行|训练)?\s*(?:大概|约)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:小时|钟头|h)(?![a-z])"),
+    re.compile(rf"(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:小时|hours?|hrs?|h)\s*(?:a|per|/|每|一)\s*(?:day|天)"),
 ]
-_IDLE_WAIT = re.compile(rf"(?:空等|干等|排队等|idle\s+waiting|waiting)\s*(?:了|for)?\s*(?P<n>{NUM_NOWORD})\s*(?:个)?\s*(?:小时|hours?|h)(?![a-z])")
+_IDLE_WAIT = re.compile(rf"(?:空等|干等|排队等|idle\s+waiting|waiting)\s*(?:了|for)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:小时|hours?|h)(?![a-z])")
 
-_PCT = (rf"(?:(?P<p>{NUM_NOWORD})(?:\s*[-~–到至]\s*(?P<p2>{NUM_NOWORD}))?\s*(?:%|percent|个百分点)|百分之(?P<pc>[零一二两三四五六七八九十百]+)|"
+_PCT = (rf"(?:(?P<p>{NUMBER_TEXT_NO_WORDS})(?:\s*[-~–到至]\s*(?P<p2>{NUMBER_TEXT_NO_WORDS}))?\s*(?:%|percent|个百分点)|百分之(?P<pc>[零一二两三四五六七八九十百]+)|"
         r"(?P<half>一半|half)|(?<![\d.])(?P<cheng>[一二两三四五六七八九]|\d)\s*成(?!本|功|员|熟|立|为|绩))")
 _FRACTION = r"(?P<f>0?\.\d+)(?![\d%])"
 _UTIL_WORD = r"(?:利用率|使用率|占用率|utili[sz]ation|util(?![a-z])|gpu\s*load|负载|busy)"
@@ -92,7 +93,7 @@ def _hours(m: re.Match[str]) -> float | None:
         text = m.group("n")
         if unit == "year" and re.fullmatch(r"\d{4}", text.strip()):
             return None  # "2024年" is a date
-        count = number_value(text)
+        count = read_number(text)
     if m.group("half") or m.group("half2") or m.group(unit).startswith("个半"):
         count += 0.5
     return count * HOURS[unit]
@@ -102,9 +103,9 @@ def extract_times(scan: Scan) -> None:
     """Hours per day, checkpoint interval, idle waits, then every other duration by its role."""
     for pattern in _PER_DAY:
         for m in scan.find(pattern):
-            scan.take("hours_per_day", number_value(m.group("n")), m.start(), m.end())
+            scan.take("hours_per_day", read_number(m.group("n")), m.start(), m.end())
     for m in scan.find(_IDLE_WAIT):
-        scan.take("idle_wait_hours", number_value(m.group("n")), m.start(), m.end())
+        scan.take("idle_wait_hours", read_number(m.group("n")), m.start(), m.end())
     for pattern, hours in _NAMED_PERIODS:
         for m in scan.find(pattern):
             scan.take("period_hours", hours, m.start(), m.end())
@@ -143,15 +144,15 @@ def _share(m: re.Match[str]) -> float | None:
     if groups.get("half"):
         return 0.5
     if groups.get("cheng"):
-        return number_value(groups["cheng"]) / 10  # "六成" = 60 %
+        return read_number(groups["cheng"]) / 10  # "六成" = 60 %
     if groups.get("f"):
         value = float(groups["f"])
     elif groups.get("pc"):
         value = cn_numeral_value(groups["pc"]) / 100
     else:
-        value = number_value(groups["p"]) / 100
+        value = read_number(groups["p"]) / 100
         if groups.get("p2"):  # "60-65%": the middle of the range
-            value = (value + number_value(groups["p2"]) / 100) / 2
+            value = (value + read_number(groups["p2"]) / 100) / 2
     return value if 0 <= value <= 1 else None
 
 
@@ -169,9 +170,9 @@ def extract_shares(scan: Scan) -> None:
     for pattern in _OFFPEAK_DISCOUNT:
         for m in scan.find(pattern):
             if m.groupdict().get("z"):
-                value = 1 - number_value(m.group("z")) / 10  # "五折" = half price = 50 % off
+                value = 1 - read_number(m.group("z")) / 10  # "五折" = half price = 50 % off
             else:
-                value = number_value(m.group("p")) / 100
+                value = read_number(m.group("p")) / 100
             if 0 < value < 1 and "offpeak_discount" not in scan.values:
                 scan.take("offpeak_discount", round(value, 6), m.start(), m.end())
     for slot, patterns, flip in (("mfu", _MFU, False), ("offpeak_share", _OFFPEAK, False),

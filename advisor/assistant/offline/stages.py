@@ -14,13 +14,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from advisor.assistant.offline.numbers import INT, NUM, number_value
 from advisor.assistant.offline.text import Scan
+from advisor.numeric import COUNT_TEXT, NUMBER_TEXT, read_number
 
 _CLAUSE_END = re.compile(r"[,，;；+。、]|(?<![a-z])(?:then|and\s+then|after\s+that|followed\s+by)(?![a-z])|然后|之后|接着|再(?=[上做跑用训])")
-_CARDS = re.compile(rf"(?<![\d.])(?P<n>{INT})\s*(?:张|块|台)(?!\s*(?:图|表|纸))")
+_CARDS = re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT})\s*(?:张|块|台)(?!\s*(?:图|表|纸))")
 _TIERED = re.compile(r"阶梯|tiered|volume\s+tier")
-_FINISHED = re.compile(rf"(?:只用了|用了|跑了|做了|finished\s+(?:after|in)|ended\s+after|done\s+(?:after|in)|after)\s*(?P<n>{NUM})\s*(?:个)?\s*(?:月|months?)")
+_FINISHED = re.compile(rf"(?:只用了|用了|跑了|做了|finished\s+(?:after|in)|ended\s+after|done\s+(?:after|in)|after)\s*(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:月|months?)")
 _EMERGENCY = re.compile(r"临时|加急|紧急|急租|short\s+notice|last[\s-]minute|grab|rush")
 _SPECIFIC = ("gpu", "gpu_count", "billing", "term_months", "finished_after_months", "emergency")
 _TRAINING = {"validation", "pretrain", "finetune"}
@@ -62,12 +62,12 @@ def _clause_values(scan: Scan, clause: tuple[int, int]) -> dict[str, Any]:
             out.setdefault("hours", span.value)
     text = scan.norm[clause[0] : clause[1]]
     if "gpu_count" not in out and (m := _CARDS.search(text)):  # "扩到2000张"
-        out["gpu_count"] = int(number_value(m.group("n")))
+        out["gpu_count"] = int(read_number(m.group("n")))
     if _TIERED.search(text):
         out["billing"] = "tiered"
     m = _FINISHED.search(text)
     if m:
-        out["finished_after_months"] = number_value(m.group("n"))
+        out["finished_after_months"] = read_number(m.group("n"))
         out.pop("hours", None)
     if _EMERGENCY.search(text):
         out["emergency"] = True

@@ -1,9 +1,8 @@
-"""Numbers as people write them in questions: ``8``, ``1.5万``, ``三十``, ``两``, ``2T``, ``150 million``, ``eight``.
-
-The slot patterns embed :data:`NUM` (any number) or :data:`INT` (a small whole count) and
-turn the matched text into a float with :func:`number_value`. Arabic numbers with a suffix
-go through :func:`advisor.units.parse_count`, so ``7B``/``5万``/``1亿`` mean the same thing
-here as on the command line; Chinese and English number words are handled here.
+"""Numbers written as words, part of the one number parser (:mod:`advisor.numeric`):
+Chinese numerals (``三十``, ``两千``, ``一亿五千万``, ``3千5百``) and English number words
+(``eight``, ``twenty-four``, ``a dozen``). :func:`advisor.numeric.parse_number` reads them
+with ``words=True``; the patterns that find a number inside a sentence are
+:data:`advisor.numeric.NUMBER_IN_TEXT` and friends.
 """
 
 from __future__ import annotations
@@ -11,14 +10,13 @@ from __future__ import annotations
 import re
 
 from advisor.errors import InputError
-from advisor.units import parse_count
 
 CN_DIGITS = {
     "零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4,
     "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
 }  # fmt: skip
 CN_SMALL_UNITS = {"十": 10, "百": 100, "千": 1000}
-CN_BIG_UNITS = {"万": 1e4, "亿": 1e8}
+CN_CHARS = "零〇一二两俩三四五六七八九十百千万亿"
 
 EN_UNITS = {
     "zero": 0, "one": 1, "a": 1, "an": 1, "single": 1, "two": 2, "couple": 2, "three": 3,
@@ -31,25 +29,6 @@ EN_TENS = {
     "eighty": 80, "ninety": 90,
 }  # fmt: skip
 EN_SCALES = {"hundred": 100, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
-
-_ARABIC = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
-_CN_CHARS = "零〇一二两俩三四五六七八九十百千万亿"
-# A Chinese numeral starts with a digit or a small unit (十二, 千亿); 万/亿 alone are not numbers.
-_CN = rf"[零〇一二两俩三四五六七八九十百千][{_CN_CHARS}]*"
-_EN_SMALL = "|".join(sorted([*EN_UNITS, *EN_TENS], key=len, reverse=True))
-_EN = rf"(?:{_EN_SMALL})(?:[\s-](?:{_EN_SMALL}))?(?:\s+(?:hundred|thousand|million|billion|trillion))?"
-_SUFFIX = r"(?:\s*(?:[十百千万亿]+|thousand|million|billion|trillion|bn|mn)|[kmbtgw](?![a-z0-9]))"
-
-NUM = rf"(?:(?:{_ARABIC}){_SUFFIX}?|{_CN}|(?<![a-z])(?:{_EN})(?![a-z]))"
-"""Any number: arabic (with an optional size suffix), a Chinese numeral or English number words."""
-
-NUM_NOWORD = rf"(?:(?:{_ARABIC}){_SUFFIX}?|{_CN})"
-"""Like :data:`NUM` without English words (where "a"/"one" would be ambiguous)."""
-
-INT = rf"(?:\d+|[零〇一二两俩三四五六七八九十百][零〇一二两俩三四五六七八九十百千]*|(?<![a-z])(?:{_EN_SMALL})(?![a-z]))"
-"""A small whole count (GPUs, epochs): no size suffix, no 万/亿."""
-
-_ARABIC_RE = re.compile(rf"^({_ARABIC})\s*(.*)$")
 
 
 def cn_numeral_value(text: str) -> float:
@@ -103,8 +82,10 @@ def en_number_value(text: str) -> float:
     words = [w for w in re.split(r"[\s-]+", text.strip().lower()) if w]
     if len(words) > 1 and words[0] in ("a", "an"):
         words = words[1:]  # "a dozen", "a hundred", "a couple"
+    if not words:
+        raise InputError("number", text, "English number words such as eight or twenty-four")
     for word in words:
-        if not word or word == "and":
+        if word == "and":
             continue
         if word in EN_UNITS:
             current += EN_UNITS[word]
@@ -120,22 +101,10 @@ def en_number_value(text: str) -> float:
     return value + current
 
 
-def number_value(text: str) -> float:
-    """The value of any :data:`NUM` match: ``"1.5万"`` -> 15000, ``"2T"`` -> 2e12."""
+def word_number_value(text: str) -> float:
+    """A number written with words: a Chinese numeral (digits may mix in) or English words."""
     s = text.strip().lower()
-    m = _ARABIC_RE.match(s)
-    if m:
-        rest = m.group(2).strip()
-        if not rest:
-            return float(m.group(1).replace(",", ""))
-        if rest == "w":  # "5w条": w for 万 (wan), common in Chinese chat
-            rest = "万"
-        try:
-            return parse_count(m.group(1) + rest, "number", allow_zero=True)
-        except InputError:
-            # arabic digits followed by Chinese units that parse_count does not know ("3千5百")
-            return cn_numeral_value(s.replace(",", ""))
-    if s and s[0] in _CN_CHARS:
+    if s and (s[0] in CN_CHARS or (s[0].isdigit() and any(c in CN_CHARS for c in s))):
         return cn_numeral_value(s)
     return en_number_value(s)
 
