@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from advisor.numerals import cn_numeral_value, en_number_value, format_cn
-from advisor.numeric import read_number
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from advisor.assistant.offline import parse_question
+from advisor.numerals import cn_numeral_value, en_number_value, format_cn
+from advisor.numeric import read_number
 
 
 @pytest.mark.parametrize(
