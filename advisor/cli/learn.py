@@ -208,11 +208,12 @@ def _quiz(key: str, lang: str, answers: str | None, as_json: bool) -> None:
         mark = "✓" if r.correct else "✗"
         q = module.quiz[r.number - 1]
         print(f"\n{mark} {r.number}. {r.question}")
-        if not r.correct:
-            label = "正确答案" if zh else "Answer"
-            print(f"   {label}: {r.correct_answer + 1}) {q.choices[r.correct_answer]}")
+        for i, choice in enumerate(q.choices):
+            tick = "✓" if i == r.correct_answer else ("✗" if i == r.given else " ")
+            mine = ("  ← 你的答案" if zh else "  ← your answer") if i == r.given else ""
+            print(f"   {tick} {i + 1}) {choice}{mine}")
         print(f"   {r.explanation}")
-        print(f"   {'参见' if zh else 'See'}: {r.cite.title} › {r.cite.section} ({r.cite.path})")
+        print(f"   {'参见' if zh else 'See'}: {r.cite.title} › {r.cite.section}")
     verdict = ("通过" if result.passed else "未通过") if zh else ("passed" if result.passed else "not passed yet")
     print(f"\n{'得分' if zh else 'Score'}: {result.score}/{result.total} — {verdict}")
 

@@ -3,8 +3,11 @@ grading, progress, and the texts the chat uses."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from advisor.catalog.catalog import get_catalog
 from advisor.errors import InputError, UnknownNameError
 from advisor.knowledge.guides import get_guide, load_guides
 from advisor.knowledge.onboarding import (
@@ -103,3 +106,18 @@ def test_describe_path_for_the_chat() -> None:
     text = describe_path("zh", {"start-here": {"passed": True}})
     assert text.startswith("入门路径") and "✓ **顾问怎么工作**" in text
     assert "(`planning-ahead`)" in describe_path("en")
+
+
+def test_quiz_tests_cost_practice_not_one_providers_plan() -> None:
+    """A question names no provider and no article: it asks what a team should do or expect,
+    so its answer holds on any platform (the explanation may cite providers as examples)."""
+    catalog = get_catalog()
+    names = {n.casefold() for p in catalog.providers.values() for n in (p.id, p.name, p.name_zh, *p.aliases)
+             if len(n) > 2}
+    names |= {"aws", "google", "azure", "alibaba", "tencent", "阿里云", "腾讯云", "source article", "文章"}
+    for lang in ("en", "zh"):
+        for m in PATHS[lang]:
+            for q in m.quiz:
+                text = " ".join([q.question, *q.choices]).casefold()
+                hits = sorted(n for n in names if re.search(rf"(?<![a-z]){re.escape(n)}(?![a-z])", text))
+                assert not hits, f"{m.id}: {q.question!r} names {hits}"

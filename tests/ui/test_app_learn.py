@@ -37,3 +37,18 @@ def test_chinese_path(app):
     app.radio(key="set_lang__en").set_value("zh").run()
     at = open_page(app, "learn")
     assert at.title[0].value == "学习算力成本实践"
+
+
+def test_graded_quiz_shows_every_choice_with_the_answer(app):
+    at = open_page(app, "learn")
+    module = services.onboarding("en")[0]
+    wrong = [(q["answer"] + 1) % len(q["choices"]) for q in module["quiz"]]
+    for i, a in enumerate(wrong):
+        at.radio(key=f"quiz_{module['id']}_en_{i}").set_value(a)
+    next(iter(at.get("form_submit_button"))).click().run()
+    assert not at.exception
+    shown = "\n".join(m.value for m in at.markdown)
+    for q, a in zip(module["quiz"], wrong, strict=True):
+        assert f"✅ {q['choices'][q['answer']]}" in shown
+        assert f"❌ {q['choices'][a]} ← your answer" in shown
+        assert all(c in shown for c in q["choices"])

@@ -59,11 +59,23 @@ def quiz(m: dict[str, Any], lang: Lang) -> None:
     else:
         st.error(f"{score} — {t('learn.not_passed', lang)}", icon=":material/replay:")
     for r, q in zip(result.get("results") or [], questions, strict=False):
-        head = t("learn.correct", lang) if r.get("correct") else t("learn.wrong", lang,
-                                                                     answer=q["choices"][r["correct_answer"]])
-        cite = r.get("cite") or {}
-        st.markdown(f"**{r.get('number')}. {head}** — {r.get('explanation', '')}  \n"
-                    f"*{t('learn.see', lang)}: {cite.get('title', '')} › {cite.get('section', '')}*")
+        st.markdown(answer_review(r, q, lang))
+
+
+def answer_review(r: dict[str, Any], q: dict[str, Any], lang: str) -> str:
+    """One graded question: the question, every choice with the right one and the user's marked,
+    then the explanation and the guide section that explains it."""
+    head = t("learn.correct", lang) if r.get("correct") else t("learn.wrong", lang,
+                                                                 answer=q["choices"][r["correct_answer"]])
+    lines = [f"**{r.get('number')}. {q['question']}**", ""]
+    for i, choice in enumerate(q["choices"]):
+        mark = "✅" if i == r.get("correct_answer") else ("❌" if i == r.get("given") else "▫️")
+        mine = f" ← {t('learn.your_answer', lang)}" if i == r.get("given") else ""
+        lines.append(f"- {mark} {choice}{mine}")
+    cite = r.get("cite") or {}
+    lines += ["", f"**{head}** — {r.get('explanation', '')}  ",
+              f"*{t('learn.see', lang)}: {cite.get('title', '')} › {cite.get('section', '')}*"]
+    return "\n".join(lines)
 
 
 def main() -> None:
