@@ -30,23 +30,27 @@ from advisor.config import catalog_dir
 
 SKY_FILE = "gpu_prices_skypilot_catalog.csv"
 CNY_FILE = "cny_gpu_prices.csv"
+# CNY rows found through public search after the shared tables were written (same columns as
+# CNY_FILE; each row cites its URL and date). See scripts/price_sources/README.md.
+FOUND_FILE = Path(__file__).resolve().parent / "price_sources" / "cny_found_prices.csv"
 MEMORY_TOLERANCE = 0.12  # listed GiB vs catalog GB: usable memory is reported a little lower
-# A host above these per-GPU figures is CPU/RAM-heavy (column host = heavy): its price pays
-# for the host as much as for the card. AWS p5.48xlarge, the largest standard 8-GPU host here,
-# has 24 vCPU and 256 GiB (3.2 x the card's 80 GB) per GPU.
-HEAVY_VCPU_PER_GPU = 32
-HEAVY_RAM_GIB_PER_GPU = 256
-HEAVY_RAM_PER_GPU_MEMORY = 4
+def heavy_limits() -> dict[str, float]:
+    """The CPU/RAM-heavy host thresholds (defaults.yaml ``market.heavy_host``, with its source)."""
+    import yaml
+
+    data = yaml.safe_load((catalog_dir() / "defaults.yaml").read_text(encoding="utf-8"))
+    return {k: float(v) for k, v in data["market.heavy_host"]["value"].items()}
 
 
 def host_kind(vcpus: float | None, ram_gib: float | None, count: int, gpu_memory_gb: float = 80) -> tuple[str, str]:
-    """("heavy", note) for a CPU/RAM-heavy instance, else ("", "")."""
+    """("heavy", note) for a CPU/RAM-heavy instance (defaults ``market.heavy_host``), else ("", "")."""
+    limits = heavy_limits()
     per_cpu = vcpus / count if vcpus else 0.0
     per_ram = ram_gib / count if ram_gib else 0.0
-    ram_limit = max(HEAVY_RAM_GIB_PER_GPU, HEAVY_RAM_PER_GPU_MEMORY * gpu_memory_gb)
-    if per_cpu > HEAVY_VCPU_PER_GPU or per_ram > ram_limit:
+    ram_limit = max(limits["ram_gib_per_gpu"], limits["ram_per_gpu_memory"] * gpu_memory_gb)
+    if per_cpu > limits["vcpu_per_gpu"] or per_ram > ram_limit:
         return "heavy", (f"CPU/RAM-heavy host ({per_cpu:g} vCPU, {per_ram:g} GiB per GPU; limits "
-                         f"{HEAVY_VCPU_PER_GPU} vCPU, {ram_limit:g} GiB)")
+                         f"{limits['vcpu_per_gpu']:g} vCPU, {ram_limit:g} GiB, defaults market.heavy_host)")
     return "", ""
 
 # ---------------------------------------------------------------- SkyPilot names (USD)
@@ -102,6 +106,9 @@ CNY_NAMES: dict[str, tuple[str, str]] = {  # source name -> (catalog id, note)
     "NVIDIA L40S 48GB": ("L40S", ""),
     "L40S 48GB": ("L40S", ""),
     "NVIDIA L20 48GB": ("L20", ""),
+    "NVIDIA L4 24GB": ("L4", ""),
+    "H20 (memory not stated)": ("H20", "memory not stated; the 96 GB part (the catalog H20) assumed"),
+    "NVIDIA H100 (form factor not stated)": ("H100-SXM", "form factor not stated; SXM assumed"),
     "L20 48GB": ("L20", ""),
     "华为 昇腾 910B": ("Ascend-910B", ""),
     "华为 昇腾 910B2": ("Ascend-910B", "910B2 bin"),
@@ -110,6 +117,7 @@ CNY_NAMES: dict[str, tuple[str, str]] = {  # source name -> (catalog id, note)
 }
 CNY_REASONS = {
     "NVIDIA A100": "A100 memory size not stated",
+    "A100 PCIE (memory not stated)": "A100 memory size not stated (40 and 80 GB PCIe parts exist)",
     "RTX 4090D 24GB": "RTX 4090 D (China-market cut-down 4090) is not in the GPU catalog",
     "华为 Ascend 910": "original Ascend 910 (not 910B) is not in the GPU catalog",
     "(none)": "no GPU (CPU-only mode)",
@@ -139,6 +147,8 @@ CNY_PROVIDERS = {
     "矩池云": "matpool",
     "晨涧云": "chenjianyun",
     "优云智算 (UCloud CompShare)": "compshare",
+    "火山引擎": "volcengine",
+    "华为云": "huaweicloud",
 }
 # Alibaba bills small pay-as-you-go instances in coarser periods (按量付费.md, 2021-07).
 ALIBABA_PERIOD_S = {1: 600, 2: 300, 4: 120}
@@ -280,7 +290,11 @@ def _column(mode: str, period: str) -> str | None:
     return None
 
 
-def build_cny(source: Path, gpus: dict[str, Gpu], report: Report) -> list[dict[str, str]]:
+def build_cny(
+    source: Path, gpus: dict[str, Gpu], report: Report, label: str = f"shared/data/prices/{CNY_FILE}"
+) -> list[dict[str, str]]:
+    """CNY offers of one source table (``label`` names it in each row's provenance)."""
+    name = Path(label).name
     merged: dict[tuple[str, ...], dict[str, str]] = {}
     order: list[tuple[str, ...]] = []
     with source.open(encoding="utf-8", newline="") as handle:
@@ -292,17 +306,17 @@ def build_cny(source: Path, gpus: dict[str, Gpu], report: Report) -> list[dict[s
             )
             if raw["unit"].startswith("折扣系数"):
                 report.moved.append(
-                    (CNY_FILE, line, f"{raw['provider']} {raw['product']} = {raw['price']}")
+                    (name, line, f"{raw['provider']} {raw['product']} = {raw['price']}")
                 )
                 continue
             mapped = CNY_NAMES.get(raw["gpu"])
             if mapped is None:
                 reason = CNY_REASONS.get(raw["gpu"], "card not in the GPU catalog")
-                report.drop(CNY_FILE, line, what, reason)
+                report.drop(name, line, what, reason)
                 continue
             if raw["unit"] not in CNY_UNITS:
                 report.drop(
-                    CNY_FILE, line, what, f"price unit {raw['unit']!r} does not state the period"
+                    name, line, what, f"price unit {raw['unit']!r} does not state the period"
                 )
                 continue
             period, per_card = CNY_UNITS[raw["unit"]]
@@ -313,7 +327,7 @@ def build_cny(source: Path, gpus: dict[str, Gpu], report: Report) -> list[dict[s
                     if "预留实例券" in raw["billing_mode"]
                     else f"billing mode {raw['billing_mode']!r} does not fit unit {raw['unit']!r}"
                 )
-                report.drop(CNY_FILE, line, what, reason)
+                report.drop(name, line, what, reason)
                 continue
             gpu_id, gpu_note = mapped
             count = int(raw["gpu_count"])
@@ -344,7 +358,7 @@ def build_cny(source: Path, gpus: dict[str, Gpu], report: Report) -> list[dict[s
         row = merged[key]
         lines = row.pop("_lines")
         upstream = row.pop("_upstream")
-        row["source"] = f"shared/data/prices/{CNY_FILE} line {lines}; {upstream}"
+        row["source"] = f"{label} line {lines}; {upstream}"
         rows.append(row)
     return rows
 
@@ -506,6 +520,7 @@ def main(argv: list[str] | None = None) -> int:
     report = Report()
     usd = build_usd(source / SKY_FILE, gpus, report)
     cny = build_cny(source / CNY_FILE, gpus, report)
+    cny += build_cny(FOUND_FILE, gpus, report, label=f"scripts/price_sources/{FOUND_FILE.name}")
     write_sheet(out / "usd_list_prices.csv", usd)
     write_sheet(out / "cny_list_prices.csv", cny)
     write_report(out / "build_report.md", report, len(usd), len(cny))

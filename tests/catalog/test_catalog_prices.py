@@ -44,8 +44,11 @@ def test_every_offer_maps_to_catalog_gpu_and_provider(catalog: Catalog) -> None:
 
 def test_every_offer_keeps_its_provenance(catalog: Catalog) -> None:
     for offer in catalog.price_offers:
-        assert offer.source.startswith("shared/data/prices/"), offer.source
+        assert offer.source.startswith(("shared/data/prices/", "scripts/price_sources/")), offer.source
         assert " line " in offer.source
+        if offer.source.startswith("scripts/price_sources/"):  # found by search: a URL and a date
+            assert "https://" in offer.source, offer.source
+            assert offer.as_of_date is not None, offer.source
         if offer.currency == "USD":
             assert "skypilot-org/skypilot-catalog:catalogs/v7/" in offer.source
             assert "@" in offer.source  # the upstream commit
