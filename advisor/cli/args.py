@@ -96,11 +96,12 @@ def name(field: str) -> Callable[[str], str]:
     return _typed(field, parse)
 
 
-def add_output(p: argparse.ArgumentParser) -> None:
+def add_output(p: argparse.ArgumentParser, prices: bool = True) -> None:
     p.add_argument("--json", action="store_true", help="print exactly one JSON document")
     p.add_argument("--details", action="store_true", help="show every table, finding and assumption (default: the short form)")
     p.add_argument("--lang", choices=["en", "zh"], default=None, help="language of texts (default en)")
-    p.add_argument("--prices", dest="prices_file", metavar="FILE", help="your price sheet (CSV); its prices win")
+    if prices:
+        p.add_argument("--prices", dest="prices_file", metavar="FILE", help="your price sheet (CSV); its prices win")
 
 
 def add_workload(p: argparse.ArgumentParser) -> None:

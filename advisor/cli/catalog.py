@@ -87,11 +87,11 @@ def prices(
     from advisor.money import CURRENCIES, normalize_currency
 
     if history:
-        from advisor.cli.decisions import render_history
+        from advisor.cli.render import show
         from advisor.tools.price_history import price_history
 
         report = price_history(history, currency, prices_file=prices_file, lang="zh" if lang == "zh" else "en")
-        emit_json(report) if as_json else render_history(report)
+        emit_json(report) if as_json else show("price_history", report)
         return
     if mode not in MODES:
         raise InputError("mode", mode, "one of on_demand, monthly, yearly, spot")

@@ -1,6 +1,7 @@
 """``advisor serve | quote | own``: the decision commands of issue #12.
 
-Each prints the report's figures as ``label: value`` lines (``--json``: the report itself);
+Each prints the report's view (advisor.present) like every cost command: the short form,
+``--details`` for every table and assumption, ``--json`` for the report itself;
 bad input exits 2 with one line on stderr, like every command.
 """
 
@@ -8,11 +9,11 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any
 
 import typer
 
 from advisor.cli import args as A
+from advisor.cli import render
 from advisor.cli.common import emit_json
 
 _PASS = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
@@ -56,40 +57,6 @@ def _serve_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _money(v: float, cur: str) -> str:
-    from advisor.money import format_money
-
-    return format_money(v, cur)
-
-
-def _print_lines(r: Any, rows: list[tuple[str, str, str]]) -> None:
-    lang = (r.inputs or {}).get("lang", "en")
-    from rich.console import Console
-
-    console = Console()
-    console.print(r.summary.get(lang, r.summary.get("en", "")))
-    for en, zh, value in rows:
-        console.print(f"  {zh if lang == 'zh' else en}: {value}")
-    from advisor.cli import render
-
-    render.findings(console, r.findings, lang)
-
-
-def _render_serve(r: Any) -> None:
-    c = r.currency
-    rows = [
-        ("GPUs", "卡数", f"{r.gpu_count} × {r.gpu} ({r.replicas} × {r.gpus_per_replica}, batch {r.batch_per_replica})"),
-        ("Output tokens/s per GPU", "每卡每秒输出 token", f"{r.tokens_per_second_per_gpu:,.0f}"),
-        ("Peak load / capacity", "峰值负载 / 能力", f"{r.load_share:.0%}"),
-        ("GPU-hours per day / month", "每天 / 每月 GPU 时", f"{r.gpu_hours_per_day:,.0f} / {r.gpu_hours_per_month:,.0f}"),
-        ("Cost per day / month", "每天 / 每月费用", f"{_money(r.daily_cost, c)} / {_money(r.monthly_cost, c)} ({r.billing})"),
-        ("Cost per million tokens", "每百万 token 费用", _money(r.cost_per_million_tokens, c)),
-    ]
-    if r.fractional:
-        rows.append(("Slice", "分片", f"{r.fractional['slice']:.0%} of a card, {_money(r.fractional['monthly_cost'], c)} a month"))
-    _print_lines(r, rows)
-
-
 def _quote_parser() -> argparse.ArgumentParser:
     p = A.Parser(prog="advisor quote", description="Is this quoted price good? Normalised and compared with the market.",
                  epilog="examples: advisor quote --gpu h100 --price 2.10 --term-months 12 | "
@@ -105,30 +72,8 @@ def _quote_parser() -> argparse.ArgumentParser:
                    type=A.number("included-egress-gb", positive=False), help="egress GB a month in the price")
     p.add_argument("--currency")
     p.add_argument("--provider")
-    p.add_argument("--json", action="store_true", help="print exactly one JSON document")
-    p.add_argument("--lang", choices=["en", "zh"], default=None)
+    A.add_output(p, prices=False)
     return p
-
-
-def _render_quote(r: Any) -> None:
-    from advisor.tools.quote import VERDICT_ZH
-
-    c, m = r.currency, r.market
-    zh = r.inputs.get("lang") == "zh"
-    dates = f"{m.as_of_min or '?'}..{m.as_of_max or '?'}"
-    rows = [
-        ("Per GPU-hour (normalised)", "折合每卡时", _money(r.price_per_gpu_hour, c)),
-        ("Compute part / per used hour", "算力部分 / 每有效卡时", f"{_money(r.compute_per_gpu_hour, c)} / {_money(r.per_used_gpu_hour, c)}"),
-        ("Market p10 / median / p90", "市场 p10 / 中位数 / p90",
-         f"{_money(m.p10, c)} / {_money(m.median, c)} / {_money(m.p90, c)} ({m.mode}, {m.offers} offers, {dates})"),
-        ("Verdict", "结论", VERDICT_ZH[r.verdict] if zh else r.verdict),
-        ("Ask for", "争取价格", f"{_money(r.target_price, c)} " + (f"（每月省 {_money(r.saving_per_month_at_target, c)}）" if zh
-                                 else f"(saves {_money(r.saving_per_month_at_target, c)} a month)")),
-    ]
-    note = m.fallback_zh if zh else m.fallback
-    if note:
-        rows.append(("Market note", "市场说明", note))
-    _print_lines(r, rows)
 
 
 def _own_parser() -> argparse.ArgumentParser:
@@ -155,48 +100,15 @@ def _own_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _render_own(r: Any) -> None:
-    from advisor.glossary import term
-
-    c = r.currency
-    zh = r.inputs.get("lang") == "zh"
-    be = f"{r.break_even_utilization:.0%}" if r.break_even_utilization is not None else ("无" if zh else "never")
-    rows = [
-        ("Capex (cards, servers, network)", "购置（卡、服务器、网络）", _money(r.capex, c)),
-        *((f"Own: {term('own_component.' + x.name, 'en')} per GPU-year",
-           f"自购：{term('own_component.' + x.name, 'zh')}（每卡每年）", _money(x.per_gpu_year, c)) for x in r.own_components),
-        ("Per used GPU-hour: own / rent", "每有效卡时：自购 / 租用",
-         f"{_money(r.own.per_used_gpu_hour, c)} / {_money(r.rent.per_used_gpu_hour, c)} ({r.rent.mode})"),
-        ("Break-even utilisation", "盈亏平衡利用率", be),
-    ]
-    if r.hybrid:
-        h = r.hybrid
-        rows += [("Hybrid: own / rented GPU-months", "混合：自购卡数 / 租用卡月", f"{h.owned_gpus} / {h.rented_gpu_months:,.0f}"),
-                 ("Hybrid / all rent / all own", "混合 / 全租 / 全买",
-                  f"{_money(h.total, c)} / {_money(h.all_rent_total, c)} / {_money(h.all_own_total, c)}")]
-    _print_lines(r, rows)
-
-
-def render_history(r: Any) -> None:
-    zh = r.inputs.get("lang") == "zh"
-    rows = [(p.month, p.month, f"{p.median:.2f} (" + (f"{p.offers} 条报价，" if zh else f"{p.offers} offer(s), ")
-             + f"{p.low:.2f}-{p.high:.2f}; {', '.join(p.providers)})") for p in r.points]
-    rows += [(f"{m['from']} -> {m['to']}", f"{m['from']} -> {m['to']}", f"{m['change']:+.1%}") for m in r.moves]
-    _print_lines(r, rows)
-
-
-COMMANDS: dict[str, tuple[Callable[[], argparse.ArgumentParser], str, Callable[[Any], None], str]] = {
-    "serve": (_serve_parser, "estimate_serving_cost", _render_serve,
-              "GPUs and monthly cost to serve a daily token volume. (--help for flags)"),
-    "quote": (_quote_parser, "check_quote", _render_quote,
-              "Is this quoted price good? Normalised per GPU-hour and compared with the market."),
-    "own": (_own_parser, "compare_own_vs_rent", _render_own,
-            "Buy the cards or rent them? Break-even utilisation and an own-the-base plan."),
+COMMANDS: dict[str, tuple[Callable[[], argparse.ArgumentParser], str, str]] = {
+    "serve": (_serve_parser, "estimate_serving_cost", "GPUs and monthly cost to serve a daily token volume. (--help for flags)"),
+    "quote": (_quote_parser, "check_quote", "Is this quoted price good? Normalised per GPU-hour and compared with the market."),
+    "own": (_own_parser, "compare_own_vs_rent", "Buy the cards or rent them? Break-even utilisation and an own-the-base plan."),
 }
 
 
 def _run(ctx: typer.Context, name: str) -> None:
-    parser, tool, render, _ = COMMANDS[name]
+    parser, tool, _ = COMMANDS[name]
     p = parser()
     if any(a in ("-h", "--help") for a in ctx.args):
         p.print_help()
@@ -208,11 +120,11 @@ def _run(ctx: typer.Context, name: str) -> None:
     if ns.json:
         emit_json(report)
     else:
-        render(report)
+        render.show(tool, report, details=ns.details)
 
 
 def register(app: typer.Typer) -> None:
-    for name, (_, _, _, help_text) in COMMANDS.items():
+    for name, (_, _, help_text) in COMMANDS.items():
         def command(ctx: typer.Context, _name: str = name) -> None:
             _run(ctx, _name)
 

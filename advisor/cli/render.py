@@ -14,7 +14,7 @@ from rich.table import Table as RichTable
 
 from advisor.glossary import term
 from advisor.present import present
-from advisor.present.common import findings as present_findings
+from advisor.present.markdown import aside, colon
 from advisor.present.view import Table, View
 
 _COLOUR = {"critical": "red", "warning": "yellow", "info": "cyan"}
@@ -34,14 +34,16 @@ def _table(t: Table) -> RichTable:
 def view(v: View, details: bool = False, console: Console | None = None) -> None:
     c = console or Console()
     c.print(f"[bold]{escape(v.summary)}[/bold]")
+    col = colon(v.lang)
     head = v.headline
-    line = f"{escape(head.label)}: [bold]{escape(head.value)}[/bold]" + (f"  ({escape(head.range)})" if head.range else "")
+    line = f"{escape(head.label)}{col}[bold]{escape(head.value)}[/bold]" + escape(aside(head.range, v.lang))
     c.print(line + (f"  {escape(head.note)}" if head.note else ""))
     for fig in v.figures:
         extra = " · ".join(x for x in (fig.range, fig.note) if x and not (x is fig.note and fig.range and x in fig.range))
-        c.print(f"  {escape(fig.label)}: {escape(fig.value)}" + (f"  ({escape(extra)})" if extra else ""), highlight=False)
+        c.print(f"  {escape(fig.label)}{col}{escape(fig.value)}" + escape(aside(extra, v.lang)), highlight=False)
     if v.understood:
-        c.print(f"[dim]{escape(term('label.understood', v.lang))}: " + escape("; ".join(v.understood)) + "[/dim]")
+        sep = "；" if v.lang == "zh" else "; "
+        c.print(f"[dim]{escape(term('label.understood', v.lang))}{col}" + escape(sep.join(v.understood)) + "[/dim]")
     for note in v.notes:
         c.print(f"[yellow]{escape(note)}[/yellow]")
     shown = v.findings if details else v.top_findings(TOP_FINDINGS)
@@ -68,14 +70,3 @@ def view(v: View, details: bool = False, console: Console | None = None) -> None
 
 def show(tool: str, report: Any, details: bool = False) -> None:
     view(present(tool, report), details)
-
-
-def findings(console: Console, items: list[Any], lang: str) -> None:
-    """Every finding of a report, most severe first (for commands without a presenter yet)."""
-    lines = present_findings(items, lang)
-    if lines:
-        console.print(f"[bold]{escape(term('label.findings', lang))}[/bold]")
-    for f in lines:
-        saving = f" — {escape(f.saving)}" if f.saving else ""
-        console.print(f"  [{_COLOUR.get(f.severity, 'white')}]{escape(f.severity_label)}[/] {escape(f.title)}{saving}", highlight=False)
-        console.print(f"    {escape(f.recommendation)}", highlight=False)

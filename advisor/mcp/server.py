@@ -3,7 +3,8 @@
 - ``tools/list``: every tool, with the compact argument schema and the description of
   :func:`advisor.tools.langchain.openai_tool` (the same descriptors the LLM agent uses).
 - ``tools/call``: the arguments are validated against that schema; a bad one is an MCP
-  "invalid params" error naming the field. The result is a short text summary, then the
+  "invalid params" error naming the field. The result is the report's short form
+  (:func:`advisor.present.markdown.short`), then the
   report's JSON, and the same JSON as ``structuredContent`` — equal to the Python API's
   ``report.model_dump(mode="json")``.
 - ``resources``: the guides (``advisor://guides/<lang>/<slug>``, Markdown) and the rule packs
@@ -31,6 +32,7 @@ import advisor.tools as tools
 from advisor import __version__
 from advisor.errors import AdvisorError, InputError
 from advisor.knowledge.guides import load_guides
+from advisor.present import PRESENTERS, markdown, present
 from advisor.redact import redact, redact_data
 from advisor.rules import load_packs
 from advisor.tools import TOOL_NAMES
@@ -74,13 +76,11 @@ def _validated(name: str, arguments: dict[str, Any] | None) -> dict[str, Any]:
     return args.model_dump(exclude_none=True)
 
 
-def summary_line(report: dict[str, Any], lang: str = "en") -> str:
-    """The report's own one-line summary where it has one, else its findings counted."""
-    summary = report.get("summary")
-    if isinstance(summary, dict) and summary.get(lang):
-        return str(summary[lang])
-    if isinstance(summary, str) and summary:
-        return summary
+def summary_text(name: str, report: dict[str, Any], lang: str = "en") -> str:
+    """The report's short form (advisor.present: the same figures and words as the CLI, the UI
+    and the chat), or, for a report without a presenter, its findings counted."""
+    if name in PRESENTERS:
+        return markdown.short(present(name, report, lang))
     counts = Counter(str(f.get("severity", "info")) for f in report.get("findings") or [] if isinstance(f, dict))
     if not counts:
         return "No findings." if lang == "en" else "没有发现问题。"
@@ -102,7 +102,7 @@ def call_tool(name: str, arguments: dict[str, Any] | None) -> types.CallToolResu
     lang = str(args.get("lang") or (data.get("inputs") or {}).get("lang") or "en")
     text = json.dumps(data, ensure_ascii=False)
     return types.CallToolResult(
-        content=[types.TextContent(type="text", text=summary_line(data, lang)), types.TextContent(type="text", text=text)],
+        content=[types.TextContent(type="text", text=summary_text(name, data, lang)), types.TextContent(type="text", text=text)],
         structured_content=data,
     )
 

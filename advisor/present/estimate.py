@@ -57,7 +57,7 @@ def understood(r: EstimateReport, lang: str) -> list[str]:
     inp = r.inputs
     model = inp.get("model") or term("label.model_size", lang, b=fmt.number(inp.get("params_b")))
     job = f"{model} · {term('method.' + str(inp.get('method')), lang)} · " + term(
-        "label.tokens_value", lang, tokens=_tokens(float(inp.get("tokens_b") or 0)))
+        "label.tokens_value", lang, tokens=tokens(float(inp.get("tokens_b") or 0)))
     hw = f"{fmt.gpus(r.gpu.count, r.gpu.name, lang)} · {r.gpu.precision.upper()} · {mode(str(inp.get('billing') or 'on_demand'), lang)}"
     out = [f"{term('label.job', lang)}: {job}", f"{term('label.hardware', lang)}: {hw}"]
     if inp.get("deadline_hours"):
@@ -65,7 +65,7 @@ def understood(r: EstimateReport, lang: str) -> list[str]:
     return out
 
 
-def _tokens(b: float) -> str:
+def tokens(b: float) -> str:
     if b >= 1000:
         return f"{fmt.number(b / 1000)}T"
     if b >= 1:

@@ -4,7 +4,7 @@ with every table and the assumptions (the session export)."""
 from __future__ import annotations
 
 from advisor.glossary import term
-from advisor.present.view import FindingLine, Table, View
+from advisor.present.view import Figure, FindingLine, Table, View
 
 
 def _cell(value: str) -> str:
@@ -31,14 +31,30 @@ def finding(f: FindingLine, full: bool = False) -> list[str]:
     return out
 
 
+def colon(lang: str) -> str:
+    return "：" if lang == "zh" else ": "
+
+
+def aside(text: str | None, lang: str) -> str:
+    """`` (text)`` / ``（text）``, or '' when there is no text."""
+    return "" if not text else (f"（{text}）" if lang == "zh" else f" ({text})")
+
+
+def figure(f: Figure, lang: str) -> str:
+    return f"- {f.label}{colon(lang)}**{f.value}**{aside(f.range, lang)}"
+
+
+def figures(v: View) -> list[str]:
+    """The headline and the key figures, one bullet each."""
+    return [figure(f, v.lang) for f in (v.headline, *v.figures)]
+
+
 def short(v: View, top_findings: int = 2) -> str:
     """The answer a manager reads in one screen."""
-    out = [f"**{v.summary}**", ""]
-    figures = [v.headline, *v.figures]
-    out += [f"- {f.label}: **{f.value}**" + (f" ({f.range})" if f.range else "") for f in figures]
+    out = [f"**{v.summary}**", "", *figures(v)]
     if v.understood:
         sep = "；" if v.lang == "zh" else "; "
-        out += ["", f"{term('label.understood', v.lang)}{'：' if v.lang == 'zh' else ': '}{sep.join(v.understood)}"]
+        out += ["", f"{term('label.understood', v.lang)}{colon(v.lang)}{sep.join(v.understood)}"]
     out += [f"> {n}" for n in v.notes]
     if v.findings:
         out += ["", f"**{term('label.findings', v.lang)}**"]

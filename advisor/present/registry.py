@@ -59,6 +59,34 @@ def _usage() -> tuple[type[BaseModel], Presenter]:
     return UsageReport, present_usage
 
 
+def _serving() -> tuple[type[BaseModel], Presenter]:
+    from advisor.present.serving import present_serving  # lazy: cold-start time
+    from advisor.tools.serving import ServingReport
+
+    return ServingReport, present_serving
+
+
+def _quote() -> tuple[type[BaseModel], Presenter]:
+    from advisor.present.quote import present_quote  # lazy: cold-start time
+    from advisor.tools.quote import QuoteReport
+
+    return QuoteReport, present_quote
+
+
+def _own() -> tuple[type[BaseModel], Presenter]:
+    from advisor.present.ownership import present_own  # lazy: cold-start time
+    from advisor.tools.ownership import OwnVsRentReport
+
+    return OwnVsRentReport, present_own
+
+
+def _history() -> tuple[type[BaseModel], Presenter]:
+    from advisor.present.prices import present_history  # lazy: cold-start time
+    from advisor.tools.price_history import PriceHistoryReport
+
+    return PriceHistoryReport, present_history
+
+
 PRESENTERS: dict[str, Callable[[], tuple[type[BaseModel], Presenter]]] = {
     "estimate_training_cost": _estimate,
     "compare_billing": _billing,
@@ -66,6 +94,10 @@ PRESENTERS: dict[str, Callable[[], tuple[type[BaseModel], Presenter]]] = {
     "plan_project": _plan,
     "review_contract": _contract,
     "analyze_usage": _usage,
+    "estimate_serving_cost": _serving,
+    "check_quote": _quote,
+    "compare_own_vs_rent": _own,
+    "price_history": _history,
 }
 
 

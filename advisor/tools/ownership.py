@@ -20,7 +20,7 @@ from advisor.engine.models import validated
 from advisor.engine.pricing import quote
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
-from advisor.money import CurrencyField, format_money
+from advisor.money import CurrencyField
 from advisor.numeric import check_request_bounds
 from advisor.tools.facts import clean_facts
 from advisor.tools.findings import evaluate
@@ -150,7 +150,6 @@ class OwnVsRentReport(BaseModel):
     hybrid: HybridPlan | None = None
     assumptions: list[Assumption]
     findings: list[Finding] = Field(default_factory=list)
-    summary: dict[str, str] = Field(default_factory=dict)
 
 
 def compare_own_vs_rent(request: OwnVsRentRequest | None = None, **kwargs: Any) -> OwnVsRentReport:
@@ -239,7 +238,6 @@ def compare_own_vs_rent(request: OwnVsRentRequest | None = None, **kwargs: Any) 
     }
     report.findings = evaluate(OWN_PACKS, clean_facts(facts), lang=req.lang)
     report.assumptions = p.assumptions()
-    report.summary = _summary(report)
     return report
 
 
@@ -249,22 +247,3 @@ def _profile(req: OwnVsRentRequest) -> list[float] | None:
     if req.base_gpus is None:
         return None
     return [float(req.peak_gpus)] * req.peak_months + [float(req.base_gpus)] * (12 - req.peak_months)  # type: ignore[arg-type]
-
-
-def _summary(r: OwnVsRentReport) -> dict[str, str]:
-    c = r.currency
-    be = f"{r.break_even_utilization:.0%}" if r.break_even_utilization is not None else None
-    en = (f"At {r.utilization:.0%} use over {r.years:g} years, owning {r.gpu_count}× {r.gpu} costs "
-          f"{format_money(r.own.per_used_gpu_hour, c)} per used GPU-hour against {format_money(r.rent.per_used_gpu_hour, c)} "
-          f"renting: {r.cheaper} saves {format_money(r.saving, c)}. "
-          + (f"Owning pays off from {be} utilisation." if be else "Renting stays cheaper even at full use."))
-    zh = (f"利用率 {r.utilization:.0%}、{r.years:g} 年内，自购 {r.gpu_count} 张 {r.gpu} 每有效卡时 "
-          f"{format_money(r.own.per_used_gpu_hour, c)}，租用 {format_money(r.rent.per_used_gpu_hour, c)}："
-          f"{'自购' if r.cheaper == 'own' else '租用'}省 {format_money(r.saving, c)}。"
-          + (f"利用率达到 {be} 起自购更划算。" if be else "即使满负荷，租用也更便宜。"))
-    if r.hybrid:
-        h = r.hybrid
-        en += (f" Hybrid: own {h.owned_gpus} and rent the peaks for {format_money(h.total, c)}, "
-               f"{format_money(h.saving_vs_all_rent, c)} less than renting everything.")
-        zh += f"混合方案：自购 {h.owned_gpus} 张、峰值租用，共 {format_money(h.total, c)}，比全部租用少 {format_money(h.saving_vs_all_rent, c)}。"
-    return {"en": en, "zh": zh}

@@ -36,7 +36,6 @@ class PriceHistoryReport(BaseModel):
     alerts: list[dict[str, Any]] = Field(description="Moves larger than the threshold.")
     assumptions: list[Assumption]
     findings: list[Finding] = Field(default_factory=list)
-    summary: dict[str, str] = Field(default_factory=dict)
 
 
 def price_history(gpu: str, currency: str | None = None, *, prices_file: str | None = None,
@@ -63,16 +62,4 @@ def price_history(gpu: str, currency: str | None = None, *, prices_file: str | N
         assumptions=p.assumptions(),
     )
     report.findings = evaluate(("prices",), clean_facts(facts), lang=lang)
-    if points:
-        first, last = points[0], points[-1]
-        report.summary = {
-            "en": f"{card.id} in {cur}: {len(points)} dated month(s) from {first.month} ({first.median:.2f}/GPU-h) to "
-                  f"{last.month} ({last.median:.2f}/GPU-h); {len(alerts)} move(s) above {threshold:.0%}.",
-            "zh": f"{card.id}（{cur}）：{len(points)} 个有日期的月份，{first.month}（每卡时 {first.median:.2f}）至 "
-                  f"{last.month}（每卡时 {last.median:.2f}）；超过 {threshold:.0%} 的波动 {len(alerts)} 次。",
-        }
-    else:
-        report.summary = {"en": f"No dated {cur} prices of {card.id} in the catalog or your sheet: add dated rows "
-                                "(as_of) to follow its price.",
-                          "zh": f"价目表和您的价格表中没有 {card.id} 带日期的 {cur} 价格：添加带日期（as_of）的行即可跟踪价格变化。"}
     return report

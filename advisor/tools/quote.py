@@ -20,15 +20,13 @@ from advisor.engine.models import validated
 from advisor.engine.price_history import lock_value
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
-from advisor.glossary import mode as mode_name
-from advisor.money import CurrencyField, format_money
+from advisor.money import CurrencyField
 from advisor.numeric import check_bounds, check_request_bounds
 from advisor.tools.facts import clean_facts
 from advisor.tools.findings import evaluate
 from advisor.units import HOURS_PER_MONTH
 
 QUOTE_PACKS: tuple[str, ...] = ("quote",)
-VERDICT_ZH = {"below": "低于市场", "at": "接近市场", "above": "高于市场"}
 
 
 class QuoteRequest(BaseModel):
@@ -124,7 +122,6 @@ class QuoteReport(BaseModel):
     lock: dict[str, Any] | None = Field(None, description="What fixing this price for the term is worth under the price drift.")
     assumptions: list[Assumption]
     findings: list[Finding] = Field(default_factory=list)
-    summary: dict[str, str] = Field(default_factory=dict)
 
 
 def check_quote(request: QuoteRequest | None = None, **kwargs: Any) -> QuoteReport:
@@ -189,7 +186,6 @@ def check_quote(request: QuoteRequest | None = None, **kwargs: Any) -> QuoteRepo
     }
     report.findings = evaluate(QUOTE_PACKS, clean_facts(facts), lang=req.lang)
     report.assumptions = p.assumptions()
-    report.summary = _summary(report, n)
     return report
 
 
@@ -212,26 +208,6 @@ def _market(catalog: Any, gpu: str, currency: str, mode: str, p: Any) -> QuoteMa
         adjust = 1 - float(p(f"billing.{mode}_discount"))
     k = adjust or 1.0
     p.note("quote.market", m.describe(), "advisor.catalog.market.market_for", unit=f"{currency} per GPU-hour")
-    fallback, fallback_zh = m.fallback, m.fallback_zh
-    if adjust is not None:
-        note = f"no {mode} offers of {gpu}: on-demand figures × {adjust:.2f} (billing.{mode}_discount)"
-        note_zh = f"{gpu} 没有{mode_name(mode, 'zh')}报价：按量价格 × {adjust:.2f}（billing.{mode}_discount）"
-        fallback = f"{fallback}; {note}" if fallback else note
-        fallback_zh = f"{fallback_zh}；{note_zh}" if fallback_zh else note_zh
     return QuoteMarket(mode=mode, p10=m.p10 * k, median=m.median * k, p90=m.p90 * k, offers=m.offers,
-                       providers=list(m.providers), as_of_min=m.as_of_min, as_of_max=m.as_of_max, fallback=fallback, fallback_zh=fallback_zh,
+                       providers=list(m.providers), as_of_min=m.as_of_min, as_of_max=m.as_of_max, fallback=m.fallback, fallback_zh=m.fallback_zh,
                        stale=m.stale, term_adjustment=adjust)
-
-
-def _summary(r: QuoteReport, n: int) -> dict[str, str]:
-    c = r.currency
-    m = r.market
-    mode = m.mode.replace("_", "-")
-    return {
-        "en": f"{format_money(r.price_per_gpu_hour, c)} per {r.gpu}-hour ({n} card(s)) is {r.verdict} the {mode} market "
-              f"(median {format_money(m.median, c)}, p10-p90 {format_money(m.p10, c)}-{format_money(m.p90, c)}, "
-              f"{m.offers} providers); ask for {format_money(r.target_price, c)}.",
-        "zh": f"折合每卡时 {format_money(r.price_per_gpu_hour, c)}（{n} 张 {r.gpu}），{VERDICT_ZH[r.verdict]}"
-              f"（{mode_name(m.mode, 'zh')}市场中位数 {format_money(m.median, c)}，p10–p90 {format_money(m.p10, c)}–{format_money(m.p90, c)}，"
-              f"{m.offers} 家供应商）；可争取 {format_money(r.target_price, c)}。",
-    }

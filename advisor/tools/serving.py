@@ -21,8 +21,7 @@ from advisor.engine.models import validated
 from advisor.engine.pricing import cached_quote, quote
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
-from advisor.glossary import mode as mode_name
-from advisor.money import CurrencyField, format_money
+from advisor.money import CurrencyField
 from advisor.numeric import check_request_bounds
 from advisor.tools.facts import clean_facts
 from advisor.tools.findings import evaluate
@@ -132,7 +131,6 @@ class ServingReport(BaseModel):
     alternatives: list[ServingOption] = Field(default_factory=list)
     assumptions: list[Assumption]
     findings: list[Finding] = Field(default_factory=list)
-    summary: dict[str, str] = Field(default_factory=dict)
 
 
 def estimate_serving_cost(request: ServingRequest | None = None, **kwargs: Any) -> ServingReport:
@@ -229,7 +227,6 @@ def estimate_serving_cost(request: ServingRequest | None = None, **kwargs: Any) 
     p.note("serving.capacity", round(float(per_gpu[best]), 1), f"{gpu.id}, tp {tp_best}, batch {int(batch[best])}, "
            f"{prompt:g} prompt + {output:g} output tokens", unit="output tokens/s per GPU")
     report.assumptions = p.assumptions()
-    report.summary = _summary(report, shape.params_b, tokens_day)
     return report
 
 
@@ -266,16 +263,3 @@ def _fraction(r: ServingReport, needed: float, gpu: Any, p: Any, unit_price: flo
         return None
     return {"share": share, "memory_share": memory_share, "slice": slice_,
             "monthly_cost": unit_price * slice_ * HOURS_PER_MONTH}
-
-
-def _summary(r: ServingReport, params_b: float, tokens_day: float) -> dict[str, str]:
-    cur = r.currency
-    mode = r.billing.replace("_", "-")
-    return {
-        "en": f"Serving a {params_b:g}B model at {tokens_day:,.0f} output tokens a day needs {r.gpu_count}× {r.gpu} "
-              f"({r.replicas} replica(s) of {r.gpus_per_replica}): {format_money(r.monthly_cost, cur)} a month on "
-              f"{mode} billing, {format_money(r.cost_per_million_tokens, cur)} per million tokens.",
-        "zh": f"{params_b:g}B 模型每天生成 {tokens_day:,.0f} 个 token，需要 {r.gpu_count} 张 {r.gpu}"
-              f"（{r.replicas} 个副本，每个 {r.gpus_per_replica} 卡）：{mode_name(r.billing, 'zh')}计费每月 "
-              f"{format_money(r.monthly_cost, cur)}，每百万 token {format_money(r.cost_per_million_tokens, cur)}。",
-    }

@@ -12,6 +12,7 @@ from advisor.catalog.market import market_for
 from advisor.cli import main
 from advisor.engine.quotes import normalise, verdict
 from advisor.errors import InputError
+from advisor.present import present
 from advisor.tools import check_quote
 
 
@@ -30,7 +31,7 @@ def test_an_8_card_h800_node_at_90000_yuan_a_month() -> None:
     assert r.price_per_gpu_hour == pytest.approx(90000 / 8 / 730)
     assert r.market.mode == "monthly" and r.currency == "CNY"
     assert r.market.as_of_max is not None
-    assert "张" in r.summary["zh"]
+    assert "8 张 H800" in present("check_quote", r, "zh").summary
 
 
 def test_the_same_price_in_every_unit_normalises_alike() -> None:

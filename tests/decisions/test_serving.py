@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from advisor.cli import main
 from advisor.errors import InputError
+from advisor.present import present
 from advisor.tools import estimate_serving_cost
 
 
@@ -22,7 +23,8 @@ def test_70b_at_100m_tokens_a_day_gives_a_gpu_count_and_a_monthly_cost() -> None
     assert r.monthly_cost == pytest.approx(r.daily_cost * 30.42, rel=1e-3)
     names = {a.name for a in r.assumptions}
     assert {"serving.decode_bandwidth_efficiency", "serving.tpot_ms", "price_per_gpu_hour"} <= names
-    assert "H100" in r.summary["en"] and "张" in r.summary["zh"]
+    assert "H100" in present("estimate_serving_cost", r, "en").summary
+    assert "张 H100" in present("estimate_serving_cost", r, "zh").summary
 
 
 @settings(max_examples=15, deadline=None)

@@ -25,7 +25,7 @@ def test_serving_page_prices_a_70b_model(app):
 
 def test_quote_page_gives_a_verdict(app):
     at = open_page(app, "decide")
-    assert metric(at, "Verdict") in {"below market", "at market", "above market"}
+    assert metric(at, "Verdict") in {"below the market", "at the market", "above the market"}
     assert MONEY.fullmatch(metric(at, "Per GPU-hour"))
     at.selectbox(key="quote_unit").set_value("node_month").run()
     at.number_input(key="quote_price").set_value(90000.0).run()
@@ -36,7 +36,7 @@ def test_own_page_shows_break_even_and_the_hybrid_plan(app):
     at = open_page(app, "decide")
     assert metric(at, "Break-even utilisation")
     assert "Own the base, rent the peaks" in texts(at)
-    assert MONEY.fullmatch(metric(at, "Hybrid total"))
+    assert MONEY.fullmatch(metric(at, "Own, per used GPU-hour"))
 
 
 def test_page_in_chinese(app):

@@ -3,14 +3,14 @@ its form and the engine's figures in one tab of the Decide page (ui/views/decide
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-import pandas as pd
 import streamlit as st
 
-from advisor.glossary import term
-from ui.components.decisions import footer, run, summary
-from ui.components.fmt import money, number, pct
+from advisor.present import present
+from ui import services, state
+from ui.components.common import error_box
+from ui.components.view import view_card
 from ui.i18n import t
 
 KEEP: Literal["session"] = "session"
@@ -20,6 +20,20 @@ PRECISIONS = ("bf16", "fp8", "int8", "int4")
 QUOTE_GPUS = ("H100-SXM", "H800", "H200", "H20", "A100-80GB", "A800-80GB", "L40S", "RTX-4090", "Ascend-910B")
 UNITS = ("gpu_hour", "gpu_month", "node_month", "gpu_year")
 OWN_GPUS = ("H100-SXM", "H800", "A100-80GB", "A800-80GB", "RTX-4090")
+
+
+def run(tool: str, args: dict[str, Any], lang: str) -> dict[str, Any] | None:
+    """The tool's report for ``args`` (sidebar currency and price sheet filled in); None after a
+    clear error box on bad input."""
+    s = state.settings()
+    args = services.with_settings(tool, args, s)
+    args.setdefault("currency", s.currency or ("CNY" if lang == "zh" else "USD"))
+    args["lang"] = lang
+    outcome = services.cached_tool(tool, lang, services.args_key(args))  # type: ignore[arg-type]
+    if not outcome.ok:
+        error_box(outcome.error or "")
+        return None
+    return outcome.result or {}
 
 
 def serve_tab(lang: str) -> None:
@@ -46,21 +60,7 @@ def serve_tab(lang: str) -> None:
         r = run("estimate_serving_cost", args, lang)
         if r is None:
             return
-        cur = r["currency"]
-        summary(r, lang)
-        a, b, c, d = st.columns(4)
-        a.metric(t("serve.m_gpus", lang), f"{r['gpu_count']} × {r['gpu']}")
-        b.metric(t("serve.m_month", lang), money(r["monthly_cost"], cur))
-        c.metric(t("serve.m_per_m", lang), money(r["cost_per_million_tokens"], cur))
-        d.metric(t("serve.m_load", lang), pct(r["load_share"]))
-        st.caption(t("serve.detail", lang, replicas=r["replicas"], tp=r["gpus_per_replica"],
-                     batch=r["batch_per_replica"], tps=number(r["tokens_per_second_per_gpu"]),
-                     hours=number(r["gpu_hours_per_month"])))
-        if r.get("fractional"):
-            st.info(t("serve.slice", lang, slice=pct(r["fractional"]["slice"]),
-                      cost=money(r["fractional"]["monthly_cost"], cur)), icon=":material/pie_chart:")
-        footer(r, lang, "serve")
-
+        view_card(present("estimate_serving_cost", r, lang), "serve")
 
 
 def quote_tab(lang: str) -> None:
@@ -85,27 +85,7 @@ def quote_tab(lang: str) -> None:
         r = run("check_quote", args, lang)
         if r is None:
             return
-        cur, m = r["currency"], r["market"]
-        summary(r, lang)
-        a, b, c, d = st.columns(4)
-        a.metric(t("quote.m_norm", lang), money(r["price_per_gpu_hour"], cur))
-        b.metric(t("quote.m_median", lang), money(m["median"], cur))
-        c.metric(t("quote.m_verdict", lang), t(f"quote.verdict_{r['verdict']}", lang))
-        d.metric(t("quote.m_target", lang), money(r["target_price"], cur))
-        st.dataframe(pd.DataFrame([{t("quote.col_mode", lang): m["mode"], "p10": money(m["p10"], cur),
-                                    t("quote.col_median", lang): money(m["median"], cur), "p90": money(m["p90"], cur),
-                                    t("quote.col_offers", lang): m["offers"],
-                                    t("quote.col_dates", lang): f"{m.get('as_of_min') or '?'} – {m.get('as_of_max') or '?'}"}]),
-                     hide_index=True)
-        note = m.get("fallback_zh") if lang == "zh" else m.get("fallback")
-        if note:
-            st.caption(note)
-        if r.get("lock"):
-            lock = r["lock"]
-            st.caption(t("quote.lock", lang, saving=money(lock["expected_saving"], cur),
-                         chance=pct(lock["probability_above_at_end"]), months=lock["months"]))
-        footer(r, lang, "quote")
-
+        view_card(present("check_quote", r, lang), "quote")
 
 
 def own_tab(lang: str) -> None:
@@ -134,26 +114,5 @@ def own_tab(lang: str) -> None:
         r = run("compare_own_vs_rent", args, lang)
         if r is None:
             return
-        cur = r["currency"]
-        summary(r, lang)
-        a, b, c = st.columns(3)
-        a.metric(t("own.m_own", lang), money(r["own"]["per_used_gpu_hour"], cur))
-        b.metric(t("own.m_rent", lang), money(r["rent"]["per_used_gpu_hour"], cur))
-        be = r.get("break_even_utilization")
-        c.metric(t("own.m_break_even", lang), pct(be) if be is not None else t("own.never", lang))
-        st.markdown(f"**{t('own.components', lang)}**")
-        st.dataframe(pd.DataFrame([{t("own.col_item", lang): term(f"own_component.{x['name']}", lang),
-                                    t("own.col_year", lang): money(x["per_gpu_year"], cur)}
-                                   for x in r["own_components"]]), hide_index=True)
-        curve = pd.DataFrame(r["curve"]).set_index("utilization")
-        curve.columns = [t("own.own", lang), t("own.rent", lang)]
-        st.line_chart(curve)
-        h = r.get("hybrid")
-        if h:
-            st.markdown(f"**{t('own.hybrid', lang)}**")
-            x, y, z = st.columns(3)
-            x.metric(t("own.m_owned", lang), str(h["owned_gpus"]))
-            y.metric(t("own.m_hybrid", lang), money(h["total"], cur))
-            z.metric(t("own.m_all_rent", lang), money(h["all_rent_total"], cur))
-        footer(r, lang, "own")
+        view_card(present("compare_own_vs_rent", r, lang), "own")
 

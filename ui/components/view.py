@@ -114,8 +114,21 @@ def memory_chart(t: Table, lang: str) -> alt.Chart | None:
         order=alt.Order("gb:Q"), tooltip=["part:N", "gb:Q"]).properties(height=60)
 
 
+def curve_chart(t: Table, lang: str) -> alt.Chart | None:
+    """Own vs rent: cost per used GPU-hour against utilisation, one line each."""
+    df = pd.DataFrame(t.data)
+    if df.empty:
+        return None
+    long = df.melt("utilization", var_name="side", value_name="cost")
+    return alt.Chart(long).mark_line(point=True).encode(
+        x=alt.X("utilization:Q", title=t.columns[0], axis=alt.Axis(format="%")),
+        y=alt.Y("cost:Q", title=None), color=alt.Color("side:N", legend=alt.Legend(orient="bottom", title=None)),
+        tooltip=["side:N", alt.Tooltip("utilization:Q", format=".0%"), alt.Tooltip("cost:Q", format=",.2f")],
+    ).properties(height=240)
+
+
 CHARTS: dict[str, Callable[[Table, str], Any]] = {"billing": billing_chart, "stages": stages_chart,
-                                                 "pareto": pareto_chart, "memory": memory_chart}
+                                                 "pareto": pareto_chart, "memory": memory_chart, "curve": curve_chart}
 
 
 def details(v: View, key: str, charts: bool = True) -> None:

@@ -1,0 +1,52 @@
+"""Serving cost -> view: the month's cost, the cards, cost per million tokens, the load."""
+
+from __future__ import annotations
+
+from advisor.glossary import mode, term
+from advisor.present import common, fmt
+from advisor.present.estimate import billing_table, tokens
+from advisor.present.view import Figure, Table, View
+from advisor.tools.serving import ServingReport
+
+
+def present_serving(r: ServingReport, lang: str) -> View:
+    cur, inp = r.currency, r.inputs
+    gpus = fmt.gpus(r.gpu_count, r.gpu, lang)
+    layout = term("label.gpus_layout", lang, replicas=r.replicas, tp=r.gpus_per_replica, batch=r.batch_per_replica)
+    head = Figure("monthly", term("label.monthly_cost", lang), fmt.money(r.monthly_cost, cur),
+                  note=mode(r.billing, lang), raw=r.monthly_cost)
+    figures = [
+        Figure("gpus", term("label.gpus_needed", lang), gpus, range=layout, raw=float(r.gpu_count)),
+        Figure("per_million", term("label.per_million", lang), fmt.money(r.cost_per_million_tokens, cur),
+               raw=r.cost_per_million_tokens),
+        Figure("load", term("label.load", lang), fmt.pct(r.load_share), range=term("label.load_value", lang),
+               status="bad" if r.load_share > 1 else None, raw=r.load_share),
+        Figure("daily", term("label.daily_cost", lang), fmt.money(r.daily_cost, cur), raw=r.daily_cost),
+    ]
+    per_day = tokens(float(inp.get("tokens_per_day") or 0) / 1e9)
+    model = str(inp.get("model") or term("label.model_size", lang, b=fmt.number(inp.get("params_b"))))
+    summary = term("summary.serving", lang, model=model, tokens=per_day, gpus=gpus, replicas=r.replicas,
+                   tp=r.gpus_per_replica, monthly=fmt.money(r.monthly_cost, cur), mode=mode(r.billing, lang),
+                   per_million=fmt.money(r.cost_per_million_tokens, cur))
+    understood = [f"{term('label.model', lang)}: {model} · {str(inp.get('precision') or 'bf16').upper()}",
+                  term("label.tokens_per_day", lang, tokens=per_day) + " · "
+                  + term("label.latency", lang, ms=fmt.number(inp.get("tpot_ms")))]
+    alternatives = []
+    if r.fractional:
+        alternatives.append(term("label.slice", lang, slice=fmt.pct(r.fractional.get("slice")),
+                                 monthly=fmt.money(r.fractional.get("monthly_cost"), cur)))
+    alternatives += [term("label.serve_option", lang, count=o.gpu_count, gpu=o.gpu, replicas=o.replicas,
+                          tp=o.gpus_per_replica, monthly=fmt.money(o.monthly_cost, cur)) for o in r.alternatives[:3]]
+    fleet = Table("fleet", term("label.serving_detail", lang), [term("col.item", lang), term("col.value", lang)], [
+        [term("serve.replicas", lang), f"{r.replicas} × {r.gpus_per_replica}"],
+        [term("serve.batch", lang), fmt.number(r.batch_per_replica)],
+        [term("serve.tps", lang), fmt.number(r.tokens_per_second_per_gpu)],
+        [term("serve.weights", lang), fmt.number(r.weights_gb, 1)],
+        [term("serve.capacity", lang), fmt.number(r.capacity_tokens_per_day)],
+        [term("serve.gpu_hours", lang), f"{fmt.number(r.gpu_hours_per_day)} / {fmt.number(r.gpu_hours_per_month)}"],
+    ], numeric={1})
+    month = billing_table(r.billing_options, cur, lang)
+    month.title = term("label.serving_month", lang)
+    return View(tool="estimate_serving_cost", lang=lang, title=term("tool.estimate_serving_cost", lang), summary=summary,
+                headline=head, figures=figures, understood=understood, findings=common.findings(r.findings, lang),
+                alternatives=alternatives, tables=[fleet, month], assumptions=common.assumptions(r.assumptions, lang))
