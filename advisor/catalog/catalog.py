@@ -8,6 +8,7 @@ the next call and an unchanged tree costs a few ``stat`` calls.
 from __future__ import annotations
 
 import math
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -253,26 +254,33 @@ def _with_increment(offer: PriceOffer, providers: dict[str, Provider]) -> PriceO
     return offer
 
 
-def _stamp(path: Path) -> tuple[str, int | None]:
+def _stamp(path: str) -> tuple[str, int | None]:
     try:
-        return str(path), path.stat().st_mtime_ns
+        return path, os.stat(path).st_mtime_ns
     except OSError:
-        return str(path), None
+        return path, None
+
+
+# The price sheets of a prices folder, listed again only when the folder changes (adding,
+# removing or renaming a sheet changes its modification time).
+_SHEETS: dict[tuple[str, int | None], tuple[str, ...]] = {}
 
 
 def _fingerprint(directory: Path, user_prices: Path | None) -> tuple[tuple[str, int | None], ...]:
-    files = [
-        directory / GPUS_FILE,
-        directory / MODELS_FILE,
-        directory / PROVIDERS_FILE,
-        directory / DEFAULTS_FILE,
-        directory / FX_FILE,
-        directory / PRICES_DIR,
-        *price_sheets(directory),
-    ]
+    base = str(directory)
+    folder = _stamp(os.path.join(base, PRICES_DIR))
+    sheets = _SHEETS.get(folder)
+    if sheets is None:
+        if len(_SHEETS) >= 32:
+            _SHEETS.clear()
+        sheets = _SHEETS[folder] = tuple(str(f) for f in price_sheets(directory))
+    stamps = [_stamp(os.path.join(base, name)) for name in (GPUS_FILE, MODELS_FILE, PROVIDERS_FILE, DEFAULTS_FILE,
+                                                            FX_FILE)]
+    stamps.append(folder)
+    stamps.extend(_stamp(f) for f in sheets)
     if user_prices is not None:
-        files.append(user_prices)
-    return tuple(_stamp(f) for f in files)
+        stamps.append(_stamp(str(user_prices)))
+    return tuple(stamps)
 
 
 @lru_cache(maxsize=8)

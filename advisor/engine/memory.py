@@ -84,23 +84,43 @@ def model_states(w: Workload, precision: str, optimizer: str, par: Parallel, p: 
     else:
         weights = n_params * weight_bytes(precision, p)
 
-    weights = weights / tp / np.where(zero >= 3, dp, 1.0)  # type: ignore[assignment]
+    # One layout (the estimate) in plain floats, many (the sweep) in arrays: the same formulas.
+    xp: Any = _Scalar if tp.ndim == 0 and dp.ndim == 0 and zero.ndim == 0 else np
+    if xp is _Scalar:
+        tp, dp, zero = float(tp), float(dp), int(zero)  # type: ignore[assignment]
+    weights = weights / tp / xp.where(zero >= 3, dp, 1.0)  # type: ignore[assignment]
     if w.optimizer_in_backward:
         # Each gradient is applied and freed as soon as it is produced: at most the largest matrix.
-        grads = np.full_like(np.asarray(weights, dtype=float), w.shape.vocab * w.shape.hidden * grad_b) / tp
+        grads = xp.full_like(weights, w.shape.vocab * w.shape.hidden * grad_b) / tp
     else:
-        grads = trainable * grad_b / tp / np.where(zero >= 2, dp, 1.0)
+        grads = trainable * grad_b / tp / xp.where(zero >= 2, dp, 1.0)
         # DeepSpeed converts each rank's gradient partition to fp32 for the optimizer step.
         partition = float(p("memory.zero_fp32_grad_bytes")) if precision != "fp32" else 0.0
         # (also on one GPU when ZeRO is asked for: DeepSpeed allocates the partition regardless)
-        grads = grads + np.where(zero >= 1, trainable * partition / tp / dp, 0.0)
-    optim = trainable * opt_b / tp / np.where(zero >= 1, dp, 1.0)
+        grads = grads + xp.where(zero >= 1, trainable * partition / tp / dp, 0.0)
+    optim = trainable * opt_b / tp / xp.where(zero >= 1, dp, 1.0)
     if w.zero_offload:
         # ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840): fp32 master weights, optimizer states
         # and the fp32 gradient partition live in CPU memory; 16-bit weights and gradients stay.
-        optim = np.zeros_like(np.asarray(optim, dtype=float))
-        grads = trainable * grad_b / tp / np.where(zero >= 2, dp, 1.0)
+        optim = xp.zeros_like(optim)
+        grads = trainable * grad_b / tp / xp.where(zero >= 2, dp, 1.0)
     return weights, grads, optim
+
+
+class _Scalar:
+    """The few numpy functions ``model_states`` uses, for one layout in Python floats."""
+
+    @staticmethod
+    def where(cond: Any, a: Any, b: Any) -> float:
+        return float(a) if cond else float(b)
+
+    @staticmethod
+    def full_like(_like: Any, value: float) -> float:
+        return float(value)
+
+    @staticmethod
+    def zeros_like(_like: Any) -> float:
+        return 0.0
 
 
 def zero_model_states_gb(psi_b: float, nd: int, stage: int, k: float = 12.0) -> float:

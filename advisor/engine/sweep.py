@@ -119,25 +119,17 @@ def sweep(
     out: dict[str, list[Any]] = {k: [] for k in (
         "gpu", "count", "precision", "mode", "total", "wall", "ghours", "mem", "cap", "mfu", "fits", "price",
         "busy", "code")}
-    unpriced: list[str] = []
     evaluated = 0
     starts = np.flatnonzero(np.r_[True, n_l[1:] != n_l[:-1]])  # layouts are grouped by count
     count_busy = np.logical_or.reduceat(busy, starts)
-    by_precision: dict[str, list[tuple[Any, Any]]] = {}
-    for card in cards:
-        q = cached_quote(catalog, card.id, currency, market, lang)
-        if q is None:
-            unpriced.append(card.id)
-            continue
-        chosen = [pr for pr in precisions if pr in card.precisions] or (["fp16"] if "fp16" in card.precisions else [])
-        for prec in chosen:
-            by_precision.setdefault(prec, []).append((card, q))
+    table = _card_table(catalog, tuple(c.id for c in cards), currency, market, lang, tuple(precisions))
+    unpriced = list(table.unpriced)
     k = counts.size  # type: ignore[union-attr]
-    code = {c.id: i for i, c in enumerate(cards)}
-    for prec, group in by_precision.items():
+    for prec, cols in table.groups.items():
+        group = cols.group
         par = memory.Parallel(tp=tp_l, dp=dp_l, zero=zero_l, checkpointing=ckpt_l, flash=flash)
         per_gpu = memory.breakdown(w, prec, optimizer, par, p).per_gpu_gb
-        limits = np.asarray([float(memory.usable_gb(c.memory_gb, p)) for c, _ in group])
+        limits = cols.memory_gb * float(p("memory.usable_share"))
         ok = (per_gpu[None, :] <= limits[:, None]) & busy[None, :]  # (cards, layouts)
         # Per count: does any layout fit, can one fit without recomputation, least memory used.
         fit_any = np.logical_or.reduceat(ok, starts, axis=1)
@@ -148,18 +140,17 @@ def sweep(
         if w.method == "qlora":
             factor = factor * float(p("qlora.slowdown"))
         mfu = throughput.expected_mfu(
-            generation=np.asarray([[c.generation] for c, _ in group], dtype=object), gpu_count=counts[None, :],  # type: ignore[call-overload, index]
+            generation=cols.generation, gpu_count=counts[None, :],  # type: ignore[call-overload, index]
             active_params_b=w.active_params_b, method=w.method, moe=w.is_moe, precision=prec,
-            nvlink=np.asarray([[has_nvlink(c)] for c, _ in group]), p=p,
+            nvlink=cols.nvlink, p=p,
         )
-        peaks = np.asarray([[c.peak_tflops(prec)] for c, _ in group])
-        compute = flops * factor / (peaks * 1e12 * mfu * 3600.0)
+        compute = flops * factor / (cols.peaks * 1e12 * mfu * 3600.0)
         extra, *_ = failures.overhead(compute / counts, counts, ckpt_gb, p)
         wall = compute / counts + extra
         ghours = wall * counts
-        ids = np.repeat(np.asarray([c.id for c, _ in group], dtype=object), k)
-        caps = np.repeat(np.asarray([float(c.memory_gb) for c, _ in group]), k)
-        prices = {m: np.asarray([[_mode_price(m, q)] for _, q in group]) for m in modes}
+        ids = np.repeat(cols.ids, k)
+        caps = np.repeat(cols.memory_gb, k)
+        prices = {m: cols.prices[m] for m in modes}
         for mode in modes:
             total, mode_wall = _mode_cost(mode, wall, counts, prices[mode], p, write_h)  # type: ignore[arg-type]
             out["gpu"].append(ids)
@@ -174,7 +165,7 @@ def sweep(
             out["mfu"].append(np.broadcast_to(mfu, wall.shape).ravel())
             out["fits"].append((fit_any & ((mode != "spot") | interruptible)).ravel())
             out["busy"].append(np.tile(count_busy, len(group)))
-            out["code"].append(np.repeat(np.asarray([code[c.id] for c, _ in group]), k))
+            out["code"].append(np.repeat(cols.codes, k))
             out["price"].append((total / np.maximum(_billed_hours(mode, mode_wall) * counts, 1e-12)).ravel())
     if not out["gpu"]:
         empty = np.asarray([], dtype=float)
@@ -190,6 +181,75 @@ def sweep(
         scalable=cat["busy"].astype(bool), max_data_parallel=max_dp,
         gpu_code=cat["code"], gpu_ids=tuple(c.id for c in cards),
     )
+
+
+@dataclass(frozen=True)
+class _Cards:
+    """The priced cards of one precision, as columns (read-only)."""
+
+    group: tuple[tuple[Any, Any], ...]  # (card, quote)
+    ids: np.ndarray
+    codes: np.ndarray  # index into the sweep's card list
+    generation: np.ndarray  # (cards, 1) object
+    nvlink: np.ndarray  # (cards, 1) bool
+    peaks: np.ndarray  # (cards, 1) TFLOPS at the precision
+    memory_gb: np.ndarray
+    prices: dict[str, np.ndarray]  # mode -> (cards, 1) price per GPU-hour
+
+
+@dataclass(frozen=True)
+class _CardTable:
+    groups: dict[str, _Cards]
+    unpriced: tuple[str, ...]
+
+
+# Card columns per catalog and pricing inputs: a catalog is immutable (an edited file gives a
+# new catalog object), so what a sweep reads from its cards and quotes is too.
+_TABLES: dict[int, tuple[Any, dict[tuple[Any, ...], _CardTable]]] = {}
+
+
+def _card_table(catalog: Any, ids: tuple[str, ...], currency: str, market: str | None, lang: str,
+                precisions: tuple[str, ...]) -> _CardTable:
+    entry = _TABLES.get(id(catalog))
+    if entry is None or entry[0] is not catalog:
+        if len(_TABLES) >= 8:
+            _TABLES.pop(next(iter(_TABLES)))
+        entry = _TABLES[id(catalog)] = (catalog, {})
+    key = (ids, currency, market, lang, precisions)
+    hit = entry[1].get(key)
+    if hit is not None:
+        return hit
+    cards = [catalog.gpu(g) for g in ids]
+    unpriced: list[str] = []
+    by_precision: dict[str, list[tuple[Any, Any]]] = {}
+    for card in cards:
+        q = cached_quote(catalog, card.id, currency, market, lang)
+        if q is None:
+            unpriced.append(card.id)
+            continue
+        chosen = [pr for pr in precisions if pr in card.precisions] or (["fp16"] if "fp16" in card.precisions else [])
+        for prec in chosen:
+            by_precision.setdefault(prec, []).append((card, q))
+    code = {c.id: i for i, c in enumerate(cards)}
+    groups = {}
+    for prec, group in by_precision.items():
+        cols = _Cards(
+            group=tuple(group),
+            ids=np.asarray([c.id for c, _ in group], dtype=object),
+            codes=np.asarray([code[c.id] for c, _ in group]),
+            generation=np.asarray([[c.generation] for c, _ in group], dtype=object),
+            nvlink=np.asarray([[has_nvlink(c)] for c, _ in group]),
+            peaks=np.asarray([[c.peak_tflops(prec)] for c, _ in group]),
+            memory_gb=np.asarray([float(c.memory_gb) for c, _ in group]),
+            prices={m: np.asarray([[_mode_price(m, q)] for _, q in group]) for m in SWEEP_MODES},
+        )
+        for arr in (cols.ids, cols.codes, cols.generation, cols.nvlink, cols.peaks, cols.memory_gb, *cols.prices.values()):
+            arr.flags.writeable = False
+        groups[prec] = cols
+    table = _CardTable(groups=groups, unpriced=tuple(unpriced))
+    if len(entry[1]) < 256:
+        entry[1][key] = table
+    return table
 
 
 def _billed_hours(mode: str, wall: np.ndarray) -> np.ndarray:

@@ -13,6 +13,7 @@ the whole string and use ``%`` as their escape character.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 from dataclasses import dataclass
@@ -144,7 +145,10 @@ def _leaf(fact: str, op: str, raw: dict[str, Any], spec: FactSpec, where: str, s
             pattern = re.compile(value, re.IGNORECASE)
         except re.error as exc:
             raise ConditionError(where, f"invalid regex {value!r}: {exc}") from exc
-        leaf = Leaf(fact, op, value, pattern, slot=f"_mt_{len(slots)}")
+        # The slot is named by its content, so packs evaluated together in one ruleset never
+        # collide (the same fact and pattern in two packs is the same slot, with the same value).
+        digest = hashlib.sha256(f"{fact}\0{value}".encode()).hexdigest()[:12]
+        leaf = Leaf(fact, op, value, pattern, slot=f"_mt_{digest}")
         slots.append(leaf)
         return leaf
     return Leaf(fact, op, _scalar(value, spec, where))

@@ -89,6 +89,11 @@ class Pack:
     by_id: dict[str, Rule] = field(default_factory=dict, compare=False)
     uses: frozenset[str] = frozenset()  # every fact some rule reads
     engine_facts: tuple[str, ...] = ()  # the facts the engine's conditions test
+    rule_paths: dict[str, str] = field(default_factory=dict, compare=False)  # combined packs: rule id -> its file
+
+    def path_of(self, rule_id: str | None) -> str:
+        """The file a rule comes from (a combined pack spans several)."""
+        return self.rule_paths.get(rule_id or "", self.path)
 
     @property
     def ruleset_name(self) -> str:
@@ -170,6 +175,48 @@ def parse_pack(path: Path, problems: list[str] | None = None) -> Pack:
         uses=frozenset().union(*(r.uses for r in rules)),
         engine_facts=tuple(sorted(set().union(*(facts_of(r.when) | r.requires for r in rules)))),
     )
+
+
+_COMBINED: dict[tuple[str, ...], Pack] = {}
+
+
+def combine(packs: list[Pack]) -> Pack:
+    """Packs of one fact registry as one pack, so an evaluation asserts one fact in one engine
+    ruleset instead of one per pack. Rule ids are unique across packs (``load_packs``) and
+    ``matches`` slots are named by content, so nothing collides; findings keep their own pack."""
+    if len(packs) == 1:
+        return packs[0]
+    if len({p.registry.digest for p in packs}) != 1:
+        raise RuleError(packs[0].path, "only packs of one fact domain can be evaluated as one")
+    key = tuple(p.digest for p in packs)
+    hit = _COMBINED.get(key)
+    if hit is not None:
+        return hit
+    rules = tuple(r for p in packs for r in p.rules)
+    by_id: dict[str, Rule] = {}
+    for rule in rules:
+        if rule.id in by_id:
+            raise RuleError(packs[0].path, "duplicate rule id across packs", rule=rule.id, field="id")
+        by_id[rule.id] = rule
+    slots = tuple({leaf.slot: leaf for p in packs for leaf in p.slots}.values())
+    combined = Pack(
+        name="+".join(p.name for p in packs),
+        domain=packs[0].domain,
+        path=", ".join(p.path for p in packs),
+        description=packs[0].description,
+        rules=rules,
+        registry=packs[0].registry,
+        digest=hashlib.sha256("\0".join(key).encode()).hexdigest(),
+        slots=slots,
+        by_id=by_id,
+        uses=frozenset().union(*(p.uses for p in packs)),
+        engine_facts=tuple(sorted(set().union(*(p.engine_facts for p in packs)))),
+        rule_paths={r.id: p.path for p in packs for r in p.rules},
+    )
+    if len(_COMBINED) >= 64:
+        _COMBINED.pop(next(iter(_COMBINED)))
+    _COMBINED[key] = combined
+    return combined
 
 
 def _positive_on_every_path(node: Node) -> bool:
@@ -287,13 +334,28 @@ def _cached(path: Path) -> Pack:
     return pack
 
 
+_PATHS: dict[tuple[str, str], str] = {}
+
+
+def _pack_file(name: str) -> str:
+    """``<rules dir>/<name>.yaml`` as a string (joined once per rules directory and name)."""
+    key = (os.environ.get("ADVISOR_RULES_DIR", ""), name)
+    hit = _PATHS.get(key)
+    if hit is None:
+        if len(_PATHS) >= 256:
+            _PATHS.clear()
+        hit = _PATHS[key] = str(config.rules_dir() / f"{name}.yaml")
+    return hit
+
+
 def get_pack(name: str) -> Pack:
     """The pack ``rules/<name>.yaml`` (cached); :class:`UnknownNameError` with close matches."""
+    where = _pack_file(name)
+    hit = _CACHE.get(where)
+    if hit is not None and hit.key == (_stat(where), _stat(hit.pack.registry.path)):
+        return hit.pack
     base = config.rules_dir()
     path = base / f"{name}.yaml"
-    hit = _CACHE.get(str(path))
-    if hit is not None and hit.key == (_stat(str(path)), _stat(hit.pack.registry.path)):
-        return hit.pack
     if not re.fullmatch(r"[a-z][a-z0-9_]*", name or "") or not path.is_file():
         names = [p.stem for p in pack_paths(base)]
         raise UnknownNameError("rule pack", name, close_matches(name, names), accepted=f"one of {', '.join(names) or '(none)'}")

@@ -18,6 +18,7 @@ from advisor.engine.fleet import mixed_fleet
 from advisor.engine.models import EstimateReport, EstimateRequest
 from advisor.engine.params import Params
 from advisor.engine.sweep import sweep
+from advisor.engine.workload import Workload
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH
 
 
@@ -35,11 +36,17 @@ def clean_facts(facts: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def cheaper_alternative(report: EstimateReport, req: EstimateRequest, catalog: Any) -> dict[str, Any] | None:
+def _workload(req: EstimateRequest, catalog: Any, w: Workload | None) -> tuple[Workload, Params]:
+    """The request's workload (resolved once per report and shared) and a scratch Params."""
+    p = Params(catalog.defaults)
+    return (w, p) if w is not None else (resolve_workload(req, catalog, p)[0], p)
+
+
+def cheaper_alternative(report: EstimateReport, req: EstimateRequest, catalog: Any,
+                        w: Workload | None = None) -> dict[str, Any] | None:
     """The cheapest other card (on-demand) that fits and finishes within the deadline (or the
     default wall-time target), if it costs less than the estimate's compute."""
-    p = Params(catalog.defaults)
-    w, _ = resolve_workload(req, catalog, p)
+    w, p = _workload(req, catalog, w)
     limit = req.deadline_hours or float(p("estimate.target_wall_days")) * HOURS_PER_DAY
     # Alternatives at up to four times the GPU count: a cheaper card, not a different project.
     precisions = tuple(dict.fromkeys(("bf16", report.gpu.precision)))
@@ -75,12 +82,12 @@ def cheaper_alternative(report: EstimateReport, req: EstimateRequest, catalog: A
 
 
 def routine_alternative(report: EstimateReport, req: EstimateRequest, catalog: Any, below_price: float, *,
-                        high_cost: float, high_wall: float, routine: float, limit: float) -> dict[str, Any] | None:
+                        high_cost: float, high_wall: float, routine: float, limit: float,
+                        w: Workload | None = None) -> dict[str, Any] | None:
     """Where routine work can move: another card that fits and costs less per GPU-hour than
     ``below_price``, at the count whose mixed fleet is cheapest within ``limit`` hours (else the
     cheapest count)."""
-    p = Params(catalog.defaults)
-    w, _ = resolve_workload(req, catalog, p)
+    w, p = _workload(req, catalog, w)
     res = sweep(w, catalog, p, currency=report.cost.currency, modes=("on_demand",), max_gpus=max(8, 4 * report.gpu.count),
                 precisions=("bf16",), optimizer=report.inputs.get("optimizer", "adamw"), flash=req.flash_attention)
     if res.evaluated == 0:
@@ -125,10 +132,9 @@ def billing_facts(options: list[Any], requested: str, gpu_count: int, gpu_hours:
     }
 
 
-def gpus_for_deadline(report: EstimateReport, req: EstimateRequest, catalog: Any) -> int:
+def gpus_for_deadline(report: EstimateReport, req: EstimateRequest, catalog: Any, w: Workload | None = None) -> int:
     """Smallest count of the same card that fits and finishes within the deadline; 0 if none."""
-    p = Params(catalog.defaults)
-    w, _ = resolve_workload(req, catalog, p)
+    w, p = _workload(req, catalog, w)
     res = sweep(w, catalog, p, currency=report.cost.currency, gpus=[report.gpu.name], modes=("on_demand",),
                 precisions=(report.gpu.precision,), deadline_hours=req.deadline_hours,
                 optimizer=report.inputs.get("optimizer", "adamw"), flash=req.flash_attention)
@@ -148,7 +154,8 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
     by_mode = {o.mode: o for o in report.billing}
     picked = by_mode.get(inp["billing"]) or by_mode["on_demand"]
     on_demand = by_mode["on_demand"]
-    alt = cheaper_alternative(report, req, catalog)
+    w, _ = resolve_workload(req, catalog, Params(catalog.defaults))
+    alt = cheaper_alternative(report, req, catalog, w)
     compute_cost = comp.get("gpu_usage", 0.0)
     retention_days = req.storage_retention_days if req.storage_retention_days is not None else float(
         p("storage.retention_days"))
@@ -163,7 +170,7 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
     limit = req.deadline_hours or float(p("estimate.target_wall_days")) * HOURS_PER_DAY
     routine_card = alt if cheaper_per_hour else routine_alternative(
         report, req, catalog, on_demand.unit_price, high_cost=on_demand.total, high_wall=on_demand.wall_hours,
-        routine=routine, limit=limit)
+        routine=routine, limit=limit, w=w)
     if routine_card is not None:
         fleet = mixed_fleet(high_cost=on_demand.total, high_wall=on_demand.wall_hours, cheap_cost=routine_card["cost"],
                             cheap_wall=routine_card["wall_hours"], routine_share=routine, deadline_hours=limit)
@@ -204,8 +211,8 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
         "fits": report.memory.fits,
         "memory_utilization": report.memory.per_gpu_gb / report.gpu.memory_gb,
         "min_gpus_to_fit": report.memory.min_gpus_to_fit,
-        "fits_with_zero3": _fits_variant(req, catalog, report.gpu.count, zero_stage=3),
-        "fits_with_qlora": _fits_variant(req, catalog, report.gpu.count, method="qlora")
+        "fits_with_zero3": _fits_variant(req, catalog, report.gpu.count, w, zero_stage=3),
+        "fits_with_qlora": _fits_variant(req, catalog, report.gpu.count, None, method="qlora")
         if inp["method"] != "qlora" else report.memory.fits,
         "mfu": report.mfu.expected,
         "gpu_hours": report.gpu_hours.expected,
@@ -241,7 +248,7 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
         "has_checkpoint_plan": req.checkpoint_interval_hours is not None,
         "checkpoint_interval_ratio": (req.checkpoint_interval_hours / report.failures.optimal_checkpoint_interval_hours)
         if req.checkpoint_interval_hours and report.failures.optimal_checkpoint_interval_hours else None,
-        "gpus_for_deadline": gpus_for_deadline(report, req, catalog) if req.deadline_hours else None,
+        "gpus_for_deadline": gpus_for_deadline(report, req, catalog, w) if req.deadline_hours else None,
         "price_locked": req.price_locked,
         "project_months": req.project_months,
         "has_validation_run": req.has_validation_run,
@@ -270,13 +277,15 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
     return clean_facts(facts)
 
 
-def _fits_variant(req: EstimateRequest, catalog: Any, n: int, **changes: Any) -> bool:
-    """Would the job fit on the same cards with these settings changed?"""
+def _fits_variant(req: EstimateRequest, catalog: Any, n: int, w: Workload | None, **changes: Any) -> bool:
+    """Would the job fit on the same cards with these settings changed? ``w``: the request's
+    workload when ``changes`` leave it as it is (a layout setting), else None."""
     from advisor.engine import memory
 
     p = Params(catalog.defaults)
     variant = req.model_copy(update=changes)
-    w, _ = resolve_workload(variant, catalog, p)
+    if w is None:
+        w, _ = resolve_workload(variant, catalog, p)
     gpu = catalog.gpu(req.gpu or p("estimate.default_gpu"))
     precision = req.precision or ("bf16" if gpu.bf16_tflops else "fp16")
     _, _, fits = memory.plan_parallel(w, gpu.memory_gb, n, precision, req.optimizer or "adamw", p,

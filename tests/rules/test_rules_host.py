@@ -223,3 +223,37 @@ def test_matches_is_a_python_regex_searched_anywhere(scratch_rules) -> None:  # 
     assert [f.title for f in evaluate("demo", {"gpu": "NVIDIA H100-SXM"})] == ["NVIDIA H100-SXM"]
     assert evaluate("demo", {"gpu": "A100-80GB"}) == []
     assert [f.title for f in evaluate("demo", {"gpu": "昇腾 h910"}, lang="zh")] == ["卡 昇腾 h910"]
+
+
+def test_packs_evaluated_together_give_each_packs_own_findings() -> None:
+    """evaluate_packs runs the packs of one domain as one engine ruleset: the findings must be
+    exactly those of each pack evaluated on its own, in both languages."""
+    from advisor.findings import sort_findings
+    from advisor.rules import packs_for_domain
+
+    packs = packs_for_domain("estimate")
+    assert len(packs) >= 3
+    scenarios = load_cases(Path(__file__).with_name("scenarios.yaml"), pack="estimate")
+    fired_any = 0
+    for scenario in scenarios:
+        for lang in ("en", "zh"):
+            alone = sort_findings([f for name in packs for f in evaluate(name, scenario.facts, lang=lang)])
+            together = evaluate_packs(packs, scenario.facts, lang=lang)
+            assert together == alone, scenario.name
+            fired_any += len(together)
+    assert fired_any > 0
+
+
+def test_matches_conditions_of_two_packs_evaluated_together_do_not_collide(scratch_rules) -> None:  # type: ignore[no-untyped-def]
+    def matching(rule_id: str, pattern: str) -> dict:  # type: ignore[type-arg]
+        rule = valid_rule(id=rule_id, when={"all": [{"fact": "gpu", "operator": "matches", "value": pattern}]},
+                          savings=None, evidence=[])
+        rule["text"] = {"en": {"title": rule_id, "detail": "d", "recommendation": "r"},
+                        "zh": {"title": f"规则 {rule_id}", "detail": "细节", "recommendation": "建议"}}
+        return rule
+
+    scratch_rules([matching("one.h100", r"h100")], name="one")
+    scratch_rules([matching("two.a100", r"a100"), matching("two.any", r"[ah]\d{3}")], name="two")
+    for gpu, expected in (("H100-SXM", {"one.h100", "two.any"}), ("A100-80GB", {"two.a100", "two.any"}),
+                          ("RTX 4090", set())):
+        assert {f.rule_id for f in evaluate_packs(["one", "two"], {"gpu": gpu})} == expected, gpu
