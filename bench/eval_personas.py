@@ -1,25 +1,32 @@
-"""`python -m bench.eval_personas [--failures dev]`: the offline assistant on the persona question set,
-dev and test halves, per language (see advisor/assistant/offline/persona_eval.py).
-Failures are printed for the dev half only: the test half is scored, never tuned on."""
+"""`python -m bench.eval_personas [--failures dev] [--aggregates] [--set set1|set2]`: the offline
+assistant on the persona question sets, dev and test halves, per set and language (see
+advisor/assistant/offline/persona_eval.py). Failures are printed for dev halves only; test halves
+are scored and, with --aggregates, summarised per intent and per kind of problem, never item by item."""
 
 from __future__ import annotations
 
 import sys
 
-from advisor.assistant.offline.persona_eval import evaluate
+from advisor.assistant.offline.persona_eval import SETS, evaluate
 
 
 def main(argv: list[str]) -> int:
     show = "--failures" in argv
-    for half in ("dev", "test"):
-        report = evaluate(half, failures=show and half == "dev")
-        langs = ", ".join(f"{k} {v['right']}/{v['total']} ({v['accuracy']:.1%})" for k, v in report["by_language"].items())
-        print(f"{half}: {langs}")
-        if half == "dev" and show:
-            for k, v in report["by_intent"].items():
-                print(f"   {k:28s} {v['right']}/{v['total']}")
-            for f in report["failures"]:
-                print(f"   {f['id']}: {f['q']}\n      " + "; ".join(f["problems"]))
+    aggregates = "--aggregates" in argv
+    names = [argv[argv.index("--set") + 1]] if "--set" in argv else list(SETS)
+    for name in names:
+        for half in ("dev", "test"):
+            report = evaluate(half, SETS[name], failures=show and half == "dev")
+            langs = ", ".join(f"{k} {v['right']}/{v['total']} ({v['accuracy']:.1%})" for k, v in report["by_language"].items())
+            print(f"{name} {half}: {langs}")
+            if aggregates or (show and half == "dev"):
+                for k, v in report["by_intent"].items():
+                    print(f"   {k:28s} {v['right']}/{v['total']}")
+                for k, n in report["kinds"].items():
+                    print(f"   {n:4d}  {k}")
+            if half == "dev" and show:
+                for f in report["failures"]:
+                    print(f"   {f['id']}: {f['q']}\n      " + "; ".join(f["problems"]))
     return 0
 
 

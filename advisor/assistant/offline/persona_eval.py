@@ -1,5 +1,5 @@
-"""Score the offline assistant on the persona question set (tests/assistant/data/persona_questions.yaml),
-written by someone who had not seen the parser. Each item: ``id``, ``lang``, ``history`` (earlier
+"""Score the offline assistant on the persona question sets (tests/assistant/data/persona_questions.yaml
+and persona_questions_2.yaml, :data:`SETS`), written by people who had not seen the parser. Each item: ``id``, ``lang``, ``history`` (earlier
 user questions of the conversation), ``text`` and ``expect`` (``intent``, ``args``, ``verdict``,
 ``currency``).
 
@@ -12,7 +12,8 @@ the split never changes as items are added. A turn is right when:
 - a question that asks for a verdict (``verdict: asked``) gets a verdict sentence before the figures;
 - the answer is priced in the expected currency, when it prices anything.
 
-Run ``python -m bench.eval_personas`` for dev and test scores per language.
+Run ``python -m bench.eval_personas`` for dev and test scores per set and language. Test halves are
+reported only as aggregates (:func:`problem_kind`: per intent and per kind of problem), never item by item.
 """
 
 from __future__ import annotations
@@ -26,7 +27,10 @@ import yaml
 
 from advisor.assistant.offline.evaluate import _same
 
-DATA = Path(__file__).resolve().parents[3] / "tests" / "assistant" / "data" / "persona_questions.yaml"
+_DIR = Path(__file__).resolve().parents[3] / "tests" / "assistant" / "data"
+DATA = _DIR / "persona_questions.yaml"
+SETS = {"set1": DATA, "set2": _DIR / "persona_questions_2.yaml"}
+"""The persona sets by name; each is split into dev and test halves by :func:`half_of`."""
 VERDICT_MARKS = ("**Verdict:**", "**结论：**")
 
 
@@ -83,14 +87,31 @@ def check_item(item: dict[str, Any]) -> tuple[list[str], Any]:
     return problems, result
 
 
+def problem_kind(problem: str) -> str:
+    """A problem without its values, for aggregates: ``intent X != Y`` -> ``intent Y->X``,
+    ``args.gpu_count 1 != 8`` -> ``args.gpu_count``."""
+    if problem.startswith("intent "):
+        got, _, want = problem[len("intent "):].partition(" != ")
+        return f"intent {want}->{got}"
+    if problem.startswith("args."):
+        return problem.split(" ", 1)[0]
+    if problem.startswith("currency "):
+        return "currency"
+    return problem
+
+
 def evaluate(half: str | None = None, path: str | Path = DATA, *, failures: bool = True) -> dict[str, Any]:
-    """Accuracy per language (and per intent) on one half; failures listed only when asked."""
+    """Accuracy per language (and per intent, and problem kinds) on one half; failures listed
+    only when asked."""
     by_lang: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     by_intent: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    kinds: dict[str, int] = defaultdict(int)
     failed: list[dict[str, Any]] = []
     for item in load(path, half):
         problems, _ = check_item(item)
         ok = not problems
+        for kind in {problem_kind(p) for p in problems}:
+            kinds[kind] += 1
         for table, key in ((by_lang, item["lang"]), (by_intent, item["expect"]["intent"])):
             table[key][0] += ok
             table[key][1] += 1
@@ -99,5 +120,6 @@ def evaluate(half: str | None = None, path: str | Path = DATA, *, failures: bool
     return {
         "by_language": {k: {"right": v[0], "total": v[1], "accuracy": v[0] / v[1]} for k, v in sorted(by_lang.items())},
         "by_intent": {k: {"right": v[0], "total": v[1]} for k, v in sorted(by_intent.items())},
+        "kinds": dict(sorted(kinds.items(), key=lambda kv: -kv[1])),
         "failures": failed,
     }
