@@ -27,7 +27,9 @@ def test_a_price_per_card_never_changes_the_card_count(form: str, n: int, price:
 
 
 @pytest.mark.parametrize(("text", "per_day", "days"), [
-    ("8张H100，每天跑6小时，跑一个月，包月还是按量划算？", 6, 730 / 24),
+    ("8张H100，每天跑6小时，跑一个月，包月还是按量划算？", 6, 30),  # a month of days is 30 days: 180 h of use (#11)
+    ("2张4090每天跑8小时，跑三个月，按量还是包月", 8, 90),
+    ("an A100 for 2 months, 5 hours a day: hourly or monthly?", 5, 60),
     ("4张A100每天只用10小时，用20天，按量还是包月？", 10, 20),
     ("16 L40S, 8 hours a day for 45 days: monthly or on-demand billing?", 8, 45),
 ])

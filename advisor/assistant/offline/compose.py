@@ -43,6 +43,8 @@ _NEED = {  # a required input the question did not give -> what to ask for
                "zh": "每个阶段的数据量：预训练 token 数、微调 token 数，或上线后每天生成的 token 数"},
     "stages.serving.tokens_per_day": {"en": "how many tokens a day the model will serve", "zh": "上线后每天要生成多少 token"},
     "files": {"en": "a usage or billing export file", "zh": "用量或账单导出文件"},
+    "purchase_price": {"en": "the purchase price per card (the data has no dated price for this card)",
+                       "zh": "每张卡的购买价格（数据里没有这张卡有日期来源的价格）"},
 }
 _PARSER_NEED = {"tokens_b": "data", "model": "model", "params_b": "model", "text": "text", "avg_utilization": "usage"}
 _JOB = {
@@ -53,6 +55,9 @@ _JOB = {
     "review_contract": {"en": "review the contract", "zh": "审查合同"},
     "analyze_usage": {"en": "analyze the usage", "zh": "分析用量"},
     "search_knowledge": {"en": "search the guides", "zh": "查找指南"},
+    "estimate_serving_cost": {"en": "price the serving", "zh": "估算推理服务费用"},
+    "check_quote": {"en": "check the quote", "zh": "核对报价"},
+    "compare_own_vs_rent": {"en": "compare owning with renting", "zh": "比较自购与租用"},
 }
 
 
@@ -157,6 +162,20 @@ def refusal(call: ToolCall, lang: str) -> str:
             else f"无法{job}：{call.error}。请修改后再问一次。")
 
 
+def cannot_say(call: ToolCall, lang: str) -> str:
+    """The verdict line of a yes/no question the tool refused: no yes or no, and what it lacks."""
+    from advisor.assistant.offline.verdict import MARK
+
+    job = _JOB.get(call.name, {}).get(lang, call.name)
+    missing = _missing_field(call)
+    if missing in _NEED:
+        reason = _NEED[missing][lang]
+        return MARK[lang] + (f"no yes or no yet: to {job} I need {reason}." if lang == "en"
+                             else f"暂时给不出结论：为了{job}，还需要{reason}。")
+    return MARK[lang] + (f"no yes or no yet: I could not {job} ({call.error})." if lang == "en"
+                         else f"暂时给不出结论：无法{job}（{call.error}）。")
+
+
 def _missing_field(call: ToolCall) -> str | None:
     """The field a refusal names when its value was never given (``invalid gpu None``)."""
     err = call.error or ""
@@ -223,7 +242,8 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
     call = run_tool(intent, parsed.args, lang, defaults)
     calls = [call]
     if call.error:
-        answer = _join(understood(intent, call.args, None, lang), refusal(call, lang))
+        said = cannot_say(call, lang) if parsed.context.get("asks_verdict") else ""
+        answer = _join(understood(intent, call.args, None, lang), said, refusal(call, lang))
         citations = attach_guides(question, intent, lang, [])
         return Turn(answer=_join(answer, sources_block(citations, lang)), intent=intent, lang=lang, parsed=parsed,
                     tool_calls=calls, citations=citations)

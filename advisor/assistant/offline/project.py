@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.assistant.offline.slots_time import days_of
+
 WORKLOAD = (
     "model", "params_b", "active_params_b", "method", "tokens_b", "dataset_tokens_b", "epochs",
     "samples", "tokens_per_sample", "seq_len", "micro_batch_size", "gradient_checkpointing",
@@ -144,7 +146,7 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str) -
         args = {"query": question.strip(), "lang": language}
     elif intent == "compare_billing":
         if "days" not in args and "wall_hours" in args:
-            args["days"] = round(args["wall_hours"] / 24, 6)
+            args["days"] = days_of(args["wall_hours"])
         if "days" in args and "wall_hours" not in args:
             args["wall_hours"] = round(args["days"] * 24, 6)
     elif intent == "check_quote":

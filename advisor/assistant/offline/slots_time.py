@@ -85,6 +85,17 @@ _OFFPEAK = [
 ]  # fmt: skip
 
 
+def days_of(hours: float) -> float:
+    """A stated period as a count of days: whole or half months are calendar months of
+    ``calendar.days_per_month`` days (lexicon), anything else is hours / 24."""
+    from advisor.assistant.offline.lexicon import lexicon
+
+    months = hours / HOURS_PER_MONTH
+    if hours >= HOURS_PER_MONTH / 2 and abs(months * 2 - round(months * 2)) < 1e-6 and abs(hours % HOURS_PER_YEAR) > 1e-6:
+        return round(months * float(lexicon()["calendar"]["days_per_month"]), 6)
+    return round(hours / HOURS_PER_DAY, 6)
+
+
 def _hours(m: re.Match[str]) -> float | None:
     unit = next(k for k in HOURS if m.group(k))
     if m.group("halfonly"):

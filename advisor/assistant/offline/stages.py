@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from advisor.assistant.offline.slots_time import days_of
 from advisor.assistant.offline.text import Scan
 from advisor.numeric import COUNT_TEXT, NUMBER_TEXT, read_number
 
@@ -134,8 +135,8 @@ def _fields(stages: list[dict[str, Any]], loose: dict[str, Any]) -> dict[str, An
                 out.setdefault("serving_tokens_per_day", s["tokens_per_day"])
                 spec["tokens_per_day"] = s["tokens_per_day"]
             if "hours" in s:
-                out.setdefault("serving_days", round(s["hours"] / 24, 6))
-                spec["days"] = round(s["hours"] / 24, 6)
+                out.setdefault("serving_days", days_of(s["hours"]))
+                spec["days"] = days_of(s["hours"])
         explicit.append(spec)
     names = [s["stage"] for s in explicit]
     own = any(set(s) & set(_SPECIFIC) for s in explicit) or len(names) != len(set(names))
