@@ -1,10 +1,15 @@
 """Clauses -> detector hits: which sentence states which contract fact, trap or protection.
 
 Each detector (see patterns.yaml) reads every sentence whose text, or clause, carries its
-cue. A *trap* match that is negated just before it ("shall not automatically renew",
-"不自动续约") does not count; the same sentence can still be a *protection*. A hit keeps the
-sentence, its location and the normalized numbers it states (values.py); who acts in it
-(provider, customer, both) is resolved for the clauses where that decides the verdict.
+cue, and reads each match through the clause semantics (semantics.py: polarity with its
+negation scope, modality, actor). A negated *trap* ("Customer is not required to commit to
+any minimum spend", "停机期间不再计费") is no trap: it is kept as the detector's
+``negated_trap`` kind (a protection where denying the trap is the protection, else a neutral
+mention). A negated *protection* ("没有锁价", "no price lock") is a *denied* hit: the
+protection is missing. A protection that is only the provider's option ("Provider may
+notify") binds nobody and counts as a neutral mention. A hit keeps the sentence, its location
+and the normalized numbers it states (values.py); who acts in it (provider, customer, both)
+is resolved for the clauses where that decides the verdict.
 """
 
 from __future__ import annotations
@@ -14,21 +19,13 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from advisor.contracts.clauses import Clause, Sentence, normalize_space
+from advisor.contracts import semantics
 from advisor.contracts.parties import Layout, Party, PartyResolver
 from advisor.contracts.values import EXTRACTORS, Values
 from advisor.contracts.vocabulary import DetectorSpec, cue_index, detectors
 
 Kind = Literal["trap", "protect", "present", "denied"]
 
-_NEG_EN_RE = re.compile(
-    r"(?:\b(?:not|no|never|neither|nor|without|cannot|none|nothing)\b|n't)(?:\s+\w+){0,2}\s*$", re.IGNORECASE
-)
-# A Chinese negation and the few helpers that may stand between it and what it negates:
-# "不予退还", "没有锁价", "未约定补偿", "不提供价格保护", "无需另行通知".
-_NEG_ZH_RE = re.compile(
-    r"(?:不|未|无|非|免|没有?|并未|尚未|禁止|不得|不会|无需|无须|并非|不再|概不|绝不|毫无)"
-    r"(?:[予得会可能再应需必用被将对作做设给享含]|另行|额外|提前|提供|设置|约定|承诺|保证|享有|包含|包括|支持|给予|任何|进行|适用)*\s*$"
-)
 # Inside a protective match, a negation of the granting verb or of the protection itself
 # ("合同期内不提供价格锁定", "prices are not locked", "prepaid fees are not refunded").
 _DENIAL_RE = re.compile(
@@ -141,8 +138,8 @@ def _run(
 ) -> list[Hit]:
     text = sentence.text
     found: list[Hit] = []
-    protect, denied = _protection(spec, text, resolver)
-    trap = _first_unnegated(spec.combined["trap"], text, protect if spec.shield else [])
+    protect, denied, optional = _protection(spec, text, resolver)
+    trap, cleared = _first_unnegated(spec, text, protect if spec.shield else [])
     if (
         trap is not None
         and spec.name == "termination_for_convenience"
@@ -156,12 +153,17 @@ def _run(
             found.append(_hit(spec, kind, sentence, m, resolver))  # type: ignore[arg-type]
     if denied is not None and first_protect is None:
         found.append(_hit(spec, "denied", sentence, denied, resolver))
+    if cleared is not None and trap is None and first_protect is None:
+        kind = spec.negated_trap if denied is None else "present"
+        found.append(_hit(spec, kind, sentence, cleared, resolver))  # type: ignore[arg-type]
     if not found:
-        m = _first(spec.combined["present"], text, negatable=spec.negation)
+        m = _first(spec, "present", text)
         if m is not None and spec.negation and _DENIAL_RE.search(m.group(0)):
             found.append(_hit(spec, "denied", sentence, m, resolver))  # "SLA 保障，不适用任何赔偿"
         elif m is not None:
             found.append(_hit(spec, "present", sentence, m, resolver))
+        elif optional is not None:
+            found.append(_hit(spec, "present", sentence, optional, resolver))
     return found
 
 
@@ -172,27 +174,43 @@ def _excepted(text: str, end: int, resolver: PartyResolver) -> bool:
     return m is not None and resolver.actor(m.group(0), len(m.group(0))) != "customer"
 
 
-def negated(text: str, start: int) -> bool:
-    """Is the phrase starting at ``start`` negated by the words just before it?"""
-    before = text[max(0, start - 30) : start]
-    return bool(_NEG_EN_RE.search(before) or _NEG_ZH_RE.search(before))
+def _negated(spec: DetectorSpec, kind: str, text: str, m: re.Match[str]) -> bool:
+    """Is this match negated (semantics.negated)? A negator inside it counts when the pattern
+    that matched matches as well without it ("单价并不固定": the lock pattern does not need
+    并不); one the pattern needs ("no automatic renewal", "不予退还") is its own meaning."""
+    alternative = next((p for p in spec.patterns.get(kind) or [] if p.match(text, m.start())), None)
+
+    def optional(n_start: int, n_end: int) -> bool:
+        if alternative is None:
+            return False
+        without = alternative.match(text[:n_start] + text[n_end:], m.start())
+        return without is not None and without.end() == m.end() - (n_end - n_start)
+
+    return semantics.negated(text, m.start(), m.end(), optional=optional)
 
 
-def _protection(spec: DetectorSpec, text: str, resolver: PartyResolver) -> tuple[list[re.Match[str]], re.Match[str] | None]:
-    """The protective matches that stand, and the first one the sentence negates ("没有锁价",
-    "no price lock", "已预付租金不予退还"): a negated protection is a missing one, never a
-    protection. A detector with ``negation: false`` reads its protections as written."""
+def _protection(
+    spec: DetectorSpec, text: str, resolver: PartyResolver
+) -> tuple[list[re.Match[str]], re.Match[str] | None, re.Match[str] | None]:
+    """The protective matches that stand, the first one the sentence negates ("没有锁价",
+    "no price lock", "已预付租金不予退还": a negated protection is a missing one, never a
+    protection), and the first that is only the provider's option ("Provider may refund"),
+    which protects nobody. A detector with ``negation: false`` reads its protections as written."""
     pattern = spec.combined["protect"]
     if pattern is None:
-        return [], None
+        return [], None, None
     standing: list[re.Match[str]] = []
     denied: re.Match[str] | None = None
+    optional: re.Match[str] | None = None
     for m in pattern.finditer(text):
-        if spec.negation and (negated(text, m.start()) or _DENIAL_RE.search(m.group(0)) or _excepted(text, m.end(), resolver)):
+        if spec.negation and (_negated(spec, "protect", text, m) or _DENIAL_RE.search(m.group(0)) or _excepted(text, m.end(), resolver)):
             denied = denied or m
-        else:
-            standing.append(m)
-    return standing, denied
+            continue
+        if semantics.optional_for(text, m.start(), m.end(), resolver) == "provider":
+            optional = optional or m
+            continue
+        standing.append(m)
+    return standing, denied, optional
 
 
 def _hit(spec: DetectorSpec, kind: Kind, sentence: Sentence, m: re.Match[str], resolver: PartyResolver) -> Hit:
@@ -207,7 +225,7 @@ def _hit(spec: DetectorSpec, kind: Kind, sentence: Sentence, m: re.Match[str], r
 
 
 _VERB_RE = re.compile(
-    r"terminat|cancel|cease|discontinu|withdraw|解除|终止|停止|中止|change|increase|modify|adjust|revise|raise|调整|变更|上调|修改|更改|提高|浮动",
+    r"terminat|cancel|\bend\b|cease|discontinu|withdraw|解除|终止|停止|中止|change|increase|modify|adjust|revise|raise|调整|变更|上调|修改|更改|提高|浮动",
     re.IGNORECASE,
 )
 _MODAL_RE = re.compile(
@@ -250,31 +268,38 @@ def _actor(text: str, m: re.Match[str], resolver: PartyResolver) -> Party:
     return resolver.actor(text, modal.start() if modal else end)
 
 
-def _first(pattern: re.Pattern[str] | None, text: str, *, negatable: bool = False) -> re.Match[str] | None:
-    """The first match; with ``negatable``, one not negated just before it ("no service credits")."""
+def _first(spec: DetectorSpec, kind: str, text: str) -> re.Match[str] | None:
+    """The first match; with the detector's ``negation``, one that is not negated ("no service credits")."""
+    pattern = spec.combined[kind]
     if pattern is None:
         return None
-    if not negatable:
+    if not spec.negation:
         return pattern.search(text)
     for m in pattern.finditer(text):
-        if not negated(text, m.start()):
+        if not _negated(spec, kind, text, m):
             return m
     return None
 
 
-def _first_unnegated(pattern: re.Pattern[str] | None, text: str, shield: list[re.Match[str]]) -> re.Match[str] | None:
-    """The first trap match that is not negated: no negation just before it, no negated
-    charge inside it ("不另行收取", "not be billed"), no standing protective reading of the
-    same words (a negated protection shields nothing)."""
+def _first_unnegated(
+    spec: DetectorSpec, text: str, shield: list[re.Match[str]]
+) -> tuple[re.Match[str] | None, re.Match[str] | None]:
+    """The first trap match that stands, and the first one the sentence negates: negated
+    in its scope (semantics.py), or a negated charge inside it ("不另行收取", "not be
+    billed"). A standing protective reading of the same words shields a trap (a negated
+    protection shields nothing)."""
+    pattern = spec.combined["trap"]
     if pattern is None:
-        return None
+        return None, None
+    cleared: re.Match[str] | None = None
     for m in pattern.finditer(text):
-        if negated(text, m.start()) or _NEG_INSIDE_RE.search(m.group(0)):
+        if _negated(spec, "trap", text, m) or _NEG_INSIDE_RE.search(m.group(0)):
+            cleared = cleared or m
             continue
         if any(p.start() < m.end() and m.start() < p.end() for p in shield):
             continue
-        return m
-    return None
+        return m, cleared
+    return None, cleared
 
 
 def _cause_re(zh_provider: Layout) -> re.Pattern[str]:

@@ -35,6 +35,7 @@ class DetectorSpec:
     checklist_kinds: tuple[str, ...] = KINDS
     negation: bool = True
     shield: bool = True
+    negated_trap: str = "present"
     combined: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
     exclude_any: re.Pattern[str] | None = None
 
@@ -43,6 +44,7 @@ class DetectorSpec:
         for kind in KINDS:
             self.combined[kind] = _union(self.patterns.get(kind) or [])
         self.exclude_any = _union(self.exclude)
+
 
 
 @lru_cache(maxsize=1)
@@ -82,7 +84,10 @@ def detectors(zh_provider: Layout = "乙方") -> tuple[DetectorSpec, ...]:
             checklist_kinds=tuple(entry.get("checklist_kinds") or KINDS),
             negation=bool(entry.get("negation", True)),
             shield=bool(entry.get("shield", True)),
+            negated_trap=str(entry.get("negated_trap", "present")),
         )
+        if spec.negated_trap not in ("protect", "present"):
+            raise DataError(str(PATTERNS_PATH), "negated_trap must be 'protect' or 'present'", row=name, field="negated_trap")
         for kind in KINDS:
             spec.patterns[kind] = [_compile(p, defs, name, kind) for p in entry.get(kind) or []]
         spec.__post_init__()
