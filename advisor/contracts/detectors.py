@@ -18,8 +18,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from advisor.contracts.clauses import Clause, Sentence, normalize_space
 from advisor.contracts import semantics
+from advisor.contracts.clauses import Clause, Sentence, normalize_space
 from advisor.contracts.parties import Layout, Party, PartyResolver
 from advisor.contracts.values import EXTRACTORS, Values
 from advisor.contracts.vocabulary import DetectorSpec, cue_index, detectors

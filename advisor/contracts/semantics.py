@@ -109,7 +109,7 @@ class _Analysis:
         self.weak = sorted(m.start() for m in v.weak.finditer(text))
         self.conditions = [m.start() for m in v.condition.finditer(masked)]
         self.modals: list[tuple[int, int, Modality]] = []
-        for rank, name in enumerate(_MODAL_ORDER):
+        for name in _MODAL_ORDER:
             for m in v.modals[name].finditer(text):
                 self.modals.append((m.start(), m.end(), name))
         self.modals.sort(key=lambda t: (t[1], -_MODAL_ORDER.index(t[2])))
