@@ -53,12 +53,18 @@ class Finding(BaseModel):
 
 
 class Assumption(BaseModel):
-    """A default or input the result depends on, with where it comes from."""
+    """A default or input the result depends on, with where it comes from.
+
+    ``source`` is the maintainers' provenance in English. ``source_key`` names the glossary entry
+    a user reads instead (both languages; ``source_values`` fill its placeholders): data entries
+    get ``source.<their key>``, computed values a template of their own."""
 
     name: str
     value: Any
     source: str
     unit: str | None = None
+    source_key: str | None = None
+    source_values: dict[str, Any] = Field(default_factory=dict)
 
 
 def sort_findings(findings: list[Finding]) -> list[Finding]:

@@ -47,6 +47,15 @@ def mode(key: str, lang: str) -> str:
 
 
 def unit(key: str | None, lang: str) -> str:
+    """A unit in ``lang``; one led by a currency code ("CNY per GPU-hour") reads the entry
+    ``unit.{currency} per GPU-hour`` with the code filled in."""
     if not key:
         return ""
-    return term(f"unit.{key}", lang) if has(f"unit.{key}") else key
+    if has(f"unit.{key}"):
+        return term(f"unit.{key}", lang)
+    code, _, rest = key.partition(" ")
+    if len(code) == 3 and code.isupper() and has(f"unit.{{currency}} {rest}"):
+        return term(f"unit.{{currency}} {rest}", lang, currency=code)
+    if len(code) == 3 and code.isupper() and not rest:
+        return code
+    return key

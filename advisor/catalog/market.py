@@ -126,16 +126,17 @@ class MarketStats(BaseModel):
         """The cheapest offer behind the figures."""
         return self.rows[0]
 
-    def dates(self) -> str:
-        """``2026-08-19..2026-10-01`` (+ ``, 3 undated``), or ``unknown``."""
+    def dates(self, lang: str = "en") -> str:
+        """``2026-08-19..2026-10-01`` (+ ``, 3 undated``), or ``unknown`` (Chinese words with ``lang="zh"``)."""
+        zh = lang == "zh"
         if self.as_of_min is None or self.as_of_max is None:
-            span = "unknown"
+            span = "未知" if zh else "unknown"
         elif self.as_of_min == self.as_of_max:
             span = self.as_of_min.isoformat()
         else:
             span = f"{self.as_of_min.isoformat()}..{self.as_of_max.isoformat()}"
         if self.undated and self.as_of_min is not None:
-            span += f", {self.undated} undated"
+            span += f"，{self.undated} 条无日期" if zh else f", {self.undated} undated"
         return span
 
     def describe(self, lang: str = "en") -> str:
@@ -145,7 +146,7 @@ class MarketStats(BaseModel):
             text = (
                 f"{self.gpu} {self.currency} {mode_name(self.mode, 'zh')}市场：{self.offers} 家供应商"
                 f"（{names}）的中位数 {self.median:.2f}/卡时，p10–p90 {self.p10:.2f}–{self.p90:.2f}，"
-                f"报价日期 {self.dates()}"
+                f"报价日期 {self.dates('zh')}"
             )
             if self.fallback_zh:
                 text += f"；{self.fallback_zh}"

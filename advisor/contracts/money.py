@@ -43,7 +43,8 @@ class _Used:
         out = []
         for key in self.keys:
             entry = defaults().get(key)
-            out.append(Assumption(name=key, value=entry.value, unit=entry.unit, source=str(entry.source)))
+            out.append(Assumption(name=key, value=entry.value, unit=entry.unit, source=str(entry.source),
+                                  source_key=f"source.{key}"))
         return out
 
 

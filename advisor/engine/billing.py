@@ -89,7 +89,7 @@ def per_task_offers(p: Params) -> list[dict[str, object]]:
     from advisor.engine.decisions_data import LayeredDefaults, decision_defaults
 
     entry = LayeredDefaults(decision_defaults()).get("billing.per_task_offers")
-    p.note("billing.per_task_offers", entry.value, entry.source, unit=entry.unit)
+    p.note("billing.per_task_offers", entry.value, entry.source, unit=entry.unit, key="source.billing.per_task_offers")
     return list(entry.value or [])
 
 
@@ -98,7 +98,7 @@ def per_task_increments(p: Params) -> dict[str, float]:
     from advisor.engine.decisions_data import LayeredDefaults, decision_defaults
 
     entry = LayeredDefaults(decision_defaults()).get("billing.increments")
-    p.note("billing.increments", entry.value, entry.source, unit=entry.unit)
+    p.note("billing.increments", entry.value, entry.source, unit=entry.unit, key="source.billing.increments")
     return {str(k): float(v) for k, v in entry.value.items()}
 
 

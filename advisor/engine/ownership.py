@@ -129,7 +129,7 @@ def owned_gpu_hour(gpu: Any, currency: str, hosting: str, p: Any) -> tuple[float
 
     def v(name: str) -> Any:
         entry = data.get(name)
-        p.note(name, entry.value, entry.source, unit=entry.unit)
+        p.note(name, entry.value, entry.source, unit=entry.unit, key=f"source.{name}")
         return entry.value
 
     suffix = ".consumer" if gpu.tier in ("consumer", "workstation") else ""

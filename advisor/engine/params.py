@@ -21,7 +21,8 @@ def _assumption(key: str, entry: Any) -> Assumption:
     if cached is None or cached[0] is not entry:
         if len(_ASSUMPTIONS) > 4096:  # catalogs reloaded many times: start over
             _ASSUMPTIONS.clear()
-        cached = (entry, Assumption(name=key, value=entry.value, unit=entry.unit, source=entry.source))
+        cached = (entry, Assumption(name=key, value=entry.value, unit=entry.unit, source=entry.source,
+                                    source_key=f"source.{key}"))
         _ASSUMPTIONS[id(entry)] = cached
     return cached[1]
 
@@ -43,9 +44,12 @@ class Params:
         """The value without recording it (for sweeps that report their own assumptions)."""
         return self._defaults.get(key).value
 
-    def note(self, name: str, value: Any, source: str, unit: str | None = None) -> None:
-        """Record a derived or user-given value (a chosen price, a resolved GPU count...)."""
-        self._used[name] = Assumption(name=name, value=value, unit=unit, source=source)
+    def note(self, name: str, value: Any, source: str, unit: str | None = None, *, key: str | None = None,
+             **values: Any) -> None:
+        """Record a derived or user-given value (a chosen price, a resolved GPU count...). ``key`` is
+        the glossary entry users read as its source, filled with ``values``."""
+        self._used[name] = Assumption(name=name, value=value, unit=unit, source=source, source_key=key,
+                                      source_values=values)
 
     def extend(self, used: list[Assumption]) -> None:
         """Record assumptions another computation made (a cached price quote), first use wins."""

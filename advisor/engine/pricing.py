@@ -79,6 +79,18 @@ def _median(values: Iterable[float | None]) -> float | None:
     return float(statistics.median(vals)) if vals else None
 
 
+def note_fx(p: Params, fx: Any) -> None:
+    p.note("fx.rate", f"1 {fx.base} = {fx.rate} {fx.quote}", f"{fx.source}, as of {fx.as_of}", key="source.fx.rate",
+           as_of=fx.as_of)
+
+
+def note_market(p: Params, home: str, choice: str, currency: str, why: str) -> None:
+    """Which market priced the report: ``price.market`` with its value and source readable in both languages."""
+    p.note("price.market", f"{choice}: {home} offers" + ("" if home == currency else f" converted to {currency}"), why,
+           key="source.price.market.request" if why.startswith("request") else "source.price.market.default",
+           choice=choice, home=home, currency=currency)
+
+
 def resolve_market(catalog: Any, currency: str, market: str | None, lang: str = "en") -> tuple[str, str, str]:
     """(market currency, "local" | "convert", why) for pricing ``currency``."""
     other = next(c for c in CURRENCIES if c != currency)
@@ -159,23 +171,28 @@ def _market_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, market
     k = _to(1.0, home, currency, fx)
     ratios = {mode: _market_ratio(gpu_id, home, mode, catalog) for mode in ("spot", "monthly", "yearly")}
     source = f"list prices, {m.describe('en')}"
+    described = {"market": {"en": m.describe("en"), "zh": m.describe("zh")}, "rate": ""}
     if fx is not None:
         source += f"; converted to {currency} at 1 {fx.base} = {fx.rate} {fx.quote} ({fx.as_of}, {fx.source})"
-        p.note("fx.rate", f"1 {fx.base} = {fx.rate} {fx.quote}", f"{fx.source}, as of {fx.as_of}")
-    p.note("price.market", f"{choice}: {home} offers" + (f" converted to {currency}" if fx else ""), why)
+        described["rate"] = f"1 {fx.base} = {fx.rate} {fx.quote} ({fx.as_of})"
+        note_fx(p, fx)
+    note_market(p, home, choice, currency, why)
     cheapest = m.cheapest
     p.note(
         "price.cheapest_offer",
         f"{cheapest.provider} {cheapest.sku}".strip() + f" {cheapest.price * k:.2f}",
         f"{cheapest.citation}; as of {without_hashes(cheapest.as_of)}",
-        unit=f"{currency} per GPU-hour",
+        unit=f"{currency} per GPU-hour", key="source.price.cheapest_offer", provider=cheapest.provider,
+        as_of=without_hashes(cheapest.as_of),
     )
-    p.note("price.as_of", m.dates(), f"price dates of the {m.offers} offer(s) behind the {home} median")
+    p.note("price.as_of", m.dates(), f"price dates of the {m.offers} offer(s) behind the {home} median",
+           key="source.price.as_of", n=m.offers, home=home)
     if m.stale:
         p.note(
             "price.stale",
             ", ".join(m.stale_providers),
             f"offers dated more than {m.stale_after_months} months ago (market.stale_after_months)",
+            key="source.price.stale", months=m.stale_after_months,
         )
     spot = ratios["spot"]
     monthly = 1 - ratios["monthly"] if ratios["monthly"] is not None else None
@@ -193,6 +210,7 @@ def _market_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, market
         provider=None,
         spot_ratio=spot,
         spot_source=f"median over providers of each provider's spot / on-demand price for {gpu_id} ({home} market)",
+        described=described,
         monthly_discount=monthly,
         yearly_discount=yearly,
         increment_s=statistics.median_low(increments) if increments else None,
@@ -273,7 +291,7 @@ def _sheet_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, provide
     )
     if fx is not None:
         source += f"; converted to {currency} at {fx.rate} ({fx.as_of}, {fx.source})"
-        p.note("fx.rate", f"1 {fx.base} = {fx.rate} {fx.quote}", f"{fx.source}, as of {fx.as_of}")
+        note_fx(p, fx)
     if terms is not None:
         spot_ratio, monthly_disc, yearly_disc = _provider_terms(terms, p, spot_ratio, monthly_disc, yearly_disc)
     q = _with_default_terms(
@@ -297,7 +315,8 @@ def _sheet_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, provide
         if terms.offpeak_discounts:
             best = min(terms.offpeak_discounts, key=lambda d: d.multiplier)
             q = replace(q, offpeak_discount=1 - float(best.multiplier))
-            p.note("offpeak_discount", round(1 - float(best.multiplier), 3), f"{terms.name} {best.hours}: {best.source}")
+            p.note("offpeak_discount", round(1 - float(best.multiplier), 3), f"{terms.name} {best.hours}: {best.source}",
+                   key="source.provider_terms", provider=terms.name)
     return q
 
 
@@ -307,14 +326,17 @@ def _provider_terms(
     """A named provider's published spot multiplier and term discounts win over the medians."""
     if terms.spot_multiplier is not None:
         spot = float(terms.spot_multiplier.value)
-        p.note("spot_ratio", spot, f"{terms.name}: {terms.spot_multiplier.source}")
+        p.note("spot_ratio", spot, f"{terms.name}: {terms.spot_multiplier.source}", key="source.provider_terms",
+               provider=terms.name)
     for t in terms.term_discounts:
         if t.months == 1 and not t.upper_bound:
             monthly = 1 - float(t.multiplier)
-            p.note("monthly_discount", round(monthly, 3), f"{terms.name} {t.label}: {t.source}")
+            p.note("monthly_discount", round(monthly, 3), f"{terms.name} {t.label}: {t.source}",
+                   key="source.provider_terms", provider=terms.name)
         elif t.months == 12 and not t.upper_bound:
             yearly = 1 - float(t.multiplier)
-            p.note("yearly_discount", round(yearly, 3), f"{terms.name} {t.label}: {t.source}")
+            p.note("yearly_discount", round(yearly, 3), f"{terms.name} {t.label}: {t.source}",
+                   key="source.provider_terms", provider=terms.name)
     return spot, monthly, yearly
 
 
@@ -329,7 +351,8 @@ def _provider_storage(q: Quote, terms: Any, catalog: Any, p: Params) -> Quote:
         if terms.currency != q.currency:
             amount = _to(amount, terms.currency, q.currency, catalog.fx)
         updates[name] = amount
-        p.note(f"{name}", round(amount, 4), f"{terms.name}: {value.source}", unit=q.currency)
+        p.note(f"{name}", round(amount, 4), f"{terms.name}: {value.source}", unit=q.currency,
+               key="source.provider_terms", provider=terms.name)
     return replace(q, **updates) if updates else q
 
 
@@ -349,24 +372,35 @@ def _with_default_terms(
     low: float | None = None,
     high: float | None = None,
     negotiated: bool = False,
+    described: dict[str, Any] | None = None,
 ) -> Quote:
-    p.note("price_per_gpu_hour", round(on_demand, 4), source, unit=f"{currency} per GPU-hour")
+    if source.startswith("request"):
+        p.note("price_per_gpu_hour", round(on_demand, 4), source, unit=f"{currency} per GPU-hour")
+    elif described is not None:
+        p.note("price_per_gpu_hour", round(on_demand, 4), source, unit=f"{currency} per GPU-hour",
+               key="source.price_per_gpu_hour.market" + (".converted" if described.get("rate") else ""),
+               **described)
+    else:
+        p.note("price_per_gpu_hour", round(on_demand, 4), source, unit=f"{currency} per GPU-hour",
+               key="source.price_per_gpu_hour.sheet", n=offers)
+    same = "source.same_offers" if described is not None or not source.startswith("request") else None
     if spot_ratio is None:
         spot_ratio = float(p("billing.spot_ratio"))
     else:
-        p.note("spot_ratio", round(spot_ratio, 3), spot_source)
+        p.note("spot_ratio", round(spot_ratio, 3), spot_source, key=same)
     if monthly_discount is None or not 0 < monthly_discount < 0.9:
         monthly_discount = float(p("billing.monthly_discount"))
     else:
-        p.note("monthly_discount", round(monthly_discount, 3), "median monthly discount of the same offers")
+        p.note("monthly_discount", round(monthly_discount, 3), "median monthly discount of the same offers", key=same)
     if yearly_discount is None or not 0 < yearly_discount < 0.9:
         yearly_discount = max(float(p("billing.yearly_discount")), monthly_discount)
     else:
-        p.note("yearly_discount", round(yearly_discount, 3), "median yearly discount of the same offers")
+        p.note("yearly_discount", round(yearly_discount, 3), "median yearly discount of the same offers", key=same)
     if increment_s is None:
         increment_s = float(p("billing.increment_s"))
     else:
-        p.note("billing.increment_s", increment_s, "median billing increment of the same offers", unit="seconds")
+        p.note("billing.increment_s", increment_s, "median billing increment of the same offers", unit="seconds",
+               key=same)
     return Quote(
         currency=currency,
         on_demand=on_demand,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.findings import Assumption, Finding
-from advisor.glossary import has, term, unit
+from advisor.glossary import entries, has, term, unit
 from advisor.present import fmt
 from advisor.present.view import Figure, FindingLine, Table
 
@@ -28,9 +28,19 @@ def findings(items: list[Finding], lang: str) -> list[FindingLine]:
     return out
 
 
+def keyed(prefix: str, name: str, lang: str) -> str | None:
+    """``prefix.<name>`` from the glossary; a name with a variable tail (``price_per_gpu_hour.H100-SXM``)
+    reads the longest entry it starts with, the tail as ``{sub}``."""
+    parts = name.replace("[", ".").rstrip("]").split(".")
+    for i in range(len(parts), 0, -1):
+        key = f"{prefix}.{'.'.join(parts[:i])}"
+        if has(key):
+            return term(key, lang, sub=".".join(parts[i:]))
+    return None
+
+
 def assumption_name(name: str, lang: str) -> str:
-    key = f"assumption.{name}"
-    return term(key, lang) if has(key) else name
+    return keyed("assumption", name, lang) or name
 
 
 def assumption_value(a: Assumption, lang: str) -> str:
@@ -38,13 +48,28 @@ def assumption_value(a: Assumption, lang: str) -> str:
         return term("value.table", lang)
     if isinstance(a.value, bool):
         return term("value.yes" if a.value else "value.no", lang)
-    value = fmt.number(a.value) if isinstance(a.value, int | float) else str(a.value)
+    if has(f"shown.{a.name}") and a.source_values:
+        value = term(f"shown.{a.name}", lang, **_localized(a.source_values, lang))
+    elif isinstance(a.value, str) and has(f"value.{a.value}"):
+        value = term(f"value.{a.value}", lang)
+    else:
+        value = fmt.number(a.value) if isinstance(a.value, int | float) else str(a.value)
     return f"{value} {unit(a.unit, lang)}".strip() if a.unit else value
 
 
+def _localized(values: dict[str, Any], lang: str) -> dict[str, Any]:
+    return {k: fmt.text_of(v, lang) if isinstance(v, dict) else v for k, v in values.items()}
+
+
 def assumption_source(a: Assumption, lang: str) -> str:
-    key = f"source.{a.name}"
-    return term(key, lang) if lang == "zh" and has(key) else fmt.public_source(a.source)
+    """Where the value comes from, as a user reads it: the public source from the glossary, the
+    user's own input, or (English only) the maintainers' note without internal references."""
+    if a.source.startswith("request"):
+        return term("source.request", lang)
+    for key in (a.source_key, f"source.{a.name}" if a.source_key is None else None):
+        if key and lang in entries().get(key, {}):
+            return term(key, lang, **_localized(a.source_values, lang))
+    return fmt.public_source(a.source)
 
 
 def assumptions(items: list[Assumption], lang: str) -> Table:

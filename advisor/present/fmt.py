@@ -95,11 +95,21 @@ def text_of(value: Any, lang: str) -> str:
 
 _INTERNAL = re.compile(
     r"\s*\(?\b(?:REQUIREMENTS|CALIBRATION\.md|DESIGN\.md|STYLE\.md)\b[^;:)]*(?:[:)]\s*)?|\s*\[S\d+\]"
+    r"|\s*\(?\bCALIBRATION\b\)?"  # the calibration notes
+    r"|\s*\(?issue #\d+\)?"  # the project's issue numbers
+    r"|\s*(?:/?[\w.*-]+/)*[\w.*-]+\.(?:md|yaml|yml|py|csv|json)\b(?:\s+line\s+\d+)?(?:\s+--\w+)?"  # internal files
+    r"|\s*\b(?:in\s+)?(?:knowledge|shared|bench|tests)/[\w/.-]*"  # the project's folders
+    r"|\s*\bsearch-index id \d+(?:\s*\([^)]*\))?"
+    r"|(?<![\w-])[A-F]\d(?:\s*[,/]\s*[A-F]\d)*\b:?"  # requirement ids (B4, C5/E2)
 )
 
 
 def public_source(text: Any) -> str:
-    """A source as a user reads it: internal file names and requirement ids removed."""
-    cleaned = _INTERNAL.sub(" ", str(text or ""))
-    cleaned = re.sub(r"\(\s*\)|\s+([,;.])", r"\1", cleaned)
+    """A source as a user reads it: internal file names, requirement ids and issue numbers removed."""
+    cleaned = _INTERNAL.sub(" ", str(text or "")).replace("FITTED", "fitted")
+    cleaned = re.sub(r"\(\s*[,;:]?\s*\)|\s+([,;:.)])", r"\1", cleaned)
+    cleaned = re.sub(r"([,;:])[,;:]+", r"\1", cleaned)
+    cleaned = re.sub(r"\(\s*[,;:]\s*", "(", cleaned)
+    cleaned = re.sub(r"\b(on|in|see|with)\s*([;:,)]|$)", r"\2", cleaned)
+    cleaned = re.sub(r"\s+([,;:.)])", r"\1", cleaned)
     return re.sub(r"\s{2,}", " ", cleaned).strip(" ;,:") or "—"

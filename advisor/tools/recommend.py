@@ -144,20 +144,24 @@ def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -
 
 def _note_prices(p: Params, catalog: Any, options: list[Option], req: Any) -> None:
     """Which market, offers and dates priced each card of the report (assumptions)."""
-    from advisor.engine.pricing import cached_quote, resolve_market
+    from advisor.engine.pricing import cached_quote, note_market, resolve_market
 
     if not options:
         return
     home, choice, why = resolve_market(catalog, req.currency, req.market, req.lang)
-    p.note("price.market", f"{choice}: {home} offers" + ("" if home == req.currency else f" converted to {req.currency}"),
-           why)
+    note_market(p, home, choice, req.currency, why)
     for gpu in dict.fromkeys(o.gpu for o in options):
         q = cached_quote(catalog, gpu, req.currency, req.market, req.lang)
         if q is not None:
-            p.note(f"price_per_gpu_hour.{gpu}", round(q.on_demand, 4), q.source, unit=f"{req.currency} per GPU-hour")
-            if q.stale and q.market is not None:
-                p.note(f"price.stale.{gpu}", ", ".join(q.market.stale_providers),
-                       f"offers dated more than {q.market.stale_after_months} months ago (market.stale_after_months)")
+            m = q.market
+            described = {"market": {"en": m.describe("en"), "zh": m.describe("zh")}} if m is not None else {}
+            p.note(f"price_per_gpu_hour.{gpu}", round(q.on_demand, 4), q.source, unit=f"{req.currency} per GPU-hour",
+                   key=("source.price_per_gpu_hour.market" + (".converted" if m.currency != req.currency else ""))
+                   if m is not None else None, rate="", **described)
+            if q.stale and m is not None:
+                p.note(f"price.stale.{gpu}", ", ".join(m.stale_providers),
+                       f"offers dated more than {m.stale_after_months} months ago (market.stale_after_months)",
+                       key="source.price.stale", months=m.stale_after_months)
 
 
 def _scalable(res: Any) -> np.ndarray:

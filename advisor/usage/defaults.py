@@ -74,7 +74,7 @@ class UsageDefaults:
     def assumption(self, key: str) -> Assumption:
         entry = self.entries[key]
         source = entry.source if not entry.note else f"{entry.source} — {entry.note}"
-        return Assumption(name=key, value=entry.value, source=source, unit=entry.unit)
+        return Assumption(name=key, value=entry.value, source=source, unit=entry.unit, source_key=f"source.{key}")
 
     def assumptions(self, keys: list[str] | tuple[str, ...]) -> list[Assumption]:
         return [self.assumption(k) for k in keys]

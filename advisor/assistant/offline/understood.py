@@ -10,11 +10,16 @@ did not give.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any
 
+from pydantic import ValidationError
+
 from advisor.assistant.offline.lexicon import lexicon
 from advisor.assistant.offline.templates import METHOD_NAME, MODE_NAME, num, word
+from advisor.findings import Assumption
+from advisor.present.common import assumption_source
 
 _CONVERTED = re.compile(r"converted to [A-Z]{3} at [\d.]+ \([\d-]+")
 HEAD = {"en": "**What I understood:** ", "zh": "**我的理解：** "}
@@ -220,6 +225,8 @@ def assumed(given: dict[str, Any], report: dict[str, Any] | None, notes: list[di
         if conv:  # which sheet: another market's offers converted at a dated rate
             source += f", {conv.group(0)})"
         if lang == "zh":
+            with contextlib.suppress(ValidationError):  # the report's assumption: its public source in Chinese
+                source = assumption_source(Assumption.model_validate(a), lang).split("；")[0].split("：")[0]
             lines.append(f"{_assumption_name(name, lang)} {shown}" + (f"（来源：{source}）" if source else ""))
         else:
             lines.append(f"{_assumption_name(name, lang)} {shown} {unit}".rstrip() + (f" ({source})" if source else ""))
