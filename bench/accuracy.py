@@ -250,6 +250,32 @@ def generalisation(catalog: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return summary(errors, bands), table
 
 
+def bias_causes(catalog: Any) -> list[dict[str, Any]]:
+    """Where each excluded run's error comes from: the estimate / published ratio split into the
+    engine's time multipliers (failure overhead, recomputation, software era, model size on the
+    card, benchmark-vs-whole-run) and what is left, the MFU level of the card generation."""
+    from advisor.engine.throughput import size_factor
+    from advisor.engine.workload import recompute_factor
+
+    p = Params(catalog.defaults)
+    out = []
+    for row in load(EXCLUDED) if EXCLUDED.exists() else []:
+        r = predict(row, catalog, None)
+        ratio = r.gpu_hours.expected / float(row["gpu_hours"])
+        parts = {
+            "failures": r.gpu_hours.expected / r.compute_gpu_hours.expected
+            * (float(p("mfu.benchmark_factor")) if row.get("basis") == "throughput" else 1.0),
+            "recompute": recompute_factor("pretrain", bool(r.memory.layout.gradient_checkpointing), p),
+            "era": 1.0 / float(p("mfu.era_factor")[era_key(str(row["year"]), p)]),
+            "size": 1.0 / float(size_factor(float(r.inputs["active_params_b"]), catalog.gpu(r.gpu.name).generation, p)),
+            "benchmark": 1.0 / float(p("mfu.benchmark_factor")) if row.get("basis") == "throughput" else 1.0,
+        }
+        level = ratio / math.prod(parts.values())
+        out.append({"id": row["id"], "estimate_over_published": round(ratio, 3),
+                    **{k: round(v, 3) for k, v in parts.items()}, "level": round(level, 3)})
+    return out
+
+
 DEFAULTS = ROOT / "knowledge" / "catalog" / "defaults.yaml"
 
 
@@ -298,6 +324,9 @@ def main(argv: list[str] | None = None) -> None:
     overall, table = generalisation(catalog)
     print(f"excluded runs (generalisation): {overall}")
     for row in table:
+        print(f"  {row}")
+    print("excluded runs: estimate/published as time multipliers (failures x recompute x era x size x benchmark x level)")
+    for row in bias_causes(catalog):
         print(f"  {row}")
 
 

@@ -23,6 +23,9 @@ def run() -> dict[str, Any]:
         out[f"excluded_{row['id']}"] = (f"published {row['published']:,} est {row['estimate']:,} "
                                         f"({row['error_pct']:+.1f} %, {'in' if row['in_band'] else 'out of'} band, "
                                         f"{row['layout']})")
+    for row in accuracy.bias_causes(catalog):
+        out[f"excluded_causes_{row['id']}"] = " ".join(f"{k} x{v:.2f}" for k, v in row.items()
+                                                        if k not in ("id", "estimate_over_published"))
     p = Params(catalog.defaults)
     wall = 54 * 24
     f = failure_overhead(wall, 16384, 405e9 * 14 / 1e9, p)
