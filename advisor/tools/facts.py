@@ -283,9 +283,8 @@ def _fits_variant(req: EstimateRequest, catalog: Any, n: int, w: Workload | None
     from advisor.engine import memory
 
     p = Params(catalog.defaults)
-    variant = req.model_copy(update=changes)
     if w is None:
-        w, _ = resolve_workload(variant, catalog, p)
+        w, _ = resolve_workload(req.model_copy(update=changes), catalog, p)
     gpu = catalog.gpu(req.gpu or p("estimate.default_gpu"))
     precision = req.precision or ("bf16" if gpu.bf16_tflops else "fp16")
     _, _, fits = memory.plan_parallel(w, gpu.memory_gb, n, precision, req.optimizer or "adamw", p,
