@@ -101,18 +101,26 @@ class _Analysis:
 
     def __init__(self, text: str) -> None:
         v = vocabulary()
+        self.text = text
         masked = v.not_negator.sub(lambda m: "\x00" * len(m.group(0)), text)
         self.negators = [m.span() for m in v.negator.finditer(masked)]
         self.neg_starts = [s for s, _ in self.negators]
-        self.strong = sorted(m.end() for m in v.strong.finditer(text))
-        self.strong_starts = sorted(m.start() for m in v.strong.finditer(text))
+        spans = [m.span() for m in v.strong.finditer(text)]
+        self.strong = sorted(e for _, e in spans)
+        self.strong_starts = sorted(s for s, _ in spans)
         self.weak = sorted(m.start() for m in v.weak.finditer(text))
         self.conditions = [m.start() for m in v.condition.finditer(masked)]
-        self.modals: list[tuple[int, int, Modality]] = []
-        for name in _MODAL_ORDER:
-            for m in v.modals[name].finditer(text):
-                self.modals.append((m.start(), m.end(), name))
-        self.modals.sort(key=lambda t: (t[1], -_MODAL_ORDER.index(t[2])))
+        self._modals: list[tuple[int, int, Modality]] | None = None
+
+    @property
+    def modals(self) -> list[tuple[int, int, Modality]]:
+        """Every modal of the text as (start, end, modality), by end (found on first use)."""
+        if self._modals is None:
+            v = vocabulary()
+            found = [(m.start(), m.end(), name) for name in _MODAL_ORDER for m in v.modals[name].finditer(self.text)]
+            found.sort(key=lambda t: (t[1], -_MODAL_ORDER.index(t[2])))
+            self._modals = found
+        return self._modals
 
     def segment_start(self, pos: int) -> int:
         i = bisect_right(self.strong, pos) - 1
@@ -180,13 +188,13 @@ def modality(text: str, start: int, end: int | None = None) -> tuple[Modality, i
     a = _analysis(text)
     seg = a.segment_start(start)
     limit = min(end if end is not None else start, a.segment_end(start + 1, len(text)))
-    best: tuple[int, int, Modality] | None = None
-    for m_start, m_end, name in a.modals:
-        if m_start >= seg and m_end <= max(limit, start):
-            best = (m_start, m_end, name)
-    if best is None:
-        return "statement", None
-    return best[2], best[0]
+    before = [t for t in a.modals if seg <= t[0] < start and t[1] <= start]
+    if before:
+        return before[-1][2], before[-1][0]  # the nearest modal before the phrase
+    inside = sorted((t for t in a.modals if start <= t[0] and t[1] <= limit), key=lambda t: (t[0], -t[1]))
+    if inside:
+        return inside[0][2], inside[0][0]  # "Provider may change ...": the match opens with its subject
+    return "statement", None
 
 
 def optional_for(text: str, start: int, end: int, resolver: PartyResolver) -> Party | None:
