@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from advisor.errors import InputError
+
+if TYPE_CHECKING:
+    from advisor.ledger import Ledger
 
 
 def register(app: typer.Typer) -> None:
@@ -31,7 +34,7 @@ def register(app: typer.Typer) -> None:
     app.add_typer(group, name="budget")
 
 
-def _ledger():  # type: ignore[no-untyped-def]
+def _ledger() -> Ledger:
     from advisor.ledger import open_ledger
 
     return open_ledger()
@@ -55,7 +58,8 @@ def set_cmd(
 ) -> None:
     from advisor.ledger import set_budget
 
-    row = set_budget(_ledger(), owner, amount, period, currency)
+    with _ledger() as led:
+        row = set_budget(led, owner, amount, period, currency)
     if as_json:
         _emit(row)
     else:
@@ -70,7 +74,8 @@ def import_cmd(
 
     from advisor.ledger import import_focus
 
-    result = import_focus(_ledger(), file)
+    with _ledger() as led:
+        result = import_focus(led, file)
     if as_json:
         _emit(asdict(result))
         return
@@ -91,7 +96,8 @@ def status_cmd(
             when = datetime.fromisoformat(as_of.strip()).replace(tzinfo=UTC)
         except ValueError:
             raise InputError("--as-of", as_of, "a date YYYY-MM-DD") from None
-    report = status(_ledger(), as_of=when)
+    with _ledger() as led:
+        report = status(led, as_of=when)
     if as_json:
         _emit(report)
         return
@@ -134,7 +140,8 @@ def save_cmd(
         raise InputError("--estimate-json", estimate_json, f"a readable file ({exc.strerror})") from None
     if not isinstance(report, dict):
         raise InputError("--estimate-json", estimate_json, "a JSON object (a report)")
-    out = save_estimate(_ledger(), owner, report, period)
+    with _ledger() as led:
+        out = save_estimate(led, owner, report, period)
     if as_json:
         _emit(out)
         return
@@ -154,7 +161,8 @@ def approve_cmd(
 
     from advisor.ledger import approve
 
-    view = approve(_ledger(), approval_id, approver, note, reject=reject)
+    with _ledger() as led:
+        view = approve(led, approval_id, approver, note, reject=reject)
     if as_json:
         _emit(asdict(view))
     else:

@@ -1,5 +1,7 @@
-"""Schema and connection of the ledger. The schema is created with ``metadata.create_all`` and
-stamped in ``schema_version``; a database stamped with another version is refused."""
+"""Schema and connection of the ledger. The tables below are what the queries use; the database
+itself is built and upgraded by the Alembic migrations in ``advisor/ledger/migrations`` (run by
+:func:`open_ledger`, under a lock so concurrent openers migrate once). A database whose revision
+this advisor does not know (made by a newer version) is refused."""
 
 from __future__ import annotations
 
@@ -10,6 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from alembic.util import CommandError
 from sqlalchemy import (
     Column,
     DateTime,
@@ -23,20 +30,23 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
-    select,
+    inspect,
+    text,
 )
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import ArgumentError, OperationalError
 
 from advisor.config import catalog_dir
 from advisor.errors import DataError, InputError
 
-SCHEMA_VERSION = 1
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+LEGACY_REVISION = "0001"  # what a database stamped schema_version=1 (before Alembic) holds
+PG_LOCK_KEY = 0x4C454447  # pg_advisory_xact_lock key of the ledger's migrations
 SETTINGS_FILE = "ledger.yaml"
 MONEY = String(64)  # exact decimal text: SQLite has no exact decimal type
 
 metadata = MetaData()
-schema_version = Table("schema_version", metadata, Column("version", Integer, primary_key=True))
 budgets = Table(
     "budgets", metadata,
     Column("id", Integer, primary_key=True),
@@ -128,6 +138,16 @@ class Ledger:
     def dialect(self) -> str:
         return self.engine.dialect.name
 
+    def close(self) -> None:
+        """Close the pooled connections."""
+        self.engine.dispose()
+
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
 
 def _sqlite_immediate(engine: Engine, timeout_s: float) -> None:
     """SQLite writers take the write lock at BEGIN, so concurrent writers queue instead of failing."""
@@ -143,7 +163,7 @@ def _sqlite_immediate(engine: Engine, timeout_s: float) -> None:
 
 
 def open_ledger(url: str | None = None) -> Ledger:
-    """Connect, create the schema when missing, and check its version."""
+    """Connect and bring the schema to the newest migration."""
     url = url or database_url()
     timeout = float(settings()["database"]["sqlite_busy_timeout_s"])
     try:
@@ -155,20 +175,51 @@ def open_ledger(url: str | None = None) -> Ledger:
     except (ArgumentError, ImportError) as exc:
         raise InputError("ADVISOR_DATABASE_URL", _safe(url), f"a SQLAlchemy database URL with an installed driver ({exc})") from None
     try:
-        try:
-            metadata.create_all(engine)
-        except DBAPIError:  # another process created the tables between the check and the CREATE
-            metadata.create_all(engine)
-        with engine.begin() as conn:
-            found = conn.execute(select(schema_version.c.version)).scalars().all()
-            if not found:
-                conn.execute(insert_for(engine, schema_version).values(version=SCHEMA_VERSION)
-                             .on_conflict_do_nothing(index_elements=["version"]))
-            elif max(found) != SCHEMA_VERSION:
-                raise DataError(_safe(url), f"ledger schema version {max(found)}; this advisor knows {SCHEMA_VERSION}")
+        _migrate_or_explain(engine, url)
+    except BaseException:
+        engine.dispose()
+        raise
+    return Ledger(engine=engine, url=url)
+
+
+def _migrate_or_explain(engine: Engine, url: str) -> None:
+    try:
+        migrate(engine)
     except OperationalError as exc:
         raise InputError("ADVISOR_DATABASE_URL", _safe(url), f"a reachable database ({exc.orig})") from None
-    return Ledger(engine=engine, url=url)
+    except CommandError as exc:
+        raise DataError(_safe(url), f"ledger schema unknown to this advisor ({exc}); upgrade the advisor") from None
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    """Alembic's configuration for the ledger's migrations, bound to ``connection``."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.attributes["connection"] = connection
+    return cfg
+
+
+def head_revision() -> str:
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def current_revision(conn: Connection) -> str | None:
+    return MigrationContext.configure(conn).get_current_revision()
+
+
+def migrate(engine: Engine, revision: str = "heads") -> None:
+    """Upgrade the database to ``revision`` in one transaction. SQLite's BEGIN IMMEDIATE and
+    PostgreSQL's advisory lock make concurrent openers wait, so the migrations run once."""
+    with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": PG_LOCK_KEY})
+        cfg = alembic_config(conn)
+        names = set(inspect(conn).get_table_names())
+        if current_revision(conn) is None and "schema_version" in names and "budgets" in names:
+            command.stamp(cfg, LEGACY_REVISION)  # a ledger made before migrations: its tables are 0001's
+        command.upgrade(cfg, revision)
 
 
 def insert_for(engine: Engine, table: Table) -> Any:

@@ -248,15 +248,16 @@ def read_focus_rows(path: str | Path) -> list[dict[str, Any]]:
 def import_focus(ledger: Ledger, path: str | Path, *, batch: int = 500) -> ImportResult:
     """Import one export; rows already in the ledger (same billing-row id) are skipped, so
     importing the same export twice, or overlapping exports at once, never doubles."""
-    rows = read_focus_rows(path)
+    rows = sorted(read_focus_rows(path), key=lambda r: r["row_key"])  # one lock order: no deadlocks
     now = _now()
     source = Path(path).name
     added = 0
     with ledger.engine.begin() as conn:
         for i in range(0, len(rows), batch):
             chunk = [{**r, "source": source, "imported_at": now} for r in rows[i:i + batch]]
-            stmt = _insert(ledger, T.actual).values(chunk).on_conflict_do_nothing(index_elements=["row_key"])
-            added += conn.execute(stmt).rowcount or 0
+            stmt = (_insert(ledger, T.actual).values(chunk).on_conflict_do_nothing(index_elements=["row_key"])
+                    .returning(T.actual.c.id))  # the rows really inserted (rowcount is -1 on some drivers)
+            added += len(conn.execute(stmt).all())
     totals: dict[str, Decimal] = {}
     for r in rows:
         totals[r["currency"]] = totals.get(r["currency"], Decimal(0)) + Decimal(r["amount"])
