@@ -4,7 +4,6 @@ spend imported from FOCUS exports (the ledger in advisor.ledger)."""
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -87,39 +86,42 @@ def import_cmd(
 def status_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     as_of: Annotated[str | None, typer.Option("--as-of", help="date YYYY-MM-DD (default: now) 截止日期")] = None,
+    team: Annotated[str | None, typer.Option("--team", help="only this team 只看该团队")] = None,
+    project: Annotated[str | None, typer.Option("--project", help="only this project 只看该项目")] = None,
+    period: Annotated[str | None, typer.Option("--period", help="only this month YYYY-MM 只看该月")] = None,
+    lang: Annotated[str, typer.Option("--lang", help="en or zh: language of the findings 语言")] = "en",
 ) -> None:
-    from advisor.ledger import status
+    from advisor.ledger import parse_as_of, status
 
-    when = None
-    if as_of is not None:
-        try:
-            when = datetime.fromisoformat(as_of.strip()).replace(tzinfo=UTC)
-        except ValueError:
-            raise InputError("--as-of", as_of, "a date YYYY-MM-DD") from None
+    if lang not in ("en", "zh"):
+        raise InputError("--lang", lang, "en or zh")
+    when = parse_as_of(as_of) if as_of is not None else None
     with _ledger() as led:
-        report = status(led, as_of=when)
+        report = status(led, as_of=when, lang=lang, team=team, project=project, period=period)
     if as_json:
-        _emit(report)
+        _emit(report.model_dump(mode="json"))
         return
     from rich.table import Table
 
     from advisor.cli.common import console
+    from advisor.cli.render import findings
 
     table = Table(title="Budget vs actual / 预算与实际")
     for head in ("team/project 团队/项目", "period 月份", "budget 预算", "actual 实际", "planned 计划",
                  "burn/day 日消耗", "forecast 预测"):
         table.add_column(head)
-    for b in report["budgets"]:
-        flag = " ⚠" if b["forecast_over"] else ""
-        table.add_row(f"{b['team']}/{b['project']}", b["period"], f"{b['budget']} {b['currency']}", b["actual"],
-                      b["planned"], b["burn_rate_per_day"], b["forecast"] + flag)
+    for b in report.budgets:
+        flag = " ⚠" if b.forecast_over else ""
+        table.add_row(f"{b.team}/{b.project}", b.period, f"{b.budget} {b.currency}", b.actual,
+                      b.planned, b.burn_rate_per_day, b.forecast + flag)
     out = console()
     out.print(table)
-    totals = ", ".join(f"{v} {c}" for c, v in report["totals"]["actual"].items()) or "0"
-    out.print(f"imported spend / 已导入支出: {totals} ({report['totals']['actual_rows']} rows / 行)")
-    pending = [a for a in report["approvals"] if a["status"] == "pending"]
-    for a in pending:
-        out.print(f"pending approval / 待审批 #{a['id']}: {a['team']}/{a['project']} {a['amount']} {a['currency']}")
+    totals = ", ".join(f"{v} {c}" for c, v in report.totals.actual.items()) or "0"
+    out.print(f"imported spend / 已导入支出: {totals} ({report.totals.actual_rows} rows / 行)")
+    for a in report.approvals:
+        if a.status == "pending":
+            out.print(f"pending approval / 待审批 #{a.id}: {a.team}/{a.project} {a.amount} {a.currency}")
+    findings(out, report.findings, lang)
 
 
 def save_cmd(
@@ -157,14 +159,12 @@ def approve_cmd(
     reject: Annotated[bool, typer.Option("--reject", help="reject instead of approve 驳回")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
-    from dataclasses import asdict
-
     from advisor.ledger import approve
 
     with _ledger() as led:
         view = approve(led, approval_id, approver, note, reject=reject)
     if as_json:
-        _emit(asdict(view))
+        _emit(view.model_dump(mode="json"))
     else:
         label = "rejected / 已驳回" if view.status == "rejected" else "approved / 已批准"
         print(f"approval #{view.id} {label} by {view.approver}")

@@ -3,12 +3,12 @@ spend, approvals raised above a threshold, and actual spend imported from FOCUS 
 SQL database (SQLite in the user's data folder, or ``ADVISOR_DATABASE_URL``) through SQLAlchemy."""
 
 from advisor.ledger.db import Ledger, database_url, open_ledger
+from advisor.ledger.report import ApprovalView, BudgetLine, BudgetStatusReport
 from advisor.ledger.store import (
-    ApprovalView,
-    BudgetLine,
     ImportResult,
     approve,
     import_focus,
+    parse_as_of,
     save_estimate,
     set_budget,
     status,
@@ -17,12 +17,14 @@ from advisor.ledger.store import (
 __all__ = [
     "ApprovalView",
     "BudgetLine",
+    "BudgetStatusReport",
     "ImportResult",
     "Ledger",
     "approve",
     "database_url",
     "import_focus",
     "open_ledger",
+    "parse_as_of",
     "save_estimate",
     "set_budget",
     "status",

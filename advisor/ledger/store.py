@@ -7,7 +7,7 @@ import calendar
 import hashlib
 import json
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -20,6 +20,14 @@ from advisor.config import catalog_dir
 from advisor.errors import InputError
 from advisor.ledger import db as T
 from advisor.ledger.db import Ledger, insert_for, settings
+from advisor.ledger.report import (
+    ApprovalView,
+    BudgetLine,
+    BudgetStatusReport,
+    LedgerTotals,
+    OwnerSpend,
+    TrailEntry,
+)
 from advisor.money import FxRate, normalize_currency
 
 PERIOD_RE = re.compile(r"^(\d{4})-(0[1-9]|1[0-2])$")
@@ -51,6 +59,15 @@ def parse_amount(text: str | float | Decimal, what: str = "amount") -> Decimal:
     if not value.is_finite() or value < 0:
         raise InputError(what, text, "a finite amount of zero or more")
     return value
+
+
+def parse_as_of(text: str) -> datetime:
+    """An as-of date or time (``2026-12-20``, ``2026-12-20T12:00``); UTC unless it says otherwise."""
+    try:
+        value = datetime.fromisoformat(str(text).strip())
+    except ValueError:
+        raise InputError("as_of", text, "a date YYYY-MM-DD") from None
+    return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
 def period_bounds(period: str) -> tuple[datetime, datetime]:
@@ -112,24 +129,6 @@ def estimate_total(report: dict[str, Any]) -> tuple[Decimal, str]:
     return parse_amount(cost["total"], "estimate total"), normalize_currency(str(cost["currency"]))
 
 
-@dataclass
-class ApprovalView:
-    id: int
-    planned_id: int
-    team: str
-    project: str
-    period: str
-    amount: str
-    currency: str
-    status: str
-    approver: str | None
-    note: str | None
-    reason: str
-    created_at: str
-    decided_at: str | None
-    trail: list[dict[str, Any]] = field(default_factory=list)
-
-
 def save_estimate(ledger: Ledger, owner: str, report: dict[str, Any], period: str, *, tool: str = "estimate_training_cost") -> dict[str, Any]:
     """Save a report as planned spend; raise an approval when it crosses the threshold."""
     team, project = parse_owner(owner)
@@ -189,7 +188,8 @@ def list_approvals(ledger: Ledger) -> list[ApprovalView]:
     return [ApprovalView(id=r["id"], planned_id=r["planned_id"], team=r["team"], project=r["project"],
                          period=r["period"], amount=r["amount"], currency=r["currency"], status=r["status"],
                          approver=r["approver"], note=r["note"], reason=r["reason"], created_at=_iso(r["created_at"]),
-                         decided_at=_iso(r["decided_at"]) if r["decided_at"] else None, trail=trail.get(r["id"], []))
+                         decided_at=_iso(r["decided_at"]) if r["decided_at"] else None,
+                         trail=[TrailEntry(**t) for t in trail.get(r["id"], [])])
             for r in rows]
 
 
@@ -267,30 +267,38 @@ def import_focus(ledger: Ledger, path: str | Path, *, batch: int = 500) -> Impor
 
 # ---------------------------------------------------------------- budget versus actual
 
-@dataclass
-class BudgetLine:
-    team: str
-    project: str
-    period: str
-    currency: str
-    budget: str
-    actual: str
-    planned: str
-    remaining: str
-    spent_share: float
-    elapsed_share: float
-    burn_rate_per_day: str
-    forecast: str
-    forecast_over: bool
-
-
 def _q(value: Decimal) -> str:
     return format(value.quantize(Decimal("0.01")), "f")
 
 
-def status(ledger: Ledger, *, as_of: datetime | None = None) -> dict[str, Any]:
-    """Budget versus actual and planned spend for every budget, plus the ledger's totals."""
+def _matches(value: str, wanted: str | None) -> bool:
+    return wanted is None or value.casefold() == wanted.strip().casefold()
+
+
+def _budget_facts(line: BudgetLine, days: Decimal, planned: Decimal, spent: Decimal, budget: Decimal) -> dict[str, Any]:
+    """The budget pack's facts of one line (``rules/facts/estimate.yaml``, budget-versus-actual)."""
+    if budget <= 0:
+        return {}
+    return {
+        "currency": line.currency, "owner": f"{line.team}/{line.project}", "budget": float(budget),
+        "period_days": float(days), "period_left_share": round(1 - line.elapsed_share, 4),
+        "days_left": line.days_left, "actual_spend": float(spent), "spent_share": float(spent / budget),
+        "burn_rate_per_day": float(line.burn_rate_per_day), "forecast_spend": float(line.forecast),
+        "forecast_ratio": float(Decimal(line.forecast) / budget), "planned_spend": float(planned),
+        "committed_ratio": float((spent + planned) / budget),
+    }
+
+
+def status(ledger: Ledger, *, as_of: datetime | None = None, lang: str = "en", team: str | None = None,
+           project: str | None = None, period: str | None = None) -> BudgetStatusReport:
+    """Budget versus actual and planned spend for every budget (or those of ``team``/``project``/
+    ``period``), with burn rate, forecast to period end and the budget rules' findings."""
+    from advisor.findings import Assumption, sort_findings
+    from advisor.rules import evaluate_packs
+
     as_of = as_of or _now()
+    if period is not None:
+        period = parse_period(period)
     rate = _fx()
     with ledger.engine.connect() as conn:
         budgets = conn.execute(select(T.budgets).order_by(T.budgets.c.period, T.budgets.c.team, T.budgets.c.project)).mappings().all()
@@ -301,48 +309,61 @@ def status(ledger: Ledger, *, as_of: datetime | None = None) -> dict[str, Any]:
         rows_n = conn.execute(select(func.count()).select_from(T.actual)).scalar_one()
     actual_by: dict[tuple[str, str, str, str], Decimal] = {}
     totals: dict[str, Decimal] = {}
-    for team, project, period, cur, amount in spend:
-        key = (team, project, period, cur)
+    for t, pr, pe, cur, amount in spend:
+        key = (t, pr, pe, cur)
         actual_by[key] = actual_by.get(key, Decimal(0)) + Decimal(amount)
         totals[cur] = totals.get(cur, Decimal(0)) + Decimal(amount)
     planned_by: dict[tuple[str, str, str, str], Decimal] = {}
-    for team, project, period, cur, amount in plans:
-        key = (team, project, period, cur)
+    for t, pr, pe, cur, amount in plans:
+        key = (t, pr, pe, cur)
         planned_by[key] = planned_by.get(key, Decimal(0)) + Decimal(amount)
 
     def summed(src: dict[tuple[str, str, str, str], Decimal], b: Any) -> Decimal:
         return sum((to_currency(v, k[3], b["currency"], rate) for k, v in src.items()
                     if k[:3] == (b["team"], b["project"], b["period"])), Decimal(0))
 
+    def wanted(t: str, pr: str, pe: str) -> bool:
+        return _matches(t, team) and _matches(pr, project) and (period is None or pe == period)
+
     lines = []
     for b in budgets:
+        if not wanted(b["team"], b["project"], b["period"]):
+            continue
         start, end = period_bounds(b["period"])
         days = Decimal((end - start).days)
         elapsed = Decimal(max(0.0, min((as_of - start).total_seconds(), (end - start).total_seconds())) / 86400)
         budget = Decimal(b["amount"])
         spent = summed(actual_by, b)
+        planned = summed(planned_by, b)
         burn = spent / elapsed if elapsed > 0 else Decimal(0)
         forecast = spent + burn * (days - elapsed)
-        lines.append(BudgetLine(
+        line = BudgetLine(
             team=b["team"], project=b["project"], period=b["period"], currency=b["currency"], budget=_q(budget),
-            actual=_q(spent), planned=_q(summed(planned_by, b)), remaining=_q(budget - spent),
+            actual=_q(spent), planned=_q(planned), remaining=_q(budget - spent),
             spent_share=round(float(spent / budget), 4) if budget else 0.0,
-            elapsed_share=round(float(elapsed / days), 4), burn_rate_per_day=_q(burn), forecast=_q(forecast),
-            forecast_over=forecast > budget))
-    by_owner = [{"team": k[0], "project": k[1], "period": k[2], "currency": k[3], "actual": format(v, "f")}
-                for k, v in sorted(actual_by.items())]
-    return {
-        "as_of": _iso(as_of),
-        "budgets": [asdict(line) for line in lines],
-        "actual_by_owner": by_owner,
-        "approvals": [asdict(a) for a in list_approvals(ledger)],
-        "totals": {"actual": {c: format(v, "f") for c, v in sorted(totals.items())}, "actual_rows": int(rows_n)},
-        "assumptions": [
-            {"key": "fx.rate", "value": f"1 {rate.base} = {rate.rate} {rate.quote}", "as_of": rate.as_of, "source": rate.source},
-            {"key": "approval.threshold", "value": f"{settings()['approval']['threshold']} {settings()['approval']['currency']}",
-             "source": settings()["approval"]["source"]},
-            {"key": "actual.cost_column", "value": settings()["actual"]["cost_column"], "source": settings()["actual"]["source"]},
-            {"key": "forecast", "value": "actual + (actual / days elapsed) x days left in the period",
-             "source": "straight-line burn rate"},
+            elapsed_share=round(float(elapsed / days), 4), days_left=round(float(days - elapsed), 2),
+            burn_rate_per_day=_q(burn), forecast=_q(forecast), forecast_over=forecast > budget)
+        facts = _budget_facts(line, days, planned, spent, budget)
+        line.findings = evaluate_packs(["budget"], facts, lang=lang) if facts else []
+        lines.append(line)
+    approval = settings()["approval"]
+    actual_cfg = settings()["actual"]
+    return BudgetStatusReport(
+        inputs={"as_of": _iso(as_of), "team": team, "project": project, "period": period, "lang": lang},
+        as_of=_iso(as_of),
+        backend=ledger.dialect,
+        budgets=lines,
+        actual_by_owner=[OwnerSpend(team=k[0], project=k[1], period=k[2], currency=k[3], actual=format(v, "f"))
+                         for k, v in sorted(actual_by.items()) if wanted(*k[:3])],
+        approvals=[a for a in list_approvals(ledger) if wanted(a.team, a.project, a.period)],
+        totals=LedgerTotals(actual={c: format(v, "f") for c, v in sorted(totals.items())}, actual_rows=int(rows_n)),
+        findings=sort_findings([f for line in lines for f in line.findings]),
+        assumptions=[
+            Assumption(name="fx.rate", value=f"1 {rate.base} = {rate.rate} {rate.quote} ({rate.as_of})", source=rate.source),
+            Assumption(name="approval.threshold", value=f"{approval['threshold']} {approval['currency']}",
+                       source=str(approval["source"])),
+            Assumption(name="actual.cost_column", value=actual_cfg["cost_column"], source=str(actual_cfg["source"])),
+            Assumption(name="forecast", value="actual + (actual / days elapsed) x days left in the period",
+                       source="straight-line burn rate"),
         ],
-    }
+    )

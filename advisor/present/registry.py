@@ -87,6 +87,13 @@ def _history() -> tuple[type[BaseModel], Presenter]:
     return PriceHistoryReport, present_history
 
 
+def _budget() -> tuple[type[BaseModel], Presenter]:
+    from advisor.ledger.report import BudgetStatusReport  # lazy: cold-start time
+    from advisor.present.budget import present_budget
+
+    return BudgetStatusReport, present_budget
+
+
 PRESENTERS: dict[str, Callable[[], tuple[type[BaseModel], Presenter]]] = {
     "estimate_training_cost": _estimate,
     "compare_billing": _billing,
@@ -98,6 +105,7 @@ PRESENTERS: dict[str, Callable[[], tuple[type[BaseModel], Presenter]]] = {
     "check_quote": _quote,
     "compare_own_vs_rent": _own,
     "price_history": _history,
+    "budget_status": _budget,
 }
 
 

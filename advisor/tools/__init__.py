@@ -20,6 +20,7 @@ TOOL_NAMES: tuple[str, ...] = (
     "compare_own_vs_rent",
     "review_contract",
     "analyze_usage",
+    "budget_status",
     "search_knowledge",
 )
 
@@ -64,6 +65,10 @@ def __getattr__(name: str) -> Any:  # noqa: C901 - one plain branch per tool, so
         from advisor.tools.usage import analyze_usage
 
         return analyze_usage
+    if name == "budget_status":
+        from advisor.tools.budget import budget_status
+
+        return budget_status
     if name == "search_knowledge":
         from advisor.tools.knowledge import search_knowledge
 

@@ -72,3 +72,15 @@ def test_default_database_is_in_the_data_folder(tmp_path: Path, monkeypatch: pyt
     monkeypatch.delenv("ADVISOR_DATABASE_URL", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert database_url() == f"sqlite:///{tmp_path / 'compute-cost-advisor' / 'ledger.db'}"
+
+
+def test_status_prints_the_budget_rules_in_the_asked_language(ledger: object, capsys: pytest.CaptureFixture[str]) -> None:
+    # The sample's PeoriaData/BrightPathMatrix spends 16 USD in September 2024: far over a 20 CNY budget.
+    assert run(capsys, ["budget", "set", "PeoriaData/BrightPathMatrix", "20", "--period", "2024-09", "--currency", "CNY"])[0] == 0
+    assert run(capsys, ["budget", "import", str(SAMPLE)])[0] == 0
+    code, out, _ = run(capsys, ["budget", "status", "--as-of", "2024-09-10", "--lang", "zh", "--team", "peoriadata"])
+    assert code == 0 and "超出" in out and "发现与建议" in out
+    code, out, _ = run(capsys, ["budget", "status", "--as-of", "2024-09-10", "--json", "--team", "nobody"])
+    assert code == 0 and json.loads(out)["budgets"] == []
+    code, _, err = run(capsys, ["budget", "status", "--lang", "fr"])
+    assert code == 2 and "--lang" in err

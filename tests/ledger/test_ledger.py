@@ -49,7 +49,7 @@ def test_budget_versus_actual_matches_a_hand_computed_case(ledger: Ledger, tmp_p
     set_budget(ledger, "ml/pretrain", "500", "2024-09", "USD")  # same key: replaces, no second row
     set_budget(ledger, "ml/pretrain", "1000", "2024-09", "人民币")
     save_estimate(ledger, "ml/pretrain", {"cost": {"total": 2.0, "currency": "USD"}}, "2024-09")
-    report = status(ledger, as_of=datetime(2024, 9, 11, tzinfo=UTC))  # 10 of 30 days elapsed
+    report = status(ledger, as_of=datetime(2024, 9, 11, tzinfo=UTC)).model_dump(mode="json")  # 10 of 30 days elapsed
     [line] = report["budgets"]
     rate = Decimal(str(load_fx(catalog_dir() / "fx.yaml").rate))  # CNY per USD
     actual = Decimal("14.00") * rate
@@ -81,12 +81,12 @@ def test_estimate_over_the_threshold_raises_an_approval_with_a_trail(ledger: Led
     assert cny_over["approval"] is not None and cny_under["approval"] is None
     view = approve(ledger, over["approval"]["id"], "Li Wei", "fits the Q4 plan")
     assert (view.status, view.approver, view.note) == ("approved", "Li Wei", "fits the Q4 plan")
-    assert [e["status"] for e in view.trail] == ["pending", "approved"]
+    assert [e.status for e in view.trail] == ["pending", "approved"]
     with pytest.raises(InputError, match="pending"):
         approve(ledger, over["approval"]["id"], "Someone else")
     rejected = approve(ledger, cny_over["approval"]["id"], "Wang Fang", "too early", reject=True)
     assert rejected.status == "rejected"
-    pending = [a for a in status(ledger)["approvals"] if a["status"] == "pending"]
+    pending = [a for a in status(ledger).approvals if a.status == "pending"]
     assert pending == []
 
 
@@ -96,9 +96,9 @@ def test_importing_the_same_export_twice_changes_nothing(ledger: Ledger) -> None
     again = import_focus(ledger, SAMPLE)
     assert (first.rows_read, first.rows_added) == (len(rows), len(rows))
     assert (again.rows_added, again.rows_already_there) == (0, len(rows))
-    totals = status(ledger)["totals"]
-    assert totals["actual_rows"] == len(rows)
-    assert Decimal(totals["actual"]["USD"]) == _exact_sum(rows)
+    totals = status(ledger).totals
+    assert totals.actual_rows == len(rows)
+    assert Decimal(totals.actual["USD"]) == _exact_sum(rows)
 
 
 def test_sixteen_concurrent_writers_with_overlapping_exports_end_exact(ledger: Ledger, tmp_path: Path) -> None:
@@ -133,9 +133,9 @@ def test_sixteen_concurrent_writers_with_overlapping_exports_end_exact(ledger: L
     for t in threads:
         t.join()
     assert errors == []
-    totals = status(ledger)["totals"]
-    assert totals["actual_rows"] == len(covered)
-    assert Decimal(totals["actual"]["USD"]) == _exact_sum(list(covered.values()))
+    totals = status(ledger).totals
+    assert totals.actual_rows == len(covered)
+    assert Decimal(totals.actual["USD"]) == _exact_sum(list(covered.values()))
 
 
 @pytest.mark.parametrize("owner, period, amount, currency", [

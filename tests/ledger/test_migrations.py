@@ -56,7 +56,7 @@ def test_a_ledger_made_before_migrations_is_adopted_and_keeps_its_data(database_
         engine.dispose()
     with open_ledger(database_url) as led:
         set_budget(led, "ml/pretrain", "100", "2026-12")
-        assert [b["budget"] for b in status(led)["budgets"]] == ["100.00"]
+        assert [b.budget for b in status(led).budgets] == ["100.00"]
         names = set(inspect(led.engine).get_table_names())
     assert "schema_version" not in names and names >= TABLES
 
