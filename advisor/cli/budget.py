@@ -23,8 +23,8 @@ def register(app: typer.Typer) -> None:
         add_completion=False,
     )
     group.command("set", help="Set the budget of TEAM/PROJECT for a month. 设置团队/项目的月度预算。")(set_cmd)
-    group.command("import", help="Import actual spend from a FOCUS export; re-importing adds nothing twice. "
-                                 "导入 FOCUS 账单（重复导入不会重复计数）。")(import_cmd)
+    group.command("import", help="Import actual spend from a FOCUS export or a usage report's chargeback; "
+                                 "re-importing adds nothing twice. 导入 FOCUS 账单或用量分析报告的分摊（重复导入不会重复计数）。")(import_cmd)
     group.command("status", help="Budget versus actual and planned spend, burn rate and forecast. "
                                  "预算与实际、计划支出、消耗速度与期末预测。")(status_cmd)
     group.command("save-estimate", help="Save an estimate's JSON as planned spend; above the threshold an approval "
@@ -66,21 +66,39 @@ def set_cmd(
 
 
 def import_cmd(
-    file: Annotated[str, typer.Argument(help="FOCUS export (CSV or Parquet) FOCUS 账单文件")],
+    file: Annotated[str, typer.Argument(help="FOCUS export (CSV or Parquet) or usage report (`advisor usage … --json`) "
+                                             "FOCUS 账单或用量分析报告")],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     from dataclasses import asdict
 
-    from advisor.ledger import import_focus
+    from advisor.cli.common import console
+    from advisor.ledger import import_spend
 
+    out = console()
     with _ledger() as led:
-        result = import_focus(led, file)
+        if out.is_terminal and not as_json:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+
+            with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          console=out, transient=True) as bar:
+                task = bar.add_task(f"importing / 导入 {file}", total=None)
+                result = import_spend(led, file, progress=lambda done, total: bar.update(task, completed=done, total=total))
+        else:
+            result = import_spend(led, file)
     if as_json:
         _emit(asdict(result))
         return
-    totals = ", ".join(f"{v} {c}" for c, v in result.totals.items())
+    totals = ", ".join(f"{v} {c}" for c, v in result.totals.items()) or "0"
+    updated = f", {result.rows_updated} updated / 已更新" if result.rows_updated else ""
     print(f"imported / 已导入 {result.source}: {result.rows_added} new rows / 新增行, "
-          f"{result.rows_already_there} already in the ledger / 已存在; file total / 文件合计 {totals}")
+          f"{result.rows_already_there} already in the ledger / 已存在{updated}; file total / 文件合计 {totals}")
 
 
 def status_cmd(
@@ -101,27 +119,11 @@ def status_cmd(
     if as_json:
         _emit(report.model_dump(mode="json"))
         return
-    from rich.table import Table
-
     from advisor.cli.common import console
-    from advisor.cli.render import findings
+    from advisor.cli.render import view
+    from advisor.present import present
 
-    table = Table(title="Budget vs actual / 预算与实际")
-    for head in ("team/project 团队/项目", "period 月份", "budget 预算", "actual 实际", "planned 计划",
-                 "burn/day 日消耗", "forecast 预测"):
-        table.add_column(head)
-    for b in report.budgets:
-        flag = " ⚠" if b.forecast_over else ""
-        table.add_row(f"{b.team}/{b.project}", b.period, f"{b.budget} {b.currency}", b.actual,
-                      b.planned, b.burn_rate_per_day, b.forecast + flag)
-    out = console()
-    out.print(table)
-    totals = ", ".join(f"{v} {c}" for c, v in report.totals.actual.items()) or "0"
-    out.print(f"imported spend / 已导入支出: {totals} ({report.totals.actual_rows} rows / 行)")
-    for a in report.approvals:
-        if a.status == "pending":
-            out.print(f"pending approval / 待审批 #{a.id}: {a.team}/{a.project} {a.amount} {a.currency}")
-    findings(out, report.findings, lang)
+    view(present("budget_status", report, lang), details=True, console=console())
 
 
 def save_cmd(

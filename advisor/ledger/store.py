@@ -4,13 +4,10 @@ import FOCUS spend idempotently, and compare budget with actual and planned spen
 from __future__ import annotations
 
 import calendar
-import hashlib
 import json
 import re
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import func, select
@@ -32,7 +29,6 @@ from advisor.money import FxRate, normalize_currency
 
 PERIOD_RE = re.compile(r"^(\d{4})-(0[1-9]|1[0-2])$")
 STATUSES = ("pending", "approved", "rejected")
-UNTAGGED = "(untagged)"
 
 
 def parse_owner(text: str) -> tuple[str, str]:
@@ -197,72 +193,6 @@ def _iso(value: datetime) -> str:
     if value.tzinfo is None:
         value = value.replace(tzinfo=UTC)
     return value.isoformat(timespec="seconds")
-
-
-# ---------------------------------------------------------------- actual spend
-
-@dataclass
-class ImportResult:
-    source: str
-    rows_read: int
-    rows_added: int
-    rows_already_there: int
-    totals: dict[str, str]  # currency -> amount of the rows read
-
-
-def _row_key(row: dict[str, Any]) -> str:
-    if row.get("row_id"):
-        return f"id:{row['row_id']}"
-    text = json.dumps({k: (str(v) if v is not None else None) for k, v in sorted(row.items())}, sort_keys=True)
-    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def read_focus_rows(path: str | Path) -> list[dict[str, Any]]:
-    """The rows of one FOCUS export, through the usage package's FOCUS reader."""
-    from advisor.usage.billing import owner_of
-    from advisor.usage.defaults import load_defaults
-    from advisor.usage.detect import detect
-    from advisor.usage.engine import Engine
-    from advisor.usage.readers.focus import BILLING_TABLE, read_focus
-
-    d = load_defaults()
-    det = detect(path)
-    if det.kind != "focus":
-        raise InputError("file", str(path), "a FOCUS billing export (CSV or Parquet)")
-    column = str(settings()["actual"]["cost_column"])
-    team_keys, project_keys = list(d["chargeback.team_tag_keys"]), list(d["chargeback.project_tag_keys"])
-    with Engine(memory_limit_gb=d.number("engine.memory_limit_gb"), threads=1) as engine:
-        read_focus(engine, det, 0)
-        staged = engine.rows(f"SELECT * EXCLUDE (src, bad), CAST({column} AS VARCHAR) AS amount_text FROM {BILLING_TABLE}")
-    rows = []
-    for r in staged:
-        team, project, _ = owner_of(r["tags"], team_keys, project_keys) if r["tags"] else (None, None, False)
-        start = datetime.fromtimestamp(float(r["start_t"]), UTC)
-        amount = Decimal(r.pop("amount_text")).normalize()
-        rows.append({"row_key": _row_key(r), "team": team or UNTAGGED, "project": project or UNTAGGED,
-                     "period": f"{start.year:04d}-{start.month:02d}", "amount": format(amount, "f"),
-                     "currency": normalize_currency(r["currency"])})
-    return rows
-
-
-def import_focus(ledger: Ledger, path: str | Path, *, batch: int = 500) -> ImportResult:
-    """Import one export; rows already in the ledger (same billing-row id) are skipped, so
-    importing the same export twice, or overlapping exports at once, never doubles."""
-    rows = sorted(read_focus_rows(path), key=lambda r: r["row_key"])  # one lock order: no deadlocks
-    now = _now()
-    source = Path(path).name
-    added = 0
-    with ledger.engine.begin() as conn:
-        for i in range(0, len(rows), batch):
-            chunk = [{**r, "source": source, "imported_at": now} for r in rows[i:i + batch]]
-            stmt = (_insert(ledger, T.actual).values(chunk).on_conflict_do_nothing(index_elements=["row_key"])
-                    .returning(T.actual.c.id))  # the rows really inserted (rowcount is -1 on some drivers)
-            added += len(conn.execute(stmt).all())
-    totals: dict[str, Decimal] = {}
-    for r in rows:
-        totals[r["currency"]] = totals.get(r["currency"], Decimal(0)) + Decimal(r["amount"])
-    return ImportResult(source=source, rows_read=len(rows), rows_added=added, rows_already_there=len(rows) - added,
-                        totals={c: format(v, "f") for c, v in sorted(totals.items())})
 
 
 # ---------------------------------------------------------------- budget versus actual

@@ -40,7 +40,9 @@ def test_cli_flow(ledger: object, capsys: pytest.CaptureFixture[str], tmp_path: 
     [line] = report["budgets"]
     assert line["currency"] == "CNY" and Decimal(line["planned"]) == Decimal("250000.00")
     code, out, _ = run(capsys, ["budget", "status"])
-    assert code == 0 and "预算" in out
+    assert code == 0 and "Budget versus actual" in out and "Madison/BlueAssetEdge" in out
+    code, out, _ = run(capsys, ["budget", "status", "--lang", "zh"])
+    assert code == 0 and "预算与实际" in out and "已批准" in out
 
 
 @pytest.mark.parametrize("argv", [
