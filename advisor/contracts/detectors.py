@@ -26,27 +26,6 @@ from advisor.contracts.vocabulary import DetectorSpec, cue_index, detectors
 
 Kind = Literal["trap", "protect", "present", "denied"]
 
-# Inside a protective match, a negation of the granting verb or of the protection itself
-# ("合同期内不提供价格锁定", "prices are not locked", "prepaid fees are not refunded").
-_DENIAL_RE = re.compile(
-    r"(?:不|未|没有?|并未|尚未|无)(?:[予会可]|另行|额外)?(?:提供|设置?|约定|承诺|保证|享有|给予|支持|适用|包含|包括|锁定|锁价|退还|退款|返还|赔偿|补偿|导出)"
-    r"|\b(?:not|no|never)\s+(?:\w+\s+){0,2}?(?:locked|fixed|guaranteed|provided|offered|granted|included|refund(?:ed|able)?|credited|compensated|protected|frozen|exportable|available\s+for\s+export)\b",
-    re.IGNORECASE,
-)
-# An exception after a protection that hands the other side the right back ("fixed for the
-# term, except that Provider may increase them", "单价固定不变，但乙方有权调整"): the
-# protection is qualified away and counts as denied.
-_EXCEPT_RE = re.compile(
-    r"^[^.;。；]{0,80}?(?:\b(?:except|save|provided\s+that|unless|however|but)\b)[^.;。；]{0,60}?"
-    r"\b(?:may|can|reserves?\s+the\s+right|is\s+entitled|has\s+the\s+right|at\s+its\s+(?:sole\s+)?discretion)\b"
-    r"|^[^。；]{0,40}?(?:但|但是|除非|然而|除[^。；]{0,20}外)[^。；]{0,30}?(?:有权|可以|可|保留|视情况)",
-    re.IGNORECASE,
-)
-_NEG_INSIDE_RE = re.compile(
-    r"(?:不|无需|无须|免|不再|未)(?:另行|另外|额外|单独|继续|照常|再|会|予)?(?:收费|计费|收取|扣费|计收|另收)"
-    r"|\bnot\s+(?:continue\s+to\s+|remain\s+)?(?:be\s+)?(?:billed|charged|invoiced|payable|chargeable|billable)|\bno\s+(?:additional\s+|extra\s+|separate\s+)?(?:charges?|fees?)\b|free\s+of\s+charge",
-    re.IGNORECASE,
-)
 _CONVENIENCE_RE = re.compile(
     r"convenience|without\s+cause|any\s+reason|no\s+reason|at\s+will|discretion|无需[^。；]{0,6}理由|无理由|任意|单方",
     re.IGNORECASE,
@@ -158,7 +137,7 @@ def _run(
         found.append(_hit(spec, kind, sentence, cleared, resolver))  # type: ignore[arg-type]
     if not found:
         m = _first(spec, "present", text)
-        if m is not None and spec.negation and _DENIAL_RE.search(m.group(0)):
+        if m is not None and spec.negation and semantics.denies(m.group(0)):
             found.append(_hit(spec, "denied", sentence, m, resolver))  # "SLA 保障，不适用任何赔偿"
         elif m is not None:
             found.append(_hit(spec, "present", sentence, m, resolver))
@@ -170,8 +149,8 @@ def _run(
 def _excepted(text: str, end: int, resolver: PartyResolver) -> bool:
     """Does an exception after the protection give the right back to anyone but the customer?
     ("但乙方有权调整" voids a price lock; "但甲方可以申请提前结束" does not)."""
-    m = _EXCEPT_RE.search(text[end:])
-    return m is not None and resolver.actor(m.group(0), len(m.group(0))) != "customer"
+    clause = semantics.exception_after(text, end)
+    return clause is not None and resolver.actor(clause, len(clause)) != "customer"
 
 
 def _negated(spec: DetectorSpec, kind: str, text: str, m: re.Match[str]) -> bool:
@@ -203,7 +182,7 @@ def _protection(
     denied: re.Match[str] | None = None
     optional: re.Match[str] | None = None
     for m in pattern.finditer(text):
-        if spec.negation and (_negated(spec, "protect", text, m) or _DENIAL_RE.search(m.group(0)) or _excepted(text, m.end(), resolver)):
+        if spec.negation and (_negated(spec, "protect", text, m) or semantics.denies(m.group(0)) or _excepted(text, m.end(), resolver)):
             denied = denied or m
             continue
         if semantics.optional_for(text, m.start(), m.end(), resolver) == "provider":
@@ -226,10 +205,6 @@ def _hit(spec: DetectorSpec, kind: Kind, sentence: Sentence, m: re.Match[str], r
 
 _VERB_RE = re.compile(
     r"terminat|cancel|\bend\b|cease|discontinu|withdraw|解除|终止|停止|中止|change|increase|modify|adjust|revise|raise|调整|变更|上调|修改|更改|提高|浮动",
-    re.IGNORECASE,
-)
-_MODAL_RE = re.compile(
-    r"有权|可以|可|得以|保留|\b(?:may|can|shall\s+have\s+the\s+right|is\s+entitled|has\s+the\s+right|reserves?\s+the\s+right|entitled\s+to|right\s+to|elects?\s+to|wish\w*\s+to|desires?\s+to|decides?\s+to)\b",
     re.IGNORECASE,
 )
 _BY_RE = re.compile(r"\b(?:terminated|cancel+ed|changed|increased|adjusted)\s+(?:\w+\s+){0,3}?by\s+", re.IGNORECASE)
@@ -264,8 +239,8 @@ def _actor(text: str, m: re.Match[str], resolver: PartyResolver) -> Party:
             return agent
     verb = _VERB_RE.search(text, m.start())
     end = verb.start() if verb and verb.start() < m.end() + 40 else m.end()
-    modal = _MODAL_RE.search(text, max(0, m.start() - 60), end)
-    return resolver.actor(text, modal.start() if modal else end)
+    modal = semantics.first_modal(text, max(0, m.start() - 60), end)
+    return resolver.actor(text, modal if modal is not None else end)
 
 
 def _first(spec: DetectorSpec, kind: str, text: str) -> re.Match[str] | None:
@@ -293,7 +268,7 @@ def _first_unnegated(
         return None, None
     cleared: re.Match[str] | None = None
     for m in pattern.finditer(text):
-        if _negated(spec, "trap", text, m) or _NEG_INSIDE_RE.search(m.group(0)):
+        if _negated(spec, "trap", text, m) or semantics.negated_charge(m.group(0)):
             cleared = cleared or m
             continue
         if any(p.start() < m.end() and m.start() < p.end() for p in shield):

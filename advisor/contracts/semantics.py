@@ -79,6 +79,9 @@ class _Vocabulary:
         window = data.get("condition_window") or {}
         self.window_en = int(window.get("en", 2))
         self.window_zh = int(window.get("zh", 6))
+        self.denial = both("denials")
+        self.negated_charge = both("negated_charges")
+        self.exception = both("exceptions")
         modals = data.get("modals") or {}
         self.modals = {name: union(modals[name], f"modals.{name}") for name in _MODAL_ORDER if name in modals}
         if len(self.modals) != len(_MODAL_ORDER):
@@ -195,6 +198,29 @@ def modality(text: str, start: int, end: int | None = None) -> tuple[Modality, i
     if inside:
         return inside[0][2], inside[0][0]  # "Provider may change ...": the match opens with its subject
     return "statement", None
+
+
+def denies(phrase: str) -> bool:
+    """Does a protective phrase negate its own granting verb ("不提供价格锁定", "not locked")?"""
+    return vocabulary().denial.search(phrase) is not None
+
+
+def negated_charge(phrase: str) -> bool:
+    """Does a trap phrase negate the charge inside it ("不另行收取", "not be billed")?"""
+    return vocabulary().negated_charge.search(phrase) is not None
+
+
+def exception_after(text: str, end: int) -> str | None:
+    """The exception right after a protection ending at ``end`` that hands a right back
+    ("..., except that Provider may increase them"), or ``None``."""
+    m = vocabulary().exception.search(text[end:])
+    return m.group(0) if m else None
+
+
+def first_modal(text: str, lo: int, hi: int) -> int | None:
+    """Where the first modal word (any modality) between ``lo`` and ``hi`` starts."""
+    starts = [s for s, e, _ in _analysis(text).modals if lo <= s and e <= hi]
+    return min(starts) if starts else None
 
 
 def optional_for(text: str, start: int, end: int, resolver: PartyResolver) -> Party | None:
