@@ -149,6 +149,10 @@ def activation_bytes(w: Workload, precision: str, par: Parallel, p: Params) -> A
     s, b = float(w.seq_len), float(w.micro_batch)
     h, heads, layers = float(w.shape.hidden), float(w.shape.heads), float(w.shape.layers)
     tp = np.asarray(par.tp, dtype=float)
+    scalar = tp.ndim == 0 and np.ndim(par.checkpointing) == 0
+    xp: Any = _Scalar if scalar else np
+    if scalar:
+        tp = float(tp)  # type: ignore[assignment]
     scale = 2.0 if precision == "fp32" else 1.0  # the coefficients are for 16-bit activations
     per_token = float(p("memory.activation_coeff"))
     if w.is_adapter and w.lora_targets == "attention":
@@ -157,13 +161,13 @@ def activation_bytes(w: Workload, precision: str, par: Parallel, p: Params) -> A
         per_token += float(p("memory.activation_attention_coeff")) * heads * s / h
     one_layer = s * b * h * per_token * scale / tp
     kept = s * b * h * float(p("memory.activation_checkpoint_coeff")) * scale / tp
-    ckpt = np.asarray(par.checkpointing, dtype=bool)
+    ckpt = bool(par.checkpointing) if scalar else np.asarray(par.checkpointing, dtype=bool)
     if w.activation_offload:
         # The kept layer inputs go to CPU memory; a few are in flight at a time (prefetch).
         kept_layers = min(layers, float(p("memory.activation_offload_layers_on_gpu")))
-        layers_total = np.where(ckpt, kept_layers * kept + one_layer, kept_layers * one_layer)
+        layers_total = xp.where(ckpt, kept_layers * kept + one_layer, kept_layers * one_layer)
     else:
-        layers_total = np.where(ckpt, layers * kept + one_layer, layers * one_layer)
+        layers_total = xp.where(ckpt, layers * kept + one_layer, layers * one_layer)
     key = "memory.logits_bytes_chunked" if w.chunked_loss else "memory.logits_bytes"
     logits = s * b * float(w.shape.vocab) * float(p(key)) / tp
     return layers_total + logits
@@ -177,11 +181,8 @@ def breakdown(w: Workload, precision: str, optimizer: str, par: Parallel, p: Par
         buffers: Any = float(buffers_table[str(int(par.zero))]) * 1e9
     else:
         zero = np.asarray(par.zero)
-        buffers = np.select(
-            [zero == 0, zero == 1, zero == 2, zero == 3],
-            [float(buffers_table[str(k)]) for k in range(4)],
-            default=0.0,
-        )
+        per_stage = np.asarray([float(buffers_table[str(k)]) for k in range(4)] + [0.0])
+        buffers = per_stage[np.where((zero >= 0) & (zero <= 3), zero, 4)]
         buffers = buffers * 1e9  # ZeRO stage 0 has none; DeepSpeed keeps its buckets on one GPU too
     allocated = weights + grads + optim + acts + buffers
     overhead = float(p("memory.cuda_context_gb")) * 1e9 + buffers + allocated * float(p("memory.allocator_overhead"))

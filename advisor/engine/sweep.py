@@ -72,6 +72,15 @@ def _layouts(counts: tuple[int, ...], node: int, heads: int) -> tuple[np.ndarray
     return out
 
 
+@lru_cache(maxsize=64)
+def _starts(counts: tuple[int, ...], node: int, heads: int) -> np.ndarray:
+    """Index of the first layout of each GPU count in ``_layouts`` (layouts are grouped by count)."""
+    n_l = _layouts(counts, node, heads)[0]
+    out = np.flatnonzero(np.concatenate(([True], n_l[1:] != n_l[:-1])))
+    out.flags.writeable = False
+    return out
+
+
 def max_data_parallel(w: Workload, p: Params) -> int:
     """How many data-parallel replicas the job keeps busy: the global batch (defaults
     ``scaling.*``) over the sequences one replica takes per micro-step. More GPUs than
@@ -120,7 +129,7 @@ def sweep(
         "gpu", "count", "precision", "mode", "total", "wall", "ghours", "mem", "cap", "mfu", "fits", "price",
         "busy", "code")}
     evaluated = 0
-    starts = np.flatnonzero(np.r_[True, n_l[1:] != n_l[:-1]])  # layouts are grouped by count
+    starts = _starts(tuple(int(c) for c in counts), node, w.shape.heads)  # type: ignore[union-attr]
     count_busy = np.logical_or.reduceat(busy, starts)
     table = _card_table(catalog, tuple(c.id for c in cards), currency, market, lang, tuple(precisions))
     unpriced = list(table.unpriced)
