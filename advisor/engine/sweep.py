@@ -110,9 +110,11 @@ def sweep(
     market: str | None = None,
     lang: str = "en",
     counts: list[int] | None = None,
+    fallback: bool = True,
 ) -> SweepResult:
     """Evaluate every configuration; arrays hold one entry per (gpu, count, precision, mode).
-    ``counts`` lists the GPU counts to try (default: 1, 2, 4, then doubling whole nodes)."""
+    ``counts`` lists the GPU counts to try (default: 1, 2, 4, then doubling whole nodes).
+    ``fallback``: a card that has none of ``precisions`` is tried in fp16 (False: left out)."""
     max_gpus = int(max_gpus or p("estimate.max_gpus"))
     node = int(p("memory.gpus_per_node"))
     if counts:
@@ -131,7 +133,7 @@ def sweep(
     evaluated = 0
     starts = _starts(tuple(int(c) for c in counts), node, w.shape.heads)  # type: ignore[union-attr]
     count_busy = np.logical_or.reduceat(busy, starts)
-    table = _card_table(catalog, tuple(c.id for c in cards), currency, market, lang, tuple(precisions))
+    table = _card_table(catalog, tuple(c.id for c in cards), currency, market, lang, tuple(precisions), fallback)
     unpriced = list(table.unpriced)
     k = counts.size  # type: ignore[union-attr]
     for prec, cols in table.groups.items():
@@ -218,13 +220,13 @@ _TABLES: dict[int, tuple[Any, dict[tuple[Any, ...], _CardTable]]] = {}
 
 
 def _card_table(catalog: Any, ids: tuple[str, ...], currency: str, market: str | None, lang: str,
-                precisions: tuple[str, ...]) -> _CardTable:
+                precisions: tuple[str, ...], fallback: bool = True) -> _CardTable:
     entry = _TABLES.get(id(catalog))
     if entry is None or entry[0] is not catalog:
         if len(_TABLES) >= 8:
             _TABLES.pop(next(iter(_TABLES)))
         entry = _TABLES[id(catalog)] = (catalog, {})
-    key = (ids, currency, market, lang, precisions)
+    key = (ids, currency, market, lang, precisions, fallback)
     hit = entry[1].get(key)
     if hit is not None:
         return hit
@@ -236,7 +238,9 @@ def _card_table(catalog: Any, ids: tuple[str, ...], currency: str, market: str |
         if q is None:
             unpriced.append(card.id)
             continue
-        chosen = [pr for pr in precisions if pr in card.precisions] or (["fp16"] if "fp16" in card.precisions else [])
+        chosen = [pr for pr in precisions if pr in card.precisions]
+        if not chosen and fallback and "fp16" in card.precisions:
+            chosen = ["fp16"]
         for prec in chosen:
             by_precision.setdefault(prec, []).append((card, q))
     code = {c.id: i for i, c in enumerate(cards)}

@@ -8,6 +8,7 @@ vectorized sweep that ``recommend_hardware`` uses.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -53,7 +54,7 @@ def cheaper_alternative(report: EstimateReport, req: EstimateRequest, catalog: A
     res = sweep(w, catalog, p, currency=report.cost.currency, deadline_hours=limit, modes=("on_demand",),
                 max_gpus=max(8, 4 * report.gpu.count), precisions=precisions,
                 optimizer=report.inputs.get("optimizer", "adamw"), flash=req.flash_attention,
-                market=req.market, lang=req.lang)
+                market=req.market, lang=req.lang, fallback=False)  # only bf16 rows (and the report's own) are read
     if res.evaluated == 0:
         return None
     ok = res.feasible & (res.gpu != report.gpu.name) & (res.precision == "bf16")
@@ -212,7 +213,11 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
         "memory_utilization": report.memory.per_gpu_gb / report.gpu.memory_gb,
         "min_gpus_to_fit": report.memory.min_gpus_to_fit,
         "fits_with_zero3": _fits_variant(req, catalog, report.gpu.count, w, zero_stage=3),
-        "fits_with_qlora": _fits_variant(req, catalog, report.gpu.count, None, method="qlora")
+        # A fine-tune's workload differs from its QLoRA variant only in the method (same stage,
+        # so the same sequence and batch defaults); a pre-training run is resolved again.
+        "fits_with_qlora": _fits_variant(req, catalog, report.gpu.count,
+                                         replace(w, method="qlora") if w.method != "pretrain" else None,
+                                         method="qlora")
         if inp["method"] != "qlora" else report.memory.fits,
         "mfu": report.mfu.expected,
         "gpu_hours": report.gpu_hours.expected,
