@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from advisor.catalog.capacity import capacity_for
 from advisor.engine import failures, memory, throughput
 from advisor.engine.estimate import has_nvlink
 from advisor.engine.params import Params
@@ -136,6 +137,9 @@ def sweep(
     table = _card_table(catalog, tuple(c.id for c in cards), currency, market, lang, tuple(precisions), fallback)
     unpriced = list(table.unpriced)
     k = counts.size  # type: ignore[union-attr]
+    # Volume tiers (billing.tiers) only when recommend.apply_volume_tiers, and then only up to the
+    # largest cluster a provider of the card states; 0 = no tier discount for the card.
+    tiers_on = bool(p("recommend.apply_volume_tiers"))
     for prec, cols in table.groups.items():
         group = cols.group
         par = memory.Parallel(tp=tp_l, dp=dp_l, zero=zero_l, checkpointing=ckpt_l, flash=flash)
@@ -162,8 +166,10 @@ def sweep(
         ids = np.repeat(cols.ids, k)
         caps = np.repeat(cols.memory_gb, k)
         prices = {m: cols.prices[m] for m in modes}
+        tier_cap = np.asarray([[float(capacity_for(catalog, str(g)).stated or 0) if tiers_on else 0.0]
+                               for g in cols.ids])
         for mode in modes:
-            total, mode_wall = _mode_cost(mode, wall, counts, prices[mode], p, write_h)  # type: ignore[arg-type]
+            total, mode_wall = _mode_cost(mode, wall, counts, prices[mode], p, write_h, tier_cap)  # type: ignore[arg-type]
             out["gpu"].append(ids)
             out["count"].append(np.tile(counts, len(group)))  # type: ignore[arg-type]
             out["precision"].append(np.full(ids.size, prec, dtype=object))
@@ -276,12 +282,15 @@ def _mode_price(mode: str, q: Any) -> float:
 
 
 def _mode_cost(mode: str, wall: np.ndarray, counts: np.ndarray, price: np.ndarray, p: Params,
-               write_h: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Total cost and wall hours of each count under ``mode`` (tier discounts included)."""
+               write_h: np.ndarray, tier_cap: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Total cost and wall hours of each count under ``mode``. Volume-tier discounts apply only
+    to counts within ``tier_cap`` (per card: the largest cluster a provider states; 0 = none)."""
     steps = sorted((int(n), float(d)) for n, d in p("billing.tiers"))
     disc = np.zeros(counts.size)
     for n, d in steps:
         disc = np.where(counts >= n, d, disc)
+    if tier_cap is not None:
+        disc = np.where(counts[None, :] <= tier_cap, disc[None, :], 0.0)
     keep = 1.0 - disc
     if mode == "spot":
         nodes = np.maximum(1, np.ceil(counts / float(p("memory.gpus_per_node"))))

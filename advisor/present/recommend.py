@@ -13,27 +13,46 @@ def option_line(o: Option, lang: str) -> str:
                 total=fmt.money(o.total, o.currency), wall=fmt.hours(o.wall_hours, lang))
 
 
-def _table(key: str, title: str, options: list[Option], lang: str) -> Table:
+def offer_line(o: Option, lang: str) -> str:
+    """The cheapest concrete offer behind an option (provider, SKU, price, date), and a word when
+    the option's count is not known to be rentable."""
+    if not o.offers:
+        text = term("label.offer_none", lang)
+    else:
+        f = o.offers[0]
+        date = f.as_of if f.as_of and f.as_of != "unknown" else term("label.date_unknown", lang)
+        text = term("label.offer_ref", lang, provider=f.provider, sku=f.sku, price=fmt.money(f.price_per_gpu_hour, f.currency),
+                    converted=term("label.offer_converted", lang) if f.converted else "", date=date)
+    if not o.within_known_capacity:
+        text += f"; {term('label.capacity_unknown', lang)}"
+    return text
+
+
+def _table(key: str, title: str, options: list[Option], lang: str, offers: bool = True) -> Table:
+    cols = ["gpu", "count", "precision", "mode", "total", "wall", "memory", *(["offer"] if offers else [])]
     rows = [[o.gpu, str(o.gpu_count), o.precision.upper(), mode(o.billing, lang), fmt.money(o.total, o.currency),
-             fmt.hours(o.wall_hours, lang), f"{fmt.number(o.per_gpu_gb, 1)} / {fmt.number(o.gpu_memory_gb)}"]
+             fmt.hours(o.wall_hours, lang), f"{fmt.number(o.per_gpu_gb, 1)} / {fmt.number(o.gpu_memory_gb)}",
+             *([offer_line(o, lang)] if offers else [])]
             for o in options]
     data = [{"gpu": o.gpu, "count": o.gpu_count, "label": fmt.gpus(o.gpu_count, o.gpu, lang), "mode": mode(o.billing, lang),
-             "total": o.total, "wall_hours": o.wall_hours} for o in options]
-    return Table(key, title, [term(f"col.{c}", lang) for c in ("gpu", "count", "precision", "mode", "total", "wall", "memory")],
-                 rows, numeric={1, 4}, data=data)
+             "total": o.total, "wall_hours": o.wall_hours,
+             "offer": o.offers[0].model_dump() if o.offers else None,
+             "within_known_capacity": o.within_known_capacity} for o in options]
+    return Table(key, title, [term(f"col.{c}", lang) for c in cols], rows, numeric={1, 4}, data=data)
 
 
 def present_recommend(r: RecommendReport, lang: str) -> View:
     cur = r.cheapest.currency if r.cheapest else str(r.inputs.get("currency") or "USD")
     if r.cheapest:
         head = Figure("total", term("label.cheapest_option", lang), fmt.money(r.cheapest.total, cur),
-                      note=option_line(r.cheapest, lang), raw=r.cheapest.total)
+                      note=f"{option_line(r.cheapest, lang)} · {offer_line(r.cheapest, lang)}", raw=r.cheapest.total)
     else:
         head = Figure("total", term("label.cheapest_option", lang), "—")
     figures = []
     if r.fastest:
         figures.append(Figure("fastest", term("label.fastest_option", lang), fmt.hours(r.fastest.wall_hours, lang),
-                              note=option_line(r.fastest, lang), raw=r.fastest.wall_hours))
+                              note=f"{option_line(r.fastest, lang)} · {offer_line(r.fastest, lang)}",
+                              raw=r.fastest.wall_hours))
     figures.append(Figure("evaluated", term("label.evaluated", lang), fmt.number(r.evaluated),
                           range=term("label.evaluated_value", lang, n=r.evaluated, f=r.feasible), raw=float(r.evaluated)))
     summary = (term("summary.recommend", lang, cheapest=option_line(r.cheapest, lang), fastest=option_line(r.fastest, lang))
@@ -43,10 +62,10 @@ def present_recommend(r: RecommendReport, lang: str) -> View:
     understood = [f"{term('label.job', lang)}: {model} · {term('method.' + str(inp.get('method')), lang)}"]
     if inp.get("deadline_hours"):
         understood.append(f"{term('label.deadline', lang)}: {fmt.hours(inp['deadline_hours'], lang)}")
-    shown = {id(r.cheapest), id(r.fastest)}
-    alternatives = [option_line(o, lang) for o in r.pareto if id(o) not in shown][:3]
+    shown = {(o.gpu, o.gpu_count, o.precision, o.billing) for o in (r.cheapest, r.fastest) if o is not None}
+    alternatives = [option_line(o, lang) for o in r.pareto if (o.gpu, o.gpu_count, o.precision, o.billing) not in shown][:3]
     tables = [_table("options", term("label.options", lang), r.options, lang),
-              _table("pareto", term("label.pareto", lang), r.pareto, lang)]
+              _table("pareto", term("label.pareto", lang), r.pareto, lang, offers=False)]
     return View(tool="recommend_hardware", lang=lang, title=term("tool.recommend_hardware", lang), summary=summary,
                 headline=head, figures=figures, understood=understood, findings=common.findings(r.findings, lang),
                 alternatives=alternatives, tables=tables, assumptions=common.assumptions(r.assumptions, lang))

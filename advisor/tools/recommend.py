@@ -70,6 +70,10 @@ class Option(BaseModel):
     unit_price: float
     offers: list[OfferRef] = Field(default_factory=list, description="Cheapest concrete offers of this card.")
     findings: list[Finding] = Field(default_factory=list, description="Interconnect / licence findings of this option.")
+    within_known_capacity: bool = Field(
+        True, description="Some provider states a cluster this large, or lists an instance this large.")
+    capacity_note: dict[str, str] = Field(
+        default_factory=dict, description="en/zh: why the count is not known to be rentable (empty when it is).")
 
 
 class RecommendReport(BaseModel):
@@ -79,7 +83,9 @@ class RecommendReport(BaseModel):
     options: list[Option] = Field(description="Best option per card type first (cheapest first), then count variants.")
     pareto: list[Option] = Field(description="Cost-vs-time front: no other option is both cheaper and faster.")
     cheapest: Option | None
-    fastest: Option | None = Field(description="Fastest option the job can keep busy and a provider can rent.")
+    fastest: Option | None = Field(
+        description="Fastest option the job can keep busy and a provider is known to rent (stated cluster size or "
+                    "listed instance); when no option is, the fastest one, with its capacity note.")
     excluded: dict[str, int]
     unpriced_gpus: list[str]
     max_useful_gpus: dict[str, int] = Field(default_factory=dict, description="Per card: most GPUs the job keeps busy.")
@@ -180,17 +186,11 @@ def _useful(res: Any) -> dict[str, int]:
 
 
 def _provider_limits(catalog: Any, res: Any) -> dict[str, float]:
-    """Per card: the most GPUs any provider listing it is known to rent (inf when one
-    provider's capacity is unknown, so the count is not ruled out)."""
-    out: dict[str, float] = {}
-    for gpu in res.gpu_ids if res.evaluated else ():
-        best = 0.0
-        for offer in catalog.offers(gpu=str(gpu)):
-            terms = catalog.providers.get(offer.provider)
-            known = terms.max_cluster_gpus if terms is not None else None
-            best = max(best, float(known.value) if known is not None else np.inf)
-        out[str(gpu)] = best if best else np.inf
-    return out
+    """Per card: the most GPUs a provider listing it is known to rent: the largest cluster one
+    documents, else the largest listed instance (``advisor.catalog.capacity``)."""
+    from advisor.catalog.capacity import capacity_for
+
+    return {str(g): float(capacity_for(catalog, str(g)).known or np.inf) for g in (res.gpu_ids if res.evaluated else ())}
 
 
 def select(
@@ -205,9 +205,10 @@ def select(
         return [], np.asarray([], dtype=int), None
     ok = res.feasible
     codes = res.gpu_code
+    rentable = np.ones_like(ok)
     if limits:
         cap = np.asarray([limits.get(g, np.inf) for g in res.gpu_ids])
-        ok = ok & (res.count <= cap[codes])
+        rentable = res.count <= cap[codes]
     feasible = np.flatnonzero(ok)
     if not feasible.size:
         return [], feasible, None
@@ -228,8 +229,10 @@ def select(
     if len(picked) < k:
         chosen = set(picked)
         picked += [int(i) for i in variants if int(i) not in chosen][: k - len(picked)]
-    front = feasible[pareto(res.total[feasible], res.wall_hours[feasible])]
-    fastest = int(feasible[np.lexsort((res.total[feasible], res.wall_hours[feasible]))[0]])
+    # Headlines (front, fastest) only from counts a provider is known to rent, when there are any.
+    known = feasible[rentable[feasible]] if rentable[feasible].any() else feasible
+    front = known[pareto(res.total[known], res.wall_hours[known])]
+    fastest = int(known[np.lexsort((res.total[known], res.wall_hours[known]))[0]])
     return [int(i) for i in picked], front, fastest
 
 
@@ -241,6 +244,12 @@ def _option(res: Any, i: int, currency: str, catalog: Any, req: Any, *, offers: 
         gpu_hours=float(res.gpu_hours[i]), per_gpu_gb=float(res.per_gpu_gb[i]), gpu_memory_gb=float(res.memory_gb[i]),
         mfu=float(res.mfu[i]), unit_price=float(res.unit_price[i]),
     )
+    from advisor.catalog.capacity import capacity_for
+
+    cap = capacity_for(catalog, gpu)
+    if count > cap.known:
+        option.within_known_capacity = False
+        option.capacity_note = {lang: cap.describe(count, lang) for lang in ("en", "zh")}
     if offers:
         option.offers = offers_for(catalog, gpu, count, currency, market=req.market, lang=req.lang)
         option.findings = _option_findings(catalog, option, req)
@@ -267,6 +276,15 @@ def offers_for(
         rows = [r for r in m.rows if r.gpu == gpu and not r.converted]
         if rows:
             break
+
+    def can_rent(r: Any) -> bool:  # one instance holds the count, or the provider states a large enough cluster
+        terms = catalog.providers.get(r.provider)
+        known = terms.max_cluster_gpus if terms is not None else None
+        return count <= r.gpu_count or (known is not None and count <= known.value)
+
+    # Beyond one node, providers known to rent the count come first; within a node, cheapest first.
+    node = int(catalog.defaults.value("memory.gpus_per_node"))
+    rows = sorted(rows, key=lambda r: count > node and not can_rent(r))  # stable: cheapest first within a group
     out = []
     for r in rows[:limit]:
         rate = None if r.native_currency == currency else catalog.fx

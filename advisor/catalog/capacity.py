@@ -1,0 +1,67 @@
+"""How many cards of one type a buyer can be known to rent (providers.yaml, price sheets).
+
+Two figures per card, over every provider that lists it (any currency):
+
+- ``stated``: the largest cluster a provider documents for one customer
+  (``max_cluster_gpus`` in providers.yaml, with its source), or None when no provider of the
+  card states one;
+- ``largest_instance``: the most cards in one listed instance (one machine is rentable at its
+  listed price).
+
+``known`` is the larger of the two: a count above it is not known to be rentable from any
+provider in the data. ``recommend`` keeps such counts in its list, flagged, but never makes
+them its fastest headline, and the sweep gives volume-tier discounts only up to ``stated``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Capacity:
+    gpu: str
+    stated: int | None  # largest documented cluster among the card's providers
+    stated_by: str | None
+    stated_source: str | None
+    largest_instance: int  # most cards in one listed instance (0 = no offer)
+    instance_by: str | None
+
+    @property
+    def known(self) -> int:
+        return max(self.stated or 0, self.largest_instance)
+
+    def describe(self, count: int, lang: str = "en") -> str:
+        """One line on whether ``count`` cards are known to be rentable, in ``lang``."""
+        if count <= self.known:
+            return ""
+        if self.stated:
+            if lang == "zh":
+                return (f"数据中没有供应商能提供 {count:,} 张 {self.gpu}：公开的最大集群为 {self.stated:,} 卡"
+                        f"（{self.stated_by}）。下单前请先询价确认。")
+            return (f"No provider in our data states it rents {count:,} × {self.gpu}: the largest stated cluster "
+                    f"is {self.stated:,} GPUs ({self.stated_by}). Ask for a quote before you plan on it.")
+        if lang == "zh":
+            return (f"数据中没有供应商公开 {self.gpu} 的多机集群规模；最大的单台实例为 {self.largest_instance} 卡"
+                    f"（{self.instance_by}）。{count:,} 张卡需先询价确认。")
+        return (f"No provider in our data states a multi-node capacity for {self.gpu}; the largest listed "
+                f"instance has {self.largest_instance} GPUs ({self.instance_by}). Ask for a quote for "
+                f"{count:,} before you plan on it.")
+
+
+def capacity_for(catalog: Any, gpu: str) -> Capacity:
+    """What the providers listing ``gpu`` are known to rent (see the module doc)."""
+    stated: int | None = None
+    stated_by = stated_source = instance_by = None
+    largest = 0
+    for offer in catalog.offers(gpu=gpu):
+        if offer.negotiated:
+            continue
+        if offer.gpu_count > largest:
+            largest, instance_by = offer.gpu_count, offer.provider
+        terms = catalog.providers.get(offer.provider)
+        known = terms.max_cluster_gpus if terms is not None else None
+        if known is not None and (stated is None or int(known.value) > stated):
+            stated, stated_by, stated_source = int(known.value), offer.provider, known.source
+    return Capacity(gpu, stated, stated_by, stated_source, largest, instance_by)
