@@ -143,20 +143,20 @@ class MarketStats(BaseModel):
         """One line for a report's assumptions: which offers, providers and dates priced it."""
         names = ", ".join(self.providers[:8]) + ("…" if len(self.providers) > 8 else "")
         if lang == "zh":
-            text = (
-                f"{self.gpu} {self.currency} {mode_name(self.mode, 'zh')}市场：{self.offers} 家供应商"
-                f"（{names}）的中位数 {self.median:.2f}/卡时，p10–p90 {self.p10:.2f}–{self.p90:.2f}，"
-                f"报价日期 {self.dates('zh')}"
+            text = (  # dates before the colon: a short citation keeps them
+                f"{self.gpu} {self.currency} {mode_name(self.mode, 'zh')}市场（报价日期 {self.dates('zh')}）："
+                f"{self.offers} 家供应商（{names}）的中位数 {self.median:.2f}/卡时，"
+                f"p10–p90 {self.p10:.2f}–{self.p90:.2f}"
             )
             if self.fallback_zh:
                 text += f"；{self.fallback_zh}"
             if self.stale:
                 text += f"；{', '.join(self.stale_providers)} 的报价早于 {self.stale_after_months} 个月，已过时"
             return text
-        text = (
-            f"{self.gpu} {self.currency} {self.mode.replace('_', '-')} market: median of {self.offers} "
-            f"provider(s) ({names}) {self.median:.2f} per GPU-hour, p10-p90 {self.p10:.2f}-{self.p90:.2f}, "
-            f"price dates {self.dates()}"
+        text = (  # dates before the colon: a short citation keeps them
+            f"{self.gpu} {self.currency} {self.mode.replace('_', '-')} market (price dates {self.dates()}): "
+            f"median of {self.offers} provider(s) ({names}) {self.median:.2f} per GPU-hour, "
+            f"p10-p90 {self.p10:.2f}-{self.p90:.2f}"
         )
         if self.fallback:
             text += f"; {self.fallback}"

@@ -173,7 +173,7 @@ def _market_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, market
     source = f"list prices, {m.describe('en')}"
     described = {"market": {"en": m.describe("en"), "zh": m.describe("zh")}, "rate": ""}
     if fx is not None:
-        source += f"; converted to {currency} at 1 {fx.base} = {fx.rate} {fx.quote} ({fx.as_of}, {fx.source})"
+        source += f"; converted to {currency} at {fx.rate} ({fx.as_of}, 1 {fx.base} = {fx.rate} {fx.quote}, {fx.source})"
         described["rate"] = f"1 {fx.base} = {fx.rate} {fx.quote} ({fx.as_of})"
         note_fx(p, fx)
     note_market(p, home, choice, currency, why)

@@ -91,3 +91,23 @@ def test_cli_market_flag(capsys: pytest.CaptureFixture[str]) -> None:
     assert prices["convert"] == pytest.approx(market_for("4090", "USD").median * get_catalog().fx.rate, rel=1e-3)
     assert main([*args, "--market", "abroad"]) == 2
     assert "market" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("first, convert, local", [
+    ("What does a LoRA fine-tune of qwen2.5-7b on 200M tokens cost on one A100?", "show it in CNY", "now use Chinese prices"),
+    ("How much to LoRA qwen2.5-7b on 0.2B tokens with 1 A100 GPU?", "and in yuan?", "use domestic prices instead"),
+])
+def test_currency_follow_up_converts_unless_local_prices_are_asked_and_states_source_and_date(
+        first: str, convert: str, local: str) -> None:
+    from advisor.assistant import ask
+
+    fx = get_catalog().fx
+    a = ask(first, offline=True)
+    b = ask(convert, history=a.history, offline=True)
+    c = ask(local, history=b.history, offline=True)
+    usd, cny_converted, cny_local = (r.answer for r in (a, b, c))
+    for text in (usd, cny_converted, cny_local):
+        assert "price dates" in text  # every answer says which sheet and which dates priced it
+    assert "USD on-demand market" in usd and "$" in usd
+    assert "USD on-demand market" in cny_converted and f"converted to CNY at {fx.rate} ({fx.as_of}" in cny_converted
+    assert "CNY on-demand market" in cny_local and "converted" not in cny_local.split("**Estimate")[0]
