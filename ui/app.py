@@ -27,6 +27,7 @@ PAGES = (  # (file, nav key, default); no icons, so that every page fits the top
     ("decide.py", "nav.decide", False),
     ("contract.py", "nav.contract", False),
     ("usage.py", "nav.usage", False),
+    ("budgets.py", "nav.budgets", False),
     ("learn.py", "nav.learn", False),
     ("report.py", "nav.report", False),
 )

@@ -224,6 +224,7 @@ def status(ledger: Ledger, *, as_of: datetime | None = None, lang: str = "en", t
     """Budget versus actual and planned spend for every budget (or those of ``team``/``project``/
     ``period``), with burn rate, forecast to period end and the budget rules' findings."""
     from advisor.findings import Assumption, sort_findings
+    from advisor.glossary import term
     from advisor.rules import evaluate_packs
 
     as_of = as_of or _now()
@@ -293,7 +294,6 @@ def status(ledger: Ledger, *, as_of: datetime | None = None, lang: str = "en", t
             Assumption(name="approval.threshold", value=f"{approval['threshold']} {approval['currency']}",
                        source=str(approval["source"])),
             Assumption(name="actual.cost_column", value=actual_cfg["cost_column"], source=str(actual_cfg["source"])),
-            Assumption(name="forecast", value="actual + (actual / days elapsed) x days left in the period",
-                       source="straight-line burn rate"),
+            Assumption(name="forecast", value=term("value.forecast_method", lang), source="straight-line burn rate"),
         ],
     )

@@ -55,8 +55,9 @@ def present_budget(r: BudgetStatusReport, lang: str) -> View:
     if r.budgets:
         worst = max(r.budgets, key=_pressure)
         c = worst.currency
-        head = Figure("forecast", term("label.budget_worst", lang, owner=f"{worst.team}/{worst.project}", period=worst.period),
+        head = Figure("forecast", term("label.budget_worst", lang),
                       f"{fmt.money(worst.forecast, c)} / {fmt.money(worst.budget, c)}",
+                      range=f"{worst.team}/{worst.project} · {worst.period} · {term('label.forecast_end', lang)}",
                       status="bad" if worst.forecast_over else "good",
                       note=term("status.forecast_over" if worst.forecast_over else "status.on_track", lang),
                       raw=float(worst.forecast))

@@ -16,6 +16,8 @@ def _no_llm_from_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) ->
     for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ADVISOR_LLM_MODEL", "ADVISOR_LLM_PRESET"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("ADVISOR_LEARN_PROGRESS", str(tmp_path / "learn.json"))
+    # The Budgets page writes to the ledger: each test has its own, never the user's data folder.
+    monkeypatch.setenv("ADVISOR_DATABASE_URL", f"sqlite:///{tmp_path / 'ledger.db'}")
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "ui"
 ALLOWED = ("advisor.tools", "advisor.assistant", "advisor.knowledge.onboarding", "advisor.knowledge.render",
            "advisor.money", "advisor.findings", "advisor.errors", "advisor.redact", "advisor.present",
-           "advisor.glossary", "advisor.safe_read")
+           "advisor.glossary", "advisor.safe_read", "advisor.ledger")
 KEY_CALL = re.compile(r"""\bt(?:_list)?\(\s*f?["']([a-z_]+\.[a-z_.]+)["']""")
 
 

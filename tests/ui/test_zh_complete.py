@@ -59,6 +59,16 @@ def _zh(app: Any) -> Any:
     return app
 
 
+def budgets_with_spend(at: Any) -> Any:
+    """A budget with imported spend (the FOCUS sample) on the test's own ledger, shown as of a day in its month."""
+    from advisor.ledger import import_focus, open_ledger, set_budget
+
+    with open_ledger() as led:
+        import_focus(led, Path(__file__).resolve().parents[1] / "fixtures" / "usage" / "focus_1.0_sample.csv")
+        set_budget(led, "PeoriaData/BrightPathMatrix", "100", "2024-09", "CNY")
+    return at.date_input(key="bud_as_of").set_value("2024-09-10").run()
+
+
 PAGES = {
     "chat": lambda at: ask(at, "微调一个 Llama-3-8B，LoRA，5 万条样本，要花多少钱？"),
     "estimate": lambda at: at,
@@ -68,6 +78,7 @@ PAGES = {
     "decide": lambda at: at,
     "contract": lambda at: at.button(key="con_sample").click().run().button(key="con_go").click().run(),
     "usage": lambda at: at.button(key="use_sample_btn").click().run(),
+    "budgets": lambda at: budgets_with_spend(at),
     "learn": lambda at: at,
     "report": lambda at: at,
 }

@@ -1,0 +1,189 @@
+"""Budgets: budget versus actual per team and project (burn rate, forecast to period end, the
+budget rules' findings), setting a month's budget, importing actual spend (a FOCUS export or a
+usage report), saving this session's estimates as planned spend, and deciding approvals with a
+note and their trail. Everything lives in the ledger (``ADVISOR_DATABASE_URL`` or the local SQLite)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from typing import Any
+
+import streamlit as st
+
+import advisor.ledger as ledger
+from advisor.present import present
+from ui import services, state
+from ui.components.common import error_box
+from ui.components.view import view_card
+from ui.i18n import t
+
+FILE_TYPES = ["csv", "gz", "parquet", "json"]
+ESTIMATE_TOOLS = ("estimate_training_cost", "plan_project")
+
+
+def write(fn: Callable[..., Any], lang: str, *args: Any, **kwargs: Any) -> Any:
+    """Run one ledger write; a bad value or an unreachable database shows as a message."""
+    try:
+        with ledger.open_ledger() as led:
+            return fn(led, *args, **kwargs)
+    except Exception as exc:  # every failure becomes a message on the page
+        error_box(services.error_text(exc, lang)[0])
+        return None
+
+
+def status_tab(lang: str) -> None:
+    c1, c2, c3 = st.columns(3)
+    as_of = c1.date_input(t("bud.as_of", lang), value=date.today(), key="bud_as_of", format="YYYY-MM-DD")
+    team = c2.text_input(t("bud.team_filter", lang), key="bud_team_filter").strip() or None
+    project = c3.text_input(t("bud.project_filter", lang), key="bud_project_filter").strip() or None
+    when = as_of.isoformat() if isinstance(as_of, date) else None
+    outcome = services.run_tool("budget_status", lang, as_of=when, team=team, project=project, lang=lang)
+    if not outcome.ok:
+        error_box(outcome.error or "")
+        return
+    result = outcome.result or {}
+    view = present("budget_status", result, lang)
+    view_card(view, "bud", open_details=True, extra=lambda: chart(view, lang))
+    if result.get("budgets"):
+        st.caption(t("bud.backend", lang, backend=result.get("backend", "")))
+
+
+def chart(view: Any, lang: str) -> None:
+    """Budget, actual and forecast side by side for each budget."""
+    import pandas as pd
+
+    table = view.table("budgets")
+    if table is None or not table.data:
+        return
+    labels = {"budget": t("bud.col_budget", lang), "actual": t("bud.col_actual", lang),
+              "forecast": t("bud.col_forecast", lang)}
+    df = pd.DataFrame([{t("bud.col_owner", lang): f"{d['owner']} {d['period']} ({d['currency']})",
+                        **{labels[k]: d[k] for k in labels}} for d in table.data])
+    st.bar_chart(df, x=t("bud.col_owner", lang), y=list(labels.values()), stack=False, horizontal=True)
+
+
+def set_tab(lang: str) -> None:
+    with st.form("bud_set_form"):
+        c1, c2 = st.columns(2)
+        owner = c1.text_input(t("bud.owner", lang), placeholder="ml-platform/llm-pretrain", key="bud_owner")
+        period = c2.text_input(t("bud.period", lang), value=date.today().strftime("%Y-%m"), key="bud_period")
+        c3, c4 = st.columns(2)
+        amount = c3.number_input(t("bud.amount", lang), min_value=0.0, value=50000.0, step=1000.0, key="bud_amount")
+        currency = c4.selectbox(t("bud.currency", lang), ["CNY", "USD"] if lang == "zh" else ["USD", "CNY"],
+                                key="bud_currency")
+        go = st.form_submit_button(t("bud.set", lang), type="primary")
+    if go:
+        row = write(ledger.set_budget, lang, owner, amount, period, currency)
+        if row:
+            st.success(t("bud.set_done", lang, owner=f"{row['team']}/{row['project']}", period=row["period"],
+                         amount=row["amount"], currency=row["currency"]))
+
+
+def import_tab(lang: str) -> None:
+    st.caption(t("bud.import_intro", lang))
+    uploads = st.file_uploader(t("bud.upload", lang), type=FILE_TYPES, accept_multiple_files=True, key="bud_upload")
+    if not st.button(t("bud.import", lang), type="primary", key="bud_import_go", icon=":material/upload:"):
+        return
+    if not uploads:
+        st.warning(t("bud.import_none", lang))
+        return
+    paths = services.save_uploads([(u.name, u.getvalue()) for u in uploads])
+    try:
+        with st.status(t("bud.importing", lang), expanded=True) as box:
+            for upload, path in zip(uploads, paths, strict=True):
+                bar = st.progress(0.0, text=upload.name)
+
+                def step(done: int, total: int, bar: Any = bar, name: str = upload.name) -> None:
+                    bar.progress(done / total if total else 1.0, text=f"{name}: {done:,}/{total:,}")
+
+                result = write(ledger.import_spend, lang, path, progress=step)
+                if result is None:
+                    box.update(state="error")
+                    return
+                totals = ", ".join(f"{v} {c}" for c, v in result.totals.items()) or "0"
+                st.write(t("bud.import_done", lang, name=upload.name, added=result.rows_added,
+                           there=result.rows_already_there, updated=result.rows_updated, totals=totals))
+            box.update(label=t("bud.import_finished", lang), state="complete")
+    finally:
+        services.discard_uploads(paths)
+
+
+def plan_tab(lang: str) -> None:
+    records = [r for r in st.session_state.get("records", []) if r.get("kind") in ESTIMATE_TOOLS]
+    if not records:
+        st.info(t("bud.no_estimates", lang), icon=":material/info:")
+        return
+    labels = {r["id"]: f"{r['when']} · {r['title']}" for r in records}
+    with st.form("bud_plan_form"):
+        pick = st.selectbox(t("bud.estimate", lang), list(labels), format_func=labels.__getitem__, key="bud_estimate")
+        c1, c2 = st.columns(2)
+        owner = c1.text_input(t("bud.owner", lang), placeholder="ml-platform/llm-pretrain", key="bud_plan_owner")
+        period = c2.text_input(t("bud.period", lang), value=date.today().strftime("%Y-%m"), key="bud_plan_period")
+        go = st.form_submit_button(t("bud.save_estimate", lang), type="primary")
+    if not go:
+        return
+    record = next(r for r in records if r["id"] == pick)
+    tool = record["kind"]
+    out = write(ledger.save_estimate, lang, owner, record["result"], period, tool=tool)
+    if out is None:
+        return
+    st.success(t("bud.saved", lang, id=out["planned_id"], amount=out["amount"], currency=out["currency"]))
+    if out["approval"]:
+        st.warning(t("bud.approval_raised", lang, id=out["approval"]["id"]), icon=":material/approval:")
+
+
+def approvals_tab(lang: str) -> None:
+    outcome = services.run_tool("budget_status", lang, lang=lang)
+    if not outcome.ok:
+        error_box(outcome.error or "")
+        return
+    result = outcome.result or {}
+    pending = [a for a in result.get("approvals", []) if a["status"] == "pending"]
+    if pending:
+        labels = {a["id"]: f"#{a['id']} · {a['team']}/{a['project']} · {a['period']} · {a['amount']} {a['currency']}"
+                  for a in pending}
+        with st.form("bud_decide_form"):
+            pick = st.selectbox(t("bud.pending", lang), list(labels), format_func=labels.__getitem__, key="bud_pick")
+            approver = st.text_input(t("bud.approver", lang), key="bud_approver")
+            note = st.text_area(t("bud.note", lang), key="bud_note")
+            c1, c2 = st.columns(2)
+            yes = c1.form_submit_button(t("bud.approve", lang), type="primary")
+            no = c2.form_submit_button(t("bud.reject", lang))
+        if yes or no:
+            view = write(ledger.approve, lang, int(pick), approver, note or None, reject=bool(no))
+            if view is not None:
+                st.success(t("bud.decided", lang, id=view.id, status=t(f"bud.status_{view.status}", lang),
+                             approver=view.approver or ""))
+                outcome = services.run_tool("budget_status", lang, lang=lang)
+                result = outcome.result or result
+    else:
+        st.info(t("bud.no_pending", lang), icon=":material/info:")
+    table = present("budget_status", result, lang).table("approvals")
+    if table is not None and table.rows:
+        from ui.components.view import table as draw
+
+        st.subheader(table.title)
+        draw(table)
+
+
+def main() -> None:
+    lang = state.ui_lang()
+    st.title(t("bud.title", lang))
+    st.caption(t("bud.intro", lang))
+    status, set_, spend, plan, approvals = st.tabs([t("bud.tab_status", lang), t("bud.tab_set", lang),
+                                                     t("bud.tab_import", lang), t("bud.tab_plan", lang),
+                                                     t("bud.tab_approvals", lang)])
+    with set_:
+        set_tab(lang)
+    with spend:
+        import_tab(lang)
+    with plan:
+        plan_tab(lang)
+    with approvals:
+        approvals_tab(lang)
+    with status:  # drawn last, so that a budget set or an import on this run shows at once
+        status_tab(lang)
+
+
+main()
