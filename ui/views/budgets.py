@@ -16,13 +16,13 @@ from advisor.present import present
 from ui import services, state
 from ui.components.common import error_box
 from ui.components.view import view_card
-from ui.i18n import t
+from ui.i18n import Lang, t
 
 FILE_TYPES = ["csv", "gz", "parquet", "json"]
 ESTIMATE_TOOLS = ("estimate_training_cost", "plan_project")
 
 
-def write(fn: Callable[..., Any], lang: str, *args: Any, **kwargs: Any) -> Any:
+def write(fn: Callable[..., Any], lang: Lang, *args: Any, **kwargs: Any) -> Any:
     """Run one ledger write; a bad value or an unreachable database shows as a message."""
     try:
         with ledger.open_ledger() as led:
@@ -32,7 +32,7 @@ def write(fn: Callable[..., Any], lang: str, *args: Any, **kwargs: Any) -> Any:
         return None
 
 
-def status_tab(lang: str) -> None:
+def status_tab(lang: Lang) -> None:
     c1, c2, c3 = st.columns(3)
     as_of = c1.date_input(t("bud.as_of", lang), value=date.today(), key="bud_as_of", format="YYYY-MM-DD")
     team = c2.text_input(t("bud.team_filter", lang), key="bud_team_filter").strip() or None
@@ -49,7 +49,7 @@ def status_tab(lang: str) -> None:
         st.caption(t("bud.backend", lang, backend=result.get("backend", "")))
 
 
-def chart(view: Any, lang: str) -> None:
+def chart(view: Any, lang: Lang) -> None:
     """Budget, actual and forecast side by side for each budget."""
     import pandas as pd
 
@@ -63,7 +63,7 @@ def chart(view: Any, lang: str) -> None:
     st.bar_chart(df, x=t("bud.col_owner", lang), y=list(labels.values()), stack=False, horizontal=True)
 
 
-def set_tab(lang: str) -> None:
+def set_tab(lang: Lang) -> None:
     with st.form("bud_set_form"):
         c1, c2 = st.columns(2)
         owner = c1.text_input(t("bud.owner", lang), placeholder="ml-platform/llm-pretrain", key="bud_owner")
@@ -80,7 +80,7 @@ def set_tab(lang: str) -> None:
                          amount=row["amount"], currency=row["currency"]))
 
 
-def import_tab(lang: str) -> None:
+def import_tab(lang: Lang) -> None:
     st.caption(t("bud.import_intro", lang))
     uploads = st.file_uploader(t("bud.upload", lang), type=FILE_TYPES, accept_multiple_files=True, key="bud_upload")
     if not st.button(t("bud.import", lang), type="primary", key="bud_import_go", icon=":material/upload:"):
@@ -109,7 +109,7 @@ def import_tab(lang: str) -> None:
         services.discard_uploads(paths)
 
 
-def plan_tab(lang: str) -> None:
+def plan_tab(lang: Lang) -> None:
     records = [r for r in st.session_state.get("records", []) if r.get("kind") in ESTIMATE_TOOLS]
     if not records:
         st.info(t("bud.no_estimates", lang), icon=":material/info:")
@@ -133,7 +133,7 @@ def plan_tab(lang: str) -> None:
         st.warning(t("bud.approval_raised", lang, id=out["approval"]["id"]), icon=":material/approval:")
 
 
-def approvals_tab(lang: str) -> None:
+def approvals_tab(lang: Lang) -> None:
     outcome = services.run_tool("budget_status", lang, lang=lang)
     if not outcome.ok:
         error_box(outcome.error or "")
