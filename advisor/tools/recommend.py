@@ -113,7 +113,7 @@ def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -
     )
     limits = _provider_limits(catalog, res)
     picks, front_idx, fastest_idx = select(res, req.top_k, limits, tie=float(p("recommend.cost_tie_share")))
-    options = [_option(res, i, req.currency, catalog, req) for i in picks]
+    options = _distinct(catalog, [_option(res, i, req.currency, catalog, req) for i in picks], req)
     front = [_option(res, i, req.currency, catalog, req, offers=False) for i in front_idx[:20]]
     fastest = _option(res, fastest_idx, req.currency, catalog, req) if fastest_idx is not None else None
     cheapest = options[0] if options else None  # the cheapest card, at its fewest-GPU near-cheapest count
@@ -146,6 +146,25 @@ def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -
         )
         report.findings = chosen.findings
     return report
+
+
+def _distinct(catalog: Any, options: list[Option], req: Any) -> list[Option]:
+    """Drop an option that repeats an equivalent card's option (``market.equivalents``: same
+    count, precision and billing) when its price is borrowed: the card has no offer of its own in
+    the report's market, so the two rows would be one market counted twice."""
+    from advisor.catalog.market import equivalents
+    from advisor.engine.pricing import resolve_market
+
+    home, _, _ = resolve_market(catalog, req.currency, req.market, req.lang)
+    shape = {(o.gpu, o.gpu_count, o.precision, o.billing) for o in options}
+    out = []
+    for o in options:
+        own = any(not x.negotiated for x in catalog.offers(gpu=o.gpu, currency=home))
+        twin = any((t, o.gpu_count, o.precision, o.billing) in shape for t in equivalents(catalog, o.gpu))
+        if twin and not own:
+            continue
+        out.append(o)
+    return out
 
 
 def _note_prices(p: Params, catalog: Any, options: list[Option], req: Any) -> None:

@@ -110,3 +110,17 @@ def test_view_names_the_offer_behind_each_option(reports, lang: str) -> None:
     assert r.cheapest.offers[0].provider in view.headline.note
     headline = (r.cheapest.gpu, r.cheapest.gpu_count)
     assert all(f"{headline[1]}× {headline[0]} " not in a for a in view.alternatives) or lang == "zh"
+
+
+@pytest.mark.parametrize("index", range(len(JOBS)))
+def test_an_equivalent_card_priced_by_its_twin_is_not_listed_twice(reports, index: int) -> None:
+    from advisor.catalog.market import equivalents
+
+    cat = get_catalog()
+    r = reports[index]
+    home = "CNY" if r.inputs.get("lang") == "zh" and r.inputs.get("currency") == "CNY" else str(r.inputs.get("currency"))
+    shapes = {(o.gpu, o.gpu_count, o.precision, o.billing) for o in r.options}
+    for o in r.options:
+        twins = [t for t in equivalents(cat, o.gpu) if (t, o.gpu_count, o.precision, o.billing) in shapes]
+        if twins:  # both listed: each has offers of its own in the report's market
+            assert cat.offers(gpu=o.gpu, currency=home), (o.gpu, twins)
