@@ -329,7 +329,11 @@ def _liability_discount_granularity(b: _Builder, by: dict[str, list[Hit]]) -> No
 
 
 def _derived(b: _Builder) -> None:
-    """A renewal "for the same term" is as long as the initial term (money.py prices it)."""
+    """A renewal "for the same term" is as long as the initial term (money.py prices it).
+    Data the contract says is not kept after the end ("不保留甲方数据") is deleted then."""
     f = b.facts
+    if f.get("data_retention_denied") and not f.get("data_retention_protected") and "data_deleted_after_expiry" not in f:
+        f["data_deleted_after_expiry"] = True
+        b.evidence["data_deleted_after_expiry"] = b.evidence.get("data_retention_denied", {})
     if f.get("renewal_term_months") is None and f.get("renewal_same_as_term") and f.get("term_months"):
         b.set("renewal_term_months", f["term_months"], None)
