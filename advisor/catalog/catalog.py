@@ -288,13 +288,23 @@ def _cached(directory: str, user_prices: str | None, stamp: tuple) -> Catalog:  
     return load_catalog(Path(directory), Path(user_prices) if user_prices else None)
 
 
+@lru_cache(maxsize=16)
+def _resolved_catalog_dir(_knowledge_env: str | None, _cwd: str | None) -> Path:
+    """The catalog folder with symlinks resolved, once per ``ADVISOR_KNOWLEDGE_DIR`` value (and
+    working directory, for a relative one): resolving walks every path component."""
+    from advisor.config import catalog_dir
+
+    return catalog_dir().resolve()
+
+
 def get_catalog(user_prices: str | Path | None = None) -> Catalog:
     """The catalog of ``ADVISOR_KNOWLEDGE_DIR`` (default ``knowledge/``) with the user price
     sheet merged in: ``user_prices`` if given, else ``ADVISOR_PRICES``. Cached per files and
     modification times."""
-    from advisor.config import catalog_dir, user_prices_path
+    from advisor.config import user_prices_path
 
-    directory = catalog_dir().resolve()
+    env = os.environ.get("ADVISOR_KNOWLEDGE_DIR")
+    directory = _resolved_catalog_dir(env, os.getcwd() if env and not os.path.isabs(env) else None)
     given = Path(user_prices).expanduser() if user_prices else user_prices_path()
     if given is not None and not given.exists() and not given.is_symlink():
         raise DataError(str(given), "price sheet not found (check --prices or ADVISOR_PRICES)")
