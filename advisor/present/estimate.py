@@ -75,11 +75,11 @@ def tokens(b: float) -> str:
 
 def alternatives(r: EstimateReport, lang: str) -> list[str]:
     cur, a, out = r.cost.currency, r.alternatives, []
-    if a.cheaper_gpu:
+    if a.cheaper_gpu and float(a.cheaper_gpu.get("saving") or 0) > 0:
         g = a.cheaper_gpu
         out.append(term("label.cheaper_gpu", lang, count=g.get("count"), gpu=g.get("gpu"), cost=fmt.money(g.get("cost"), cur),
                         wall=fmt.hours(g.get("wall_hours"), lang), saving=fmt.money(g.get("saving"), cur)))
-    if a.mixed_fleet:
+    if a.mixed_fleet and float(a.mixed_fleet.get("saving") or 0) > 0:
         m = a.mixed_fleet
         out.append(term("label.mixed_fleet", lang, share=fmt.pct(m.get("routine_share")), routine=m.get("routine_gpu"),
                         core=m.get("core_gpu"), total=fmt.money(m.get("mixed_total"), cur), saving=fmt.money(m.get("saving"), cur)))

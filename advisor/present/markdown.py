@@ -49,10 +49,11 @@ def figures(v: View) -> list[str]:
     return [figure(f, v.lang) for f in (v.headline, *v.figures)]
 
 
-def short(v: View, top_findings: int = 2) -> str:
-    """The answer a manager reads in one screen."""
+def short(v: View, top_findings: int = 2, *, understood: bool = True) -> str:
+    """The answer a manager reads in one screen (``understood``: with the view's own line of
+    what was understood; the chat opens with its own)."""
     out = [f"**{v.summary}**", "", *figures(v)]
-    if v.understood:
+    if v.understood and understood:
         sep = "；" if v.lang == "zh" else "; "
         out += ["", f"{term('label.understood', v.lang)}{colon(v.lang)}{sep.join(v.understood)}"]
     out += [f"> {n}" for n in v.notes]

@@ -25,7 +25,7 @@ def test_ask_json_prints_the_design_shape(capsys) -> None:
 def test_ask_text_and_language_override(capsys) -> None:
     assert main(["ask", "--offline", "--lang", "en", Q]) == 0
     out = capsys.readouterr().out
-    assert "Estimate" in out and "Cost:" in out
+    assert "What I understood" in out and "Expected total:" in out
 
 
 def test_bad_lang_exits_2_with_one_line(capsys) -> None:

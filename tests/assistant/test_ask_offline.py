@@ -23,7 +23,7 @@ def test_estimate_answer_carries_the_key_figures_in_chinese() -> None:
     cur = res["cost"]["currency"]
     for figure in (res["cost"]["total"], res["cost"]["low"], res["cost"]["high"]):
         assert format_money(figure, cur) in r.answer
-    assert "GPU 时" in r.answer and "显存" in r.answer and "区间" in r.answer
+    assert "卡时" in r.answer and "显存" in r.answer and "区间" in r.answer
     assert r.citations and all(c.path.startswith("knowledge/guides/zh/") for c in r.citations)
     assert {f.rule_id for f in r.findings} == {f["rule_id"] for f in res["findings"]}
     assert all(f.lang == "zh" for f in r.findings)

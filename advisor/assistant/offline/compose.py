@@ -1,7 +1,10 @@
-"""The offline assistant's turn: parsed question -> tool call -> templated explanation.
+"""The offline assistant's turn: parsed question -> tool call -> the report's short form.
 
 :func:`offline_turn` is the embedded default (no model needed) and the fallback of the
-LLM path; :func:`explain` renders any tool's report with the templates, which is also how
+LLM path. An answer is the "what I understood" line, the verdict sentence for a yes/no
+question, then :func:`explain`: each report's view (advisor.present) as
+:func:`advisor.present.markdown.short` — the same figures and words as the CLI, the UI and the
+export; the UI folds the view's details and assumptions under it. :func:`explain` is also how
 an LLM answer that failed the grounding check is replaced. A refused call becomes a reply
 that names what to change, in the user's language — never a traceback.
 """
@@ -9,33 +12,22 @@ that names what to change, in the user's language — never a traceback.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.assistant.offline import templates as tpl
-from advisor.assistant.offline import templates_more as more
 from advisor.assistant.offline.parse import Parsed, parse_question
 from advisor.assistant.offline.understood import assumed, understood
 from advisor.assistant.offline.verdict import verdict
 from advisor.assistant.result import Citation, ToolCall
 from advisor.errors import AdvisorError
+from advisor.glossary import term
+from advisor.present import PRESENTERS, markdown, present
 from advisor.rules.findings import Finding, sort_findings
 
 _log = logging.getLogger("advisor.assistant")
 
 __all__ = ["Turn", "attach_guides", "explain", "offline_turn", "run_tool"]
 
-RENDER: dict[str, Callable[[dict[str, Any], str], str]] = {
-    "estimate_training_cost": tpl.estimate,
-    "recommend_hardware": tpl.recommend,
-    "compare_billing": more.billing,
-    "plan_project": more.plan,
-    "review_contract": more.contract,
-    "analyze_usage": more.usage,
-    "search_knowledge": more.knowledge,
-    "estimate_serving_cost": more.serving,
-}
 _NEED = {  # a required input the question did not give -> what to ask for
     "gpu": {"en": "which GPU (e.g. H100, A800, 4090) and how many", "zh": "用哪种卡（如 H100、A800、4090）、几张"},
     "wall_hours": {"en": "how long you need the cards (e.g. two weeks, three months)", "zh": "要用多长时间（如两周、三个月）"},
@@ -136,15 +128,34 @@ def _adapt(name: str, args: dict[str, Any]) -> dict[str, Any]:
     return args
 
 
-def explain(calls: list[ToolCall], lang: str) -> str:
-    """The templated explanation of every successful call (failures say what to fix)."""
+def explain(calls: list[ToolCall], lang: str, *, understood: bool = True) -> str:
+    """Each successful call's short form (failures say what to fix). ``understood``: include
+    the view's own "understood" line (off when the answer opens with "What I understood")."""
     parts = []
     for call in calls:
         if call.result is not None:
-            parts.append(RENDER.get(call.name, more.summary)(call.result, lang))
+            parts.append(render(call.name, call.result, lang, understood=understood))
         elif call.error:
             parts.append(refusal(call, lang))
-    return "\n\n".join(parts)
+    return "\n\n".join(p for p in parts if p)
+
+
+def render(tool: str, result: dict[str, Any], lang: str, *, understood: bool = True) -> str:
+    """One report as the chat shows it: the view's short form, or the guide sections found."""
+    if tool in PRESENTERS:
+        return markdown.short(present(tool, result, lang), understood=understood).strip()
+    if tool == "search_knowledge":
+        return guides(result, lang)
+    return ""
+
+
+def guides(r: dict[str, Any], lang: str) -> str:
+    """The best guide sections, each with a snippet and where to read on."""
+    hits = r.get("hits", [])
+    if not hits:
+        return term("chat.guides_none", lang)
+    lines = [f"- **{h['title']} › {h['section']}**: {h['snippet']} ({h['path']})" for h in hits[:3]]
+    return f"**{term('chat.guides', lang)}**\n" + "\n".join(lines)
 
 
 def refusal(call: ToolCall, lang: str) -> str:
@@ -208,8 +219,7 @@ def sources_block(citations: list[Citation], lang: str) -> str:
     """The citations as a short "Read more" list under an answer."""
     if not citations:
         return ""
-    head = "Read more" if lang == "en" else "延伸阅读"
-    return f"**{head}**\n" + tpl.bullet([f"{c.title} ({c.path})" for c in citations])
+    return f"**{term('chat.read_more', lang)}**\n" + "\n".join(f"- {c.title} ({c.path})" for c in citations)
 
 
 def offline_turn(question: str, previous: Parsed | None = None, lang: str | None = None,
@@ -220,22 +230,19 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
     lang = lang or parsed.language
     intent = parsed.intent
     if intent == "clarify":
-        text = (parsed.clarify_text or {}).get(lang) or parsed.clarify_question or more.HELP[lang]
+        text = (parsed.clarify_text or {}).get(lang) or parsed.clarify_question or term("chat.help", lang)
         so_far = understood(parsed.pending or "clarify", parsed.args, None, lang)
         return Turn(answer=_join(so_far, text), intent=intent, lang=lang, parsed=parsed)
     if intent in ("greeting", "help"):
-        text = more.GREETING[lang] if intent == "greeting" else more.HELP[lang]
+        text = term("chat.greeting" if intent == "greeting" else "chat.help", lang)
         return Turn(answer=text, intent=intent, lang=lang, parsed=parsed)
     if intent == "onboarding":
         return _onboarding(question, parsed, lang)
-    if intent == "out_of_scope":
-        return Turn(answer=_join(understood("search_knowledge", {"query": question}, None, lang), more.OUT_OF_SCOPE[lang]),
-                    intent=intent, lang=lang, parsed=parsed)
     import advisor.tools as tools
 
-    if intent not in tools.TOOL_NAMES:  # a decision tool not installed yet: say so, offer the nearest thing
-        return Turn(answer=_join(understood(intent, parsed.args, None, lang), more.not_priced_yet(intent, lang)),
-                    intent=intent, lang=lang, parsed=parsed)
+    if intent == "out_of_scope" or intent not in tools.TOOL_NAMES:
+        return Turn(answer=_join(understood("search_knowledge", {"query": question}, None, lang),
+                                 term("chat.out_of_scope", lang)), intent=intent, lang=lang, parsed=parsed)
     defaults = dict(defaults or {})
     if lang == "zh":
         defaults.setdefault("currency", "CNY")  # a Chinese question is priced in yuan unless it names a currency
@@ -256,7 +263,8 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
     citations = attach_guides(question, intent, lang, findings)
     said = verdict(intent, call.args, call.result, parsed.question.lower(), lang) if parsed.context.get("asks_verdict") else ""
     answer = _join(understood(intent, call.args, call.result, lang), assumed(call.args, call.result, parsed.assumptions, lang),
-                   said, _followup_line(parsed, lang), explain(calls, lang), _plan_gaps(parsed.args, call, lang),
+                   said, _followup_line(parsed, lang), explain(calls, lang, understood=False),
+                   _plan_gaps(parsed.args, call, lang),
                    sources_block(citations, lang))
     return Turn(answer=answer, intent=intent, lang=lang, parsed=parsed, tool_calls=calls, findings=findings,
                 citations=citations)
@@ -310,5 +318,17 @@ def _onboarding(question: str, parsed: Parsed, lang: str) -> Turn:
     citations = []
     if module is not None:
         citations.append(Citation(title=module.guide_title, path=module.guide_path))
-    return Turn(answer=_join(understood("onboarding", {}, None, lang), more.onboarding(path_text, module, lang)), intent="onboarding", lang=lang, parsed=parsed,
+    return Turn(answer=_join(understood("onboarding", {}, None, lang), onboarding(path_text, module, lang)), intent="onboarding", lang=lang, parsed=parsed,
                 citations=citations)
+
+
+def onboarding(path_text: str, module: Any, lang: str) -> str:
+    """The onboarding path and its first module's goals and checklist."""
+    if module is None:
+        return path_text
+    goals = "\n".join(f"- {g}" for g in module.goals)
+    checklist = "\n".join(f"- [ ] {c}" for c in module.checklist)
+    first = (f"**{term('chat.first_module', lang, n=module.number, title=module.title)}** ({module.guide_path})\n"
+             f"{module.summary}\n\n{term('chat.goals', lang)}:\n{goals}\n\n{term('chat.checklist', lang)}:\n{checklist}\n\n"
+             + term("chat.open_module", lang, id=module.id))
+    return f"{path_text}\n\n{first}"

@@ -17,9 +17,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from advisor.assistant.offline.lexicon import lexicon
-from advisor.assistant.offline.templates import METHOD_NAME, MODE_NAME, num, word
 from advisor.findings import Assumption
+from advisor.glossary import mode, term
 from advisor.present.common import assumption_source
+from advisor.present.fmt import number as num
 
 _CONVERTED = re.compile(r"converted to [A-Z]{3} at [\d.]+ \([\d-]+")
 HEAD = {"en": "**What I understood:** ", "zh": "**我的理解：** "}
@@ -126,7 +127,7 @@ def _schedule(inp: dict[str, Any], given: dict[str, Any], lang: str) -> str:
         parts.append(f"{jobs} jobs" + (f" of {num(float(each))} h" if each else "") if lang == "en"
                      else f"{jobs} 个任务" + (f"，每个 {num(float(each))} 小时" if each else ""))
     if given.get("billing"):
-        parts.append(word(MODE_NAME, str(given["billing"]), lang) + (" billing" if lang == "en" else "计费"))
+        parts.append(mode(str(given["billing"]), lang) + (" billing" if lang == "en" else "计费"))
     return ", ".join(parts) if lang == "en" else "，".join(parts)
 
 
@@ -137,7 +138,7 @@ def understood(tool: str, given: dict[str, Any], report: dict[str, Any] | None, 
     if tool in ("estimate_training_cost", "recommend_hardware", "plan_project", "estimate_serving_cost"):
         model = _model(inp, lang)
         if tool in ("estimate_training_cost", "recommend_hardware") and inp.get("method"):
-            method = word(METHOD_NAME, str(inp["method"]), lang)
+            method = term(f"method.{inp['method']}", lang)
             model = f"{method} of {model}" if lang == "en" else f"{model} {method}"
         parts += [model, _data(inp, given, lang) if tool != "estimate_serving_cost" else ""]
         if inp.get("tokens_per_day"):

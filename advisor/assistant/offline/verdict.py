@@ -13,7 +13,9 @@ from functools import lru_cache
 from typing import Any
 
 from advisor.assistant.offline.lexicon import lexicon
-from advisor.assistant.offline.templates import hours, money, num, pct
+from advisor.glossary import mode as mode_name
+from advisor.present.fmt import hours, money, pct
+from advisor.present.fmt import number as num
 
 MARK = {"en": "**Verdict:** ", "zh": "**结论：** "}
 
@@ -111,19 +113,17 @@ def _recommend(r: dict[str, Any], args: dict[str, Any], norm: str, lang: str) ->
 
 
 def _billing(r: dict[str, Any], args: dict[str, Any], lang: str) -> str | None:
-    from advisor.assistant.offline.templates import MODE_NAME, word
-
     options = r.get("options") or []
     best = next((o for o in options if o.get("recommended")), None) or next((o for o in options if o.get("cheapest")), None)
     if best is None:
         return None
     cur = r.get("currency", "USD")
     named = [m for m in args.get("billing_modes") or ([args["billing"]] if args.get("billing") else []) if m != "on_demand"]
-    mode = word(MODE_NAME, best["mode"], lang)
+    mode = mode_name(best["mode"], lang)
     total = money(best["total"], cur)
     if named:
         ok = best["mode"] in named
-        asked = word(MODE_NAME, named[0], lang)
+        asked = mode_name(named[0], lang)
         if lang == "en":
             return _yes(ok, lang) + (f"{asked} is the best choice here ({total})." if ok else
                                      f"{mode} is better here ({total}) than {asked}.")
