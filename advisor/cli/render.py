@@ -68,5 +68,5 @@ def view(v: View, details: bool = False, console: Console | None = None) -> None
         c.print(_table(v.assumptions))
 
 
-def show(tool: str, report: Any, details: bool = False) -> None:
-    view(present(tool, report), details)
+def show(tool: str, report: Any, details: bool = False, lang: str | None = None) -> None:
+    view(present(tool, report, lang), details)

@@ -33,6 +33,7 @@ def review(
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
     lang: Annotated[str | None, typer.Option("--lang", help="report language: zh or en (default: the contract's)")] = None,
     fmt: Annotated[str, typer.Option("--format", help="table (default), md or json")] = "table",
+    details: Annotated[bool, typer.Option("--details", help="every finding, the checklist and the assumptions")] = False,
     monthly_fee: Annotated[
         float | None, typer.Option("--monthly-fee", help="monthly fee, to put amounts on traps (e.g. renewal cost)")
     ] = None,
@@ -58,9 +59,14 @@ def review(
 
         emit_json(report)
     elif fmt in ("md", "markdown"):
-        sys.stdout.write(report.to_markdown())
+        from advisor.present import markdown, present
+
+        view = present("review_contract", report, report.language)
+        sys.stdout.write(f"# {view.title}: {report.source}\n\n" + markdown.full(view))
     else:
-        _tables(report)
+        from advisor.cli.render import show
+
+        show("review_contract", report, details=details, lang=report.language)
 
 
 def _stdin_text() -> str:
@@ -72,42 +78,3 @@ def _stdin_text() -> str:
     if not data.strip():
         raise DocumentError("-", "stdin is empty", hint="pipe the contract text in, or give a file")
     return "\f".join(p.text for p in read_bytes(data, "-").pages)
-
-
-def _tables(report: Any) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    from advisor.contracts.checklist import category_name, term
-
-    zh = report.language == "zh"
-    console = Console()
-    console.print(f"[bold]{'合同审查' if zh else 'Contract review'}[/bold]: {report.source} "
-                  f"({report.pages} {'页' if zh else 'page(s)'}, {report.clause_count} {'条' if zh else 'clauses'})")
-    if report.injection_detected:
-        console.print("[red]" + ("发现夹带的 AI 指令：已忽略并报告。" if zh else "Embedded AI instructions found: ignored and reported.") + "[/red]")
-    table = Table(title="发现" if zh else "Findings", show_lines=True)
-    for col in (("严重度", "类别", "问题", "原文 / 位置", "谈判要求") if zh else ("Severity", "Category", "Issue", "Clause / where", "Ask for")):
-        table.add_column(col, overflow="fold")
-    for f in report.findings:
-        quote, where = _quote(f, report.language)
-        clause = f"“{quote[:160]}” ({where})" if quote else "—"
-        amount = f" [{f.savings}]" if f.savings else ""
-        table.add_row(term(f"severity.{f.severity}", report.language), category_name(f.category, report.language),
-                      f.title + amount, clause, f.recommendation)
-    console.print(table)
-    check = Table(title="审查清单" if zh else "Checklist")
-    for col in (("类别", "状态", "说明") if zh else ("Category", "Status", "Note")):
-        check.add_column(col, overflow="fold")
-    for item in report.checklist:
-        check.add_row(item.label or item.category, item.status_label or item.status, item.note)
-    console.print(check)
-
-
-def _quote(finding: Any, lang: str) -> tuple[str | None, str]:
-    from advisor.contracts.checklist import primary_evidence
-
-    value = primary_evidence(finding)
-    if value:
-        return str(value["quote"]), str(value.get("where_zh" if lang == "zh" else "where") or "")
-    return None, ""

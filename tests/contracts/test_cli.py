@@ -37,6 +37,8 @@ def test_markdown_and_language(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_table_output(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["review", str(FIXTURES / "en_h100_cluster_fair.txt")], capsys)
+    assert code == 0 and "checklist categories" in out and "--details" in out  # the short form
+    code, out, _ = run(["review", str(FIXTURES / "en_h100_cluster_fair.txt"), "--details"], capsys)
     assert code == 0
     assert "Checklist" in out and "Usage alerts" in out
 
