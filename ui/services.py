@@ -38,7 +38,6 @@ class Outcome:
     result: dict[str, Any] | None = None
     error: str | None = None
     kind: str | None = None  # "input" for a bad value, "internal" for a bug, "missing" for an absent tool
-    markdown: str | None = None  # the report's own Markdown rendering, when it has one
 
     @property
     def ok(self) -> bool:
@@ -173,8 +172,7 @@ def run_tool(name: str, ui_lang: Lang, /, **args: Any) -> Outcome:
         # The sidebar's price sheet is an upload of this session (pages never take a path from text).
         with path_policy(allowed=[*readable_paths(paths), *(k for k in keep if k)]):
             report = fn(**args)
-        markdown = report.to_markdown() if callable(getattr(report, "to_markdown", None)) else None
-        return Outcome(result=plain(report), markdown=markdown)
+        return Outcome(result=plain(report))
     except Exception as exc:  # every failure becomes a message on the page
         message, kind = error_text(exc, ui_lang)
         return Outcome(error=message, kind=kind)

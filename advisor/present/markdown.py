@@ -27,7 +27,8 @@ def finding(f: FindingLine, full: bool = False) -> list[str]:
         out.append(f"  - {f.recommendation}")
     quote = f.evidence.get("quote") if full else None
     if quote:
-        out.append(f"  - > {quote}")
+        where = f.evidence.get("where")
+        out.append(f"  - > {quote}" + (f" — {where}" if where else ""))
     return out
 
 

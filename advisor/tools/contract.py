@@ -69,15 +69,6 @@ class ContractReport(BaseModel):
     injection_detected: bool
     assumptions: list[Assumption] = Field(default_factory=list)
 
-    def to_markdown(self) -> str:
-        from advisor.contracts.markdown import render
-
-        return render(self.model_dump(mode="json"))
-
-    @property
-    def markdown(self) -> str:
-        return self.to_markdown()
-
 
 def _request(request: ReviewContractRequest | None, kwargs: dict[str, Any]) -> ReviewContractRequest:
     data = request.model_dump(exclude_none=True) if request is not None else {}

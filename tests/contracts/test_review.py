@@ -9,6 +9,7 @@ import pytest
 from contract_helpers import FIXTURES, fixture_text
 
 from advisor.contracts.checklist import is_missing_rule
+from advisor.present import markdown, present
 from advisor.rules.schema import CONTRACT_CATEGORIES
 from advisor.tools import review_contract
 from advisor.tools.contract import ContractReport, ReviewContractRequest
@@ -111,12 +112,10 @@ def test_english_injection() -> None:
 
 
 def test_markdown_report(trap_zh: ContractReport) -> None:
-    md = trap_zh.to_markdown()
-    assert md.startswith("# 合同审查")
-    assert "## 审查清单" in md and "| 自动续约 | 陷阱 |" in md
+    md = markdown.full(present("review_contract", trap_zh, "zh"))
+    assert "检查清单" in md and "| 自动续约 | 陷阱 |" in md
     assert "> 5.1 租期届满前三十日内" in md
     assert "5.1，第1页第29行" in md
-    assert trap_zh.markdown == md
 
 
 def test_report_json_round_trip(trap_zh: ContractReport) -> None:
@@ -173,8 +172,8 @@ def test_suggested_sentences_still_go_through_the_detectors() -> None:
 def test_chinese_reports_name_categories_and_statuses_in_chinese(trap_zh: ContractReport) -> None:
     from advisor.rules.schema import CONTRACT_CATEGORIES
 
-    md = trap_zh.to_markdown()
-    table = md.split("## 审查清单", 1)[1]
+    md = markdown.full(present("review_contract", trap_zh, "zh"))
+    table = md.split("**检查清单", 1)[1]
     for category in CONTRACT_CATEGORIES:
         assert f"| {category} |" not in table and f"`{category}`" not in md
     for word in ("| trap |", "| missing |", "| ok |", "| not_applicable |", "*critical", "*warning"):

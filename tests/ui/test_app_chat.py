@@ -41,7 +41,7 @@ def test_chinese_question_gets_a_chinese_answer_with_cards(app):
 def test_english_question_gets_an_english_answer(app):
     ask(app, EN)
     answer = app.chat_message[1].markdown[0].value
-    assert "Estimate" in answer and MONEY.search(answer)
+    assert "Expected total" in answer and MONEY.search(answer)
     assert app.session_state["ui_lang"] == "en"
     assert "Where the money goes" in texts(app)
 
@@ -102,7 +102,7 @@ def test_language_switch_answers_in_english_whatever_the_question(app):
     app.radio(key="set_lang__en").set_value("en").run()
     ask(app, ZH)
     assert app.session_state["messages"][1]["lang"] == "en"
-    assert "Estimate" in app.chat_message[1].markdown[0].value
+    assert "Expected total" in app.chat_message[1].markdown[0].value
 
 
 def _closed_port() -> int:

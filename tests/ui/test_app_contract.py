@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from ui_helpers import FIXTURES, open_page, texts
 
+from advisor.present import present
+
 
 def review(at, text: str):
     at.text_area(key="con_text").set_value(text).run()
@@ -46,8 +48,10 @@ def test_sample_button_loads_a_contract(app):
 def test_export_buttons_offer_markdown_and_json(app):
     at = open_page(app, "contract")
     review(at, (FIXTURES / "contract_en.txt").read_text(encoding="utf-8"))
-    outcome = at.session_state["con_review"]["outcome"]
-    assert outcome.markdown and "renew" in outcome.markdown.lower()
+    from ui.views.contract import review_markdown
+
+    md = review_markdown(present("review_contract", at.session_state["con_review"]["outcome"].result, "en"))
+    assert md.startswith("# Contract review") and "renew" in md.lower()
     labels = [b.proto.label for b in at.get("download_button")]
     assert "Download review (JSON)" in labels and "Download review (Markdown)" in labels
 

@@ -1,4 +1,4 @@
-"""Contract review views: the counts by severity, and the contract text with every clause a
+"""Contract review views: the contract text with every clause a
 finding quotes highlighted in its severity's colour (presentation only: the quotes and their
 locations come from the review)."""
 
@@ -11,29 +11,11 @@ from typing import Any
 import streamlit as st
 
 from ui.components.findings import localized, ordered, quote_of
-from ui.components.fmt import text_of
 from ui.i18n import t
 
 MARK = {"critical": "#ffebe9", "warning": "#fff8c5", "info": "#ddf4ff"}
 EDGE = {"critical": "#cf222e", "warning": "#9a6700", "info": "#0969da"}
 _SPACE = re.compile(r"\s+")
-
-
-def counts(findings: list[dict[str, Any]]) -> dict[str, int]:
-    out = {"critical": 0, "warning": 0, "info": 0}
-    for f in findings:
-        sev = str(f.get("severity"))
-        out[sev] = out.get(sev, 0) + 1
-    return out
-
-
-def review_summary(r: dict[str, Any], lang: str) -> None:
-    summary = r.get("summary")
-    if summary:
-        st.markdown(f"**{text_of(summary, lang)}**")
-    c = counts(r.get("findings") or [])
-    st.markdown(" ".join(f":{color}-badge[{c[sev]} {t(f'card.sev.{sev}', lang)}]"
-                         for sev, color in (("critical", "red"), ("warning", "orange"), ("info", "blue"))))
 
 
 def quotes(findings: list[dict[str, Any]], lang: str) -> list[tuple[str, str, str]]:

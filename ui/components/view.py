@@ -13,7 +13,7 @@ import streamlit as st
 
 from advisor.glossary import term
 from advisor.present.view import Figure, FindingLine, Table, View
-from ui.components.findings import evidence_parts
+from ui.components.findings import condition_text, evidence_parts
 
 BADGE = {"critical": "red", "warning": "orange", "info": "blue"}
 GREY, BLUE, GREEN = "#c9d1d9", "#0969da", "#1a7f37"
@@ -45,14 +45,15 @@ def finding(f: FindingLine, lang: str, key: str) -> None:
 def finding_detail(f: FindingLine, lang: str) -> None:
     """The finding's text and why it fired: quoted clauses and the facts behind it."""
     st.markdown(f.detail)
-    _, quotes, facts = evidence_parts(f.evidence)
+    conditions, quotes, facts = evidence_parts(f.evidence)
     for q in quotes:
         where = q.get("where_zh") if lang == "zh" else q.get("where")
         st.markdown(f"> {q['quote']}" + (f"\n>\n> — *{where}*" if where else ""))
     if f.source:
         st.caption(f"{term('col.source', lang)}: {f.source}")
-    if facts:
-        st.caption(" · ".join(f"{k} = {v}" for k, v in facts[:8]))
+    tested = [" ".join(x for x in condition_text(c)[:2]) + f" ({condition_text(c)[2]})" for c in conditions]
+    if tested or facts:
+        st.caption(" · ".join([*tested, *(f"{k} = {v}" for k, v in facts)][:8]))
 
 
 def table(t: Table) -> None:

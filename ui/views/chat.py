@@ -14,7 +14,6 @@ import streamlit as st
 
 from ui import services, state
 from ui.components.common import citations_block, error_box
-from ui.components.findings import findings_section
 from ui.components.results import tool_card
 from ui.i18n import Lang, detect_lang, t, t_list
 
@@ -49,15 +48,11 @@ def render_details(msg: dict[str, Any], key: str) -> None:
     lang = msg["lang"]
     if msg.get("notice"):
         st.warning(msg["notice"], icon=":material/wifi_off:")
-    shown_findings = False
-    for i, call in enumerate(msg.get("tool_calls") or []):
+    for i, call in enumerate(msg.get("tool_calls") or []):  # each result's findings are in its card
         if call.get("result"):
             tool_card(call["name"], call["result"], lang, f"{key}-{i}", in_chat=True)
-            shown_findings = shown_findings or bool(call["result"].get("findings"))
         elif call.get("error"):
             error_box(t("chat.tool_failed", lang, name=call.get("name"), error=call["error"]))
-    if not shown_findings:
-        findings_section(msg.get("findings") or [], lang, f"{key}-f")
     citations = [c for c in msg.get("citations") or [] if str(c.get("path")) not in msg.get("content", "")]
     citations_block(citations, lang)
     if msg.get("intent") == "onboarding":

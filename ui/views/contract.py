@@ -10,12 +10,12 @@ from typing import Any
 
 import streamlit as st
 
-from advisor.present import View, present
+from advisor.glossary import term
+from advisor.present import View, markdown, present
 from ui import services, state
 from ui.components.common import error_box
-from ui.components.contract import contract_text, quotes, review_summary
-from ui.components.findings import findings_section
-from ui.components.view import table
+from ui.components.contract import contract_text, quotes
+from ui.components.view import finding, finding_detail, metrics, table
 from ui.i18n import t
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -58,6 +58,11 @@ def review_args(upload: Any, text: str) -> tuple[dict[str, Any] | None, str | No
     return None, None, ""
 
 
+def review_markdown(view: View) -> str:
+    """The whole review as Markdown (advisor.present.markdown.full): what the export button gives."""
+    return f"# {view.title}\n\n" + markdown.full(view)
+
+
 def checklist_table(view: View) -> None:
     t_ = view.table("checklist")
     if t_ is None or not t_.rows:
@@ -73,12 +78,11 @@ def flagged_clauses(findings: list[dict[str, Any]], lang: str) -> None:
         st.markdown(f"> {quote}\n\n:{STATUS_BADGE['trap' if sev == 'critical' else 'missing']}-badge[{title}]")
 
 
-def exports(outcome: services.Outcome, lang: str) -> None:
+def exports(outcome: services.Outcome, view: View, lang: str) -> None:
     result = outcome.result or {}
     with st.container(horizontal=True, key="con-exports"):
-        if outcome.markdown:
-            st.download_button(t("con.export_md", lang), outcome.markdown, file_name="contract-review.md",
-                               mime="text/markdown", icon=":material/download:", on_click="ignore")
+        st.download_button(t("con.export_md", lang), review_markdown(view), file_name="contract-review.md",
+                           mime="text/markdown", icon=":material/download:", on_click="ignore")
         st.download_button(t("con.export_json", lang), json.dumps(result, ensure_ascii=False, indent=1),
                            file_name="contract-review.json", mime="application/json",
                            icon=":material/data_object:", on_click="ignore")
@@ -88,10 +92,12 @@ def show(review: dict[str, Any], lang: str) -> None:
     outcome: services.Outcome = review["outcome"]
     result = outcome.result or {}
     findings = result.get("findings") or []
-    review_summary(result, lang)
+    view = present("review_contract", result, lang)
+    st.markdown(f"**{view.summary}**")
+    metrics([view.headline, *view.figures])
     if result.get("injection_detected"):
         st.warning(t("con.injection", lang), icon=":material/shield:")
-    exports(outcome, lang)
+    exports(outcome, view, lang)
     left, right = st.columns([1.25, 1], gap="medium")
     with left:
         if review.get("text"):
@@ -99,8 +105,13 @@ def show(review: dict[str, Any], lang: str) -> None:
         else:
             flagged_clauses(findings, lang)
     with right, st.container(height=620, border=False, key="con-findings"):
-        findings_section(findings, lang, "con", show_empty=True)
-    view = present("review_contract", result, lang)
+        if not view.findings:
+            st.caption(t("card.no_findings", lang))
+        for i, f in enumerate(view.findings):
+            with st.container(border=True, key=f"finding-con-{i}"):
+                finding(f, lang, f"con-{i}")
+                with st.expander(term("label.why", lang), icon=":material/help:"):
+                    finding_detail(f, lang)
     checklist_table(view)
     if view.assumptions is not None and view.assumptions.rows:
         with st.expander(f"{view.assumptions.title} ({len(view.assumptions.rows)})", icon=":material/fact_check:"):
