@@ -27,6 +27,7 @@ from ui import report as export
 from ui.services import plain
 
 CONTRACT = FIXTURES / "contract_en.txt"
+FOCUS = ROOT / "tests" / "fixtures" / "usage" / "focus_1.0_sample.csv"
 
 # (tool, arguments, the CLI command that asks for the same report)
 CASES: list[tuple[str, dict[str, Any], list[str]]] = [
@@ -59,6 +60,7 @@ CASES: list[tuple[str, dict[str, Any], list[str]]] = [
      ["usage", "--gpus", "16", "--avg-util", "45%", "--gpu", "h100", "--lang", "zh"]),
     ("price_history", {"gpu": "h100", "currency": "CNY", "lang": "zh"},
      ["prices", "--history", "h100", "--currency", "CNY", "--lang", "zh"]),
+    ("budget_status", {"as_of": "2024-10-01", "lang": "zh"}, ["budget", "status", "--as-of", "2024-10-01", "--lang", "zh"]),
 ]
 FIGURE_MD = re.compile(r"^- (?P<label>[^*\n][^\n]*?)(?:: |：)\*\*(?P<value>[^*\n]+)\*\*", re.M)
 
@@ -100,6 +102,11 @@ def test_every_presented_tool_has_a_case() -> None:
 def test_every_face_shows_the_same_figures(tool: str, args: dict[str, Any], argv: list[str], tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     lang = args["lang"]
+    if tool == "budget_status":  # a ledger with a budget and a month of imported billing
+        monkeypatch.setenv("ADVISOR_DATABASE_URL", f"sqlite:///{tmp_path / 'ledger.db'}")
+        assert main(["budget", "set", "ml/llm", "50000", "--period", "2024-09", "--currency", "CNY"]) == 0
+        assert main(["budget", "import", str(FOCUS), "--json"]) == 0
+        capsys.readouterr()
     result = plain(_report(tool, args))
     view = present(tool, result, lang)
     expected = figures_of(view)
