@@ -261,6 +261,8 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
         return Turn(answer=_join(understood(intent, call.args, call.result, lang), explain(calls, lang)), intent=intent,
                     lang=lang, parsed=parsed, tool_calls=calls, findings=findings, citations=citations)
     citations = attach_guides(question, intent, lang, findings)
+    if parsed.context.get("memory_only"):
+        return _memory_check(parsed, call, lang, citations, findings)
     said = verdict(intent, call.args, call.result, parsed.question.lower(), lang) if parsed.context.get("asks_verdict") else ""
     answer = _join(understood(intent, call.args, call.result, lang), assumed(call.args, call.result, parsed.assumptions, lang),
                    said, _followup_line(parsed, lang), explain(calls, lang, understood=False),
@@ -268,6 +270,26 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
                    sources_block(citations, lang))
     return Turn(answer=answer, intent=intent, lang=lang, parsed=parsed, tool_calls=calls, findings=findings,
                 citations=citations)
+
+
+_MEMORY_ONLY = {"en": "_Memory check: memory per GPU does not depend on the data amount. Tell me the data "
+                      "(tokens or samples) for the time and the cost._",
+                "zh": "_显存检查：每卡显存与数据量无关。告诉我数据量（token 数或样本数），我再算时间和费用。_"}
+
+
+def _memory_check(parsed: Parsed, call: ToolCall, lang: str, citations: list[Citation],
+                  findings: list[Finding]) -> Turn:
+    """A memory-only question: what was understood, the fit verdict, and what else it needs —
+    never the time or cost of the nominal data amount the estimate ran with."""
+    from advisor.assistant.offline.verdict import MARK, memory_verdict
+
+    args = {k: v for k, v in call.args.items() if k not in ("tokens_b", "dataset_tokens_b")}
+    said = memory_verdict(call.result or {}, lang, with_time=False)
+    notes = [n for n in parsed.assumptions if n.get("name") != "memory.nominal"]
+    answer = _join(understood("estimate_training_cost", args, None, lang), assumed(args, None, notes, lang),
+                   MARK[lang] + said if said else "", _MEMORY_ONLY[lang], sources_block(citations, lang))
+    return Turn(answer=answer, intent="estimate_training_cost", lang=lang, parsed=parsed, tool_calls=[call],
+                findings=[], citations=citations)
 
 
 def _followup_line(parsed: Parsed, lang: str) -> str:

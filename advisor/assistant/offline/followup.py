@@ -28,6 +28,7 @@ REFERENCE = re.compile(
 ARG_KEYS_IGNORED = {
     "stage_names", "currency_said", "model_size_unknown", "model_size_b", "model_family", "gpu_changed_from",
     "model_unlisted", "asks_verdict", "quote_gpu_count", "share_said", "plan_stages", "plan_gpu", "gpu_share",
+    "memory_only", "memory_nominal", "gpu_memory_said",
 }  # fmt: skip
 _DATA_KEYS = ("tokens_b", "dataset_tokens_b", "samples", "tokens_per_sample", "epochs")
 _DURATION_KEYS = ("deadline_hours", "wall_hours", "period_hours", "duration_hours")
@@ -41,6 +42,8 @@ def decide(previous_intent: str, pending: str | None, decision: Decision, ctx: d
     slots = {k for k in ctx if k not in ARG_KEYS_IGNORED}
     marker = bool(MARKER.search(norm))
     reference = bool(REFERENCE.search(norm))
+    if previous_intent in TOOLS and marker and (_FACTOR.search(norm) or _TIMES.search(norm)) and len(norm) < 40:
+        return previous_intent  # "流量翻倍呢", "what if traffic goes 10x?": the same request, scaled
     if decision.intent == "review_contract" or (
         decision.intent == "search_knowledge" and decision.stated and not (reference and slots)
     ):
@@ -56,6 +59,8 @@ def decide(previous_intent: str, pending: str | None, decision: Decision, ctx: d
         return None
     switch = decision.stated and decision.intent in TOOLS and decision.intent not in (previous_intent, "search_knowledge")
     own = slots - {"billing_modes", "billing", "stage_names", "stages", "gpus"}
+    if switch and (marker or reference) and _only_fields_of(previous_intent, own | ({"share_said"} & set(ctx))):
+        return previous_intent  # "利用率到90%呢" after own-vs-rent: a field of the same request changes
     if switch:  # "spot or on-demand?" / "which GPU is cheapest?" alone are about the same job
         return decision.intent if (marker or reference or not own) else None
     if not (marker or reference or slots):
@@ -63,6 +68,25 @@ def decide(previous_intent: str, pending: str | None, decision: Decision, ctx: d
     if previous_intent == "recommend_hardware" and "gpu" in ctx and "gpus" not in ctx and not decision.stated:
         return "estimate_training_cost"  # picked one GPU from a recommendation: price it
     return previous_intent
+
+
+_FIELD_OF_SLOT = {"avg_utilization": "utilization", "share_said": "utilization", "tokens": "tokens_per_day",
+                  "duration_hours": "days", "wall_hours": "days", "price_per_gpu_hour": "price"}
+
+
+def _only_fields_of(tool: str, slots: set[str]) -> bool:
+    """Whether every slot the follow-up gave is a field of ``tool``'s request (by the context's names),
+    so the question changes that request rather than asking for another tool."""
+    from advisor.assistant.offline.project import TOOL_ARGS
+
+    fields = set(TOOL_ARGS.get(tool, ()))
+    return bool(slots) and tool in _DECISION_KEEPS and all(s in fields or _FIELD_OF_SLOT.get(s) in fields
+                                                           for s in slots)
+
+
+_DECISION_KEEPS = ("compare_own_vs_rent", "estimate_serving_cost", "check_quote")
+"""Tools whose follow-ups often name one field another tool's cue words also carry (a utilization,
+a daily load, a price): such a follow-up keeps the tool."""
 
 
 def merge(old: dict[str, Any], new: dict[str, Any], intent: str) -> tuple[dict[str, Any], list[str], list[str]]:
@@ -105,6 +129,8 @@ def merge(old: dict[str, Any], new: dict[str, Any], intent: str) -> tuple[dict[s
             new = {**new, "interruptible": True}  # "what about spot?" = the work can take reclaims
         if intent == "compare_billing" and modes == ["off_peak"] and "offpeak_share" not in new:
             new = {**new, "offpeak_share": 1.0}  # "what about off-peak?" = run it all off-peak
+    if "share_said" in new and "avg_utilization" in old and "avg_utilization" not in new:
+        new = {**new, "avg_utilization": new["share_said"]}  # "利用率到90%呢": the new share replaces the old one
     if "stage_names" in new and intent != "plan_project":
         new = {k: v for k, v in new.items() if k not in ("stage_names", "stages")}
     changed = [k for k, v in new.items() if k not in ARG_KEYS_IGNORED and old.get(k) != v]
@@ -112,6 +138,8 @@ def merge(old: dict[str, Any], new: dict[str, Any], intent: str) -> tuple[dict[s
     return ctx, changed, dropped
 
 
+_LOAD_WORDS = re.compile(r"流量|请求|调用|负载|用户|并发|traffic|load|requests?|users?|volume|qps")
+_TIMES = re.compile(r"(?<![\d.])(?P<n>\d+(?:\.\d+)?)\s*(?:x|×|倍|times)(?![a-z0-9])")
 _FACTOR = re.compile(r"(?P<x2>翻倍|翻一倍|加倍|两倍|双倍|(?<![a-z])(?:double[sd]?|twice|2x)(?![a-z]))|(?P<x3>三倍|triple[sd]?|3x(?![a-z0-9]))|"
                      r"(?P<half>减半|砍半|一半|(?<![a-z])(?:halve[sd]?|half)(?![a-z]))")
 _GPU_WORDS = re.compile(r"卡|显卡|gpu|card|机器|节点|nodes?|servers?")
@@ -121,13 +149,18 @@ _DATA_WORDS = re.compile(r"数据|token|样本|语料|data(?:set)?|samples?|corp
 def scale(old: dict[str, Any], new: dict[str, Any], norm: str) -> list[str]:
     """"卡数翻倍呢？", "with twice the GPUs?", "if the dataset doubles?": the previous count or data
     amount times the factor, written into ``new``; returns the keys scaled."""
-    m = _FACTOR.search(norm)
+    m = _FACTOR.search(norm) or _TIMES.search(norm)
     if m is None:
         return []
-    factor = 2.0 if m.group("x2") else 3.0 if m.group("x3") else 0.5
+    if "n" in m.groupdict() and m.group("n"):
+        factor = float(m.group("n"))
+    else:
+        factor = 2.0 if m.group("x2") else 3.0 if m.group("x3") else 0.5
     near = norm[max(0, m.start() - 16) : m.end() + 16]
     keys: list[str] = []
-    if _GPU_WORDS.search(near) and "gpu_count" in old and "gpu_count" not in new:
+    if _LOAD_WORDS.search(near) and any(k in old for k in ("tokens_per_day", "requests_per_day")):
+        keys += [k for k in ("tokens_per_day", "requests_per_day") if k in old and k not in new]
+    elif _GPU_WORDS.search(near) and "gpu_count" in old and "gpu_count" not in new:
         keys.append("gpu_count")
     elif _DATA_WORDS.search(near):
         keys += [k for k in ("tokens_b", "dataset_tokens_b", "samples") if k in old and k not in new]

@@ -24,7 +24,8 @@ from pydantic import BaseModel, Field
 
 from advisor.assistant.offline import followup
 from advisor.assistant.offline.clarify import clarifying_question
-from advisor.assistant.offline.intent import classify
+from advisor.assistant.offline.intent import _CUES, classify
+from advisor.assistant.offline.lexicon import lexicon
 from advisor.assistant.offline.project import (
     JOB_MISSING,
     context_from_values,
@@ -35,6 +36,7 @@ from advisor.assistant.offline.slots_hw import (
     extract_counts,
     extract_fraction,
     extract_gpus,
+    extract_memory_card,
     extract_provider,
 )
 from advisor.assistant.offline.slots_job import extract_data, extract_model, extract_params
@@ -81,6 +83,7 @@ READ_ORDER = (
     extract_model,  # "Mixtral 8x7B", "千问" before counts and numerals
     extract_fraction,  # "1/10 张卡" before counts: a share of one card
     extract_gpus,
+    extract_memory_card,  # "24G够吗？": a card named by its memory
     extract_prices,  # "每卡每小时8元" before durations and budgets
     extract_money,
     extract_shares,
@@ -170,6 +173,8 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
             intent, is_followup = target, True
             reason = f"follow-up of {previous.pending or previous.intent}: " + (", ".join(changed) or "same request")
     _check_model(ctx, scan)
+    if _memory_only(intent, ctx, scan):
+        intent, reason = "estimate_training_cost", "a memory check: does the model fit in the cards' memory"
     pending: str | None = None
     missing: list[str] = []
     if intent == "clarify":
@@ -210,6 +215,36 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
         context=ctx,
         assumptions=scan.notes,
     )
+
+
+_MEMORY_FIT = re.compile(_CUES["memory_fit"])
+_DATA = ("tokens_b", "dataset_tokens_b", "samples")
+_MEMORY_INTENTS = ("estimate_training_cost", "recommend_hardware", "search_knowledge", "clarify")
+
+
+def _memory_only(intent: str, ctx: dict[str, Any], scan: Scan) -> bool:
+    """A memory check ("单张A100 80G放得下13B全参吗", "will a 48GB card fit qlora of a 70B?", "24G够吗？"
+    after a job): a model or size, a card, a fit question and no data amount. The estimate runs with
+    the lexicon's nominal data (memory does not depend on it) and the answer gives the memory verdict."""
+    if any(k in scan.values for k in ("tokens", "samples")):
+        ctx.pop("memory_only", None)
+        ctx.pop("memory_nominal", None)
+        return False
+    if ctx.get("memory_only"):
+        return True  # a follow-up of a memory check ("换成 H100 呢") stays one
+    if intent not in _MEMORY_INTENTS or not _MEMORY_FIT.search(scan.question):
+        return False
+    if not ("model" in ctx or "params_b" in ctx) or "gpu" not in ctx or "gpus" in ctx:
+        return False
+    if any(k in ctx for k in _DATA):
+        return False
+    ctx["memory_only"] = True
+    if not any(k in ctx for k in _DATA):
+        ctx["tokens_b"] = float(lexicon()["memory_check"]["nominal_tokens_b"])
+        ctx["memory_nominal"] = True
+    if "gpu_count" not in ctx:
+        ctx["gpu_count"] = 1
+    return True
 
 
 def _rents_for_a_time(ctx: dict[str, Any]) -> bool:

@@ -137,6 +137,9 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str) -
     elif intent == "analyze_usage":
         if ctx.get("billing") and "billing_mode" not in args:  # 包月/包年 are committed capacity
             args["billing_mode"] = {"spot": "spot", "on_demand": "on_demand"}.get(ctx["billing"], "committed")
+        ran = ctx.get("duration_hours") or ctx.get("wall_hours")
+        if ran and (ctx.get("period_hours") or 0) >= ran:
+            args["period_hours"] = ran  # "ran 300 hours last month": the hours paid, within the named period
         files = [f for f in ctx.get("files", []) if not f.lower().endswith(_DOC_EXT)]
         if files:
             args["files"] = files

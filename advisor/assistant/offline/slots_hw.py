@@ -29,8 +29,8 @@ _LEFT_NODES = re.compile(
     rf"(?<![\d.])(?<!\d,)(?P<m>{COUNT_TEXT})\s*(?:个)?\s*{_NODE_WORD}\s*(?:of|with|each\s+with|x|×|\*|,)?\s*$"
 )
 _LEFT_NODES_ONLY = re.compile(rf"(?<![\d.])(?<!\d,)(?P<m>{COUNT_TEXT})\s*(?:台|(?:nodes?|machines?|servers?)\s+of)\s*$")
-_RIGHT_COUNT = re.compile(
-    rf"^\s*(?:gpus?|cards?|显卡)?\s*(?:(?:x|×|\*)\s*(?P<a>\d+)(?![\d.])|[(（]?\s*(?P<b>{COUNT_TEXT})\s*(?:张|块|卡|片)(?!\s*(?:时|小时)))"
+_RIGHT_COUNT = re.compile(  # "A100 x8", "A100 80GB x8", "H20（8卡）", "A800 8卡"
+    rf"^\s*(?:\d{{2,3}}\s*g(?:i?b)?(?![a-z])\s*)?(?:gpus?|cards?|显卡)?\s*(?:(?:x|×|\*)\s*(?P<a>\d+)(?!\d|\.\d)|[(（]?\s*(?P<b>{COUNT_TEXT})\s*(?:张|块|卡|片)(?!\s*(?:时|小时)))"
 )
 _RIGHT_NODE_WORD = re.compile(r"^\s*(?:的)?\s*(?:服务器|机器|主机|整机|nodes?|servers?|machines?|boxes)")
 _CAP = re.compile(
@@ -50,7 +50,41 @@ _COUNT_FIELD = re.compile(
 )
 _BARE_ZHANG = re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT})\s*(?:张|块)(?=\s*(?:呢|吧|的话|行吗|够吗|[?？,，。!！]|$))")
 _OF_THEM = re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT})\s+of\s+(?:them|those|these)(?![a-z])")
+_SINGLE = re.compile(r"(?:单|一)\s*(?:张|块|个|颗)?\s*(?:卡|显卡)?\s*$|(?<![a-z])(?:a\s+)?single\s*(?:gpu|card)?\s*$")
+_ON_ONE = re.compile(r"(?<![a-z])(?:on|with|using|use|rent(?:ing)?|one)\s+an?\s*$")
 _WORD_COUNTS = re.compile(r"单机\s*(?P<n8>八|8)\s*卡|单卡|双卡|single[\s-]+(?:gpu|card)|one\s+(?:gpu|card)")
+
+
+_MEMORY_SIZE = re.compile(
+    r"(?<![\d.a-z])(?P<n>\d{2,3})\s*(?:g|gb|gib)(?![a-z])\s*(?:的)?\s*(?=显存|vram|memory|card|gpu|卡|显卡|够|enough|能|行|放|装|fit|跑)"
+)
+
+
+def extract_memory_card(scan: Scan) -> None:
+    """A card named by its memory only ("24G够吗？", "a 48GB card"): the catalog card with that
+    memory that most providers rent, noted as an assumption (any card of that size fits the same)."""
+    if "gpu" in scan.values:
+        return
+    for m in scan.find(_MEMORY_SIZE):
+        card = _card_with_memory(float(m.group("n")))
+        if card is None:
+            continue
+        scan.take("gpu", card, m.start(), m.end())
+        scan.values["gpu_memory_said"] = float(m.group("n"))
+        scan.note("gpu.by_memory", card, "", f"catalog: the {m.group('n')} GB card most providers rent; "
+                  "any card of that memory fits the same")
+        return
+
+
+def _card_with_memory(gb: float) -> str | None:
+    from collections import Counter
+
+    from advisor.catalog import get_catalog
+
+    catalog = get_catalog()
+    offers = Counter(o.gpu for o in catalog.offers())
+    cards = [g.id for g in catalog.gpus if abs(g.memory_gb - gb) < 0.5]
+    return max(cards, key=lambda c: (offers[c], c)) if cards else None
 
 
 def _count(text: str) -> int | None:
@@ -69,9 +103,11 @@ def extract_gpus(scan: Scan) -> None:
         win = max(0, start - 24)
         right = scan.work[end : end + 16]
         lc = _LEFT_COUNT.search(scan.work[win:start])
-        if lc and lc.group("n").strip() in ("a", "an"):
-            lc = None  # "an A100" names the card, it does not count them
-        if lc and _count(lc.group("n")):
+        if lc and lc.group("n").strip() in ("a", "an") and not _ON_ONE.search(scan.work[win:start]):
+            lc = None  # "an A100" names the card, it does not count them ("on an A100" does: one card)
+        if _SINGLE.search(scan.work[win:start]) and not (lc and _count(lc.group("n"))):
+            mention["count"] = 1  # "单张A10", "单卡 4090", "a single H100"
+        elif lc and _count(lc.group("n")):
             count = _count(lc.group("n")) or 0
             start = win + lc.start()
             win = max(0, start - 24)

@@ -69,11 +69,17 @@ _PER_SAMPLE = [
     ),
     re.compile(rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*-?\s*tokens?\s+(?:samples?|examples?|sequences?|conversations?|pairs?|instructions?)"),
 ]
-_TOKENS_PER_DAY = re.compile(
-    r"(?:每天|每日|日均|一天|per\s+day|a\s+day|daily|/\s*day)\s*(?:的)?\s*(?:大概|大约|约|差不多|平均|预计|估计|能有|有|要|生成|处理|调用|about|around|roughly|~|≈)*\s*$"
+_TOKENS_PER_DAY = re.compile(  # "每天5000万token", "日请求量折合8000万token", "daily load of 20M tokens"
+    r"(?:每天|每日|日均|一天|(?<![\u4e00-\u9fff])日|per\s+day|a\s+day|daily|/\s*day)\s*(?:的)?\s*"
+    r"(?:请求量|调用量|流量|吞吐量?|输出|生成量|用量|token量|量|折合|合计|总共|大概|大约|约|差不多|平均|预计|估计|能有|有|要|生成|处理|调用|"
+    r"load|traffic|volume|of|about|around|roughly|~|≈|\s)*$"
+)
+_LOAD_PER_DAY = re.compile(  # "流量涨到一天2亿", "每天5000万": a daily amount with no unit is a token load
+    rf"(?:每天|每日|日均|一天|per\s+day|a\s+day|daily)\s*(?:涨到|到|达到|有|要|约|大概)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})"
+    r"(?![\d.])(?!\s*(?:%|[条个张卡台次人元块小时天月年]|美元|dollars?|usd|rmb|cny|\$|gpus?|cards?|hours?|h\b|requests?|users?|samples?))"
 )
 _RATE_UNIT = re.compile(r"(?:每|per|/|a|一)\s*$")
-_TOKENS_PER_DAY_AFTER = re.compile(r"^\s*(?:per|a|/|每)\s*(?:day|天)(?![a-z])")
+_TOKENS_PER_DAY_AFTER = re.compile(r"^\s*(?:(?:per|a|/|每|each|every)\s*(?:day|天|d)(?![a-z])|daily(?![a-z])|一天|每天)")
 _TOKENS = [
     re.compile(rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_TOK}"),
     re.compile(rf"(?:tokens?|token数|token量|词元数|训练量)\s*(?:数|量|总数)?\s*(?:是|为|有|:|=|约|大概|of|about|around)*\s*(?P<n>{NUMBER_TEXT_NO_WORDS})(?!\s*(?:%|个?小时|天|b\s*(?:model|参数)))"),
@@ -228,6 +234,12 @@ def extract_data(scan: Scan) -> None:
                 scan.take("tokens_per_sample", int(value), m.start(), m.end())
             elif value > 0:
                 scan.take("tokens", value, m.start(), m.end())
+    if not any(k in scan.values for k in ("tokens_per_day", "tokens")):
+        for m in scan.find(_LOAD_PER_DAY):
+            value = read_number(m.group("n"))
+            if value >= 1e5:
+                scan.take("tokens_per_day", value, m.start(), m.end())
+                break
     for m in scan.find(_EGRESS):
         scan.take("egress_gb", float(m.group("n")) * _GB[m.group("u")], m.start(), m.end())
     for m in scan.find(_BYTES) + scan.find(_BYTES_AFTER):

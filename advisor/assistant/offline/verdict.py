@@ -63,8 +63,6 @@ def _estimate(r: dict[str, Any], norm: str, lang: str) -> str | None:
                                      f"about {hours(wall, lang)}, longer than {limit}; add GPUs or a faster card.")
         return (f"来得及，约 {hours(wall, lang)}，在 {limit} 以内。" if ok else
                 f"来不及，约需 {hours(wall, lang)}，超过 {limit}；需要加卡或换更快的卡。")
-    mem = r.get("memory") or {}
-    gpu = r.get("gpu") or {}
     if asks_overkill(norm):
         sized = [f for f in r.get("findings", []) if "right" in str(f.get("rule", "")) or "oversiz" in str(f.get("rule", ""))
                  or "大材小用" in str((f.get("text") or {}).get("zh", {}).get("title", ""))]
@@ -74,13 +72,21 @@ def _estimate(r: dict[str, Any], norm: str, lang: str) -> str | None:
                     else "是的，配置过剩：" + title + "。")
         return ("No — the job uses what it rents; see the figures below." if lang == "en"
                 else "不算过剩，这项任务能用上所租的算力，见下面的数字。")
+    return memory_verdict(r, lang)
+
+
+def memory_verdict(r: dict[str, Any], lang: str, *, with_time: bool = True) -> str | None:
+    """Whether the job fits in the cards' memory, from an estimate report (None without memory);
+    ``with_time=False`` for a memory check, whose data amount is nominal."""
+    mem, gpu = r.get("memory") or {}, r.get("gpu") or {}
+    wall = (r.get("wall_hours") or {}).get("expected") if with_time else None
     if mem:
         ok = bool(mem.get("fits"))
         n, name = gpu.get("count"), gpu.get("name")
         per, cap = num(mem.get("per_gpu_gb", 0)), num(mem.get("gpu_memory_gb", 0))
-        when = f" about {hours(wall, lang)}" if wall is not None else ""
+        when = f", about {hours(wall, lang)}" if wall is not None else ""
         if lang == "en":
-            return _yes(ok, lang) + (f"{n}× {name} can run it: {per} GB of {cap} GB per GPU,{when}." if ok else
+            return _yes(ok, lang) + (f"{n}× {name} can run it: {per} GB of {cap} GB per GPU{when}." if ok else
                                      f"it does not fit on {n}× {name}: {per} GB needed of {cap} GB per GPU; "
                                      f"at least {mem.get('min_gpus_to_fit')} GPUs.")
         when = f"，约 {hours(wall, lang)}" if wall is not None else ""
