@@ -63,7 +63,7 @@ def _quote_parser() -> argparse.ArgumentParser:
                         "advisor quote --gpu h800 --price 90000 --unit node_month --currency CNY")
     p.add_argument("--gpu", required=True, type=A.name("gpu"))
     p.add_argument("--price", type=A.number("price", positive=False), required=True, help="the quoted amount")
-    p.add_argument("--unit", type=str.lower, help="gpu_hour | gpu_month | node_month | gpu_year (default gpu_hour)")
+    p.add_argument("--unit", type=str.lower, help="gpu_hour | gpu_month | node_hour | node_month | gpu_year (default gpu_hour)")
     p.add_argument("--gpus", dest="gpu_count", type=A.integer("gpus"), help="cards in the quoted unit (node: 8)")
     p.add_argument("--term-months", dest="term_months", type=A.number("term-months", positive=False))
     p.add_argument("--utilization", type=A.number("utilization", positive=False), help="share of paid hours used, 0-1")

@@ -44,8 +44,9 @@ class QuoteRequest(BaseModel):
 
     gpu: str = Field(description="GPU name or alias, e.g. 'H100', 'H800', 'A100'.")
     price: float = Field(description="The quoted amount, in `currency`, per `unit`.")
-    unit: qmod.Unit = Field("gpu_hour", description="gpu_hour, gpu_month, node_month or gpu_year.")
-    gpu_count: int | None = Field(None, description="Cards in the quoted unit (a node_month defaults to one node, 8).")
+    unit: qmod.Unit = Field("gpu_hour", description="gpu_hour, gpu_month, node_hour, node_month or gpu_year.")
+    gpu_count: int | None = Field(None, description="For a node unit the cards in one node (default 8); for a per-card "
+                                                    "unit the cards quoted (default 1), which the price is not divided by.")
     term_months: float | None = Field(None, description="Commitment term in months, if the quote carries one.")
     utilization: float = Field(1.0, description="Share of the paid hours the cards will actually work (0-1).")
     currency: CurrencyField = Field("USD", description="USD or CNY.")
@@ -135,7 +136,7 @@ def check_quote(request: QuoteRequest | None = None, **kwargs: Any) -> QuoteRepo
     gpu = catalog.gpu(req.gpu)
     n = req.gpu_count
     if n is None:
-        n = int(p("memory.gpus_per_node")) if req.unit == "node_month" else 1
+        n = int(p("memory.gpus_per_node")) if req.unit in qmod.NODE_UNITS else 1
     extras = (req.included_storage_gb * by_currency(p("storage.price_per_gb_month"), req.currency, "storage")
               + req.included_egress_gb_per_month * by_currency(p("network.egress_per_gb"), req.currency, "egress"))
     norm = qmod.normalise(req.price, req.unit, n, utilization=req.utilization, term_months=req.term_months,
@@ -155,7 +156,8 @@ def check_quote(request: QuoteRequest | None = None, **kwargs: Any) -> QuoteRepo
         percentile=qmod.percentile(norm.compute_per_gpu_hour, rows), target_price=target,
         saving_per_month_at_target=saving, monthly_total=norm.per_gpu_hour * n * HOURS_PER_MONTH, assumptions=[],
     )
-    p.note("quote.gpu_count", n, "request" if req.gpu_count else "one node (memory.gpus_per_node)", unit="GPUs")
+    p.note("quote.gpu_count", n, "request" if req.gpu_count else ("one node (memory.gpus_per_node)" if req.unit in qmod.NODE_UNITS
+                                                               else "one card"), unit="GPUs")
     if extras:
         p.note("quote.included_extras", round(extras, 2), "included storage and egress at list prices",
                unit=f"{req.currency} per month")

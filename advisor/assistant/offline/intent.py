@@ -48,7 +48,8 @@ ONBOARDING = _re(
     r"onboard|teach\s+(?:me|us)|i'?m\s+new|we'?re\s+new|i\s+am\s+new|new\s+(?:to|here|hire|on\s+the\s+team|team\s+member)|"
     r"getting\s+started|get\s+started|where\s+(?:do|should|can)\s+(?:i|we)\s+start|beginner|crash\s+course|learning\s+path|"
     r"walk\s+me\s+through\s+the\s+basics|教我|教教|教一下|我是新人|新人|新手|小白|入门|刚(?:入职|接触|来|加入)|从哪(?:里|儿)?(?:开始|学|入手)|"
-    r"带(?:我|我们)(?:入门|了解)|培训|学习路线|零基础|新团队|从哪几块"
+    r"带(?:我|我们)(?:入门|了解)|培训|学习路线|零基础|新团队|从哪几块|第一次(?:租|用|买|接触)|头一次|"
+    r"(?:for\s+the|our|my)\s+first\s+time|new\s+(?:\w+\s+)?team|never\s+(?:rented|used|bought)"
 )
 USAGE = _re(
     r"利用率|使用率|闲置|空闲|空转|浪费|没人用|idle|utili[sz]|underus|wasted?|wasting|sitting\s+unused|unused|"
@@ -82,6 +83,11 @@ RECOMMEND = _re(
     r"fastest\s+option|minimum\s+number\s+of|how\s+many\s+(?:gpus|cards)|几张卡|要几张|多少张卡|"
     r"有没有.{0,40}?(?:的卡|的gpu|的显卡|卡可以|卡能)|更便宜的(?:卡|gpu|显卡)|cheaper\s+(?:gpu|card|hardware)|(?:gpu|hardware|card|instance)\s+options?|"
     r"what\s+(?:gpus?|hardware|cards?)\s+(?:do|should|would)"
+)
+BEST = _re(  # a superlative about the setup: the answer is a choice of hardware
+    r"最(?:便宜|划算|省钱|省|经济|合适|快|优|佳)|性价比最高|最具性价比|性价比(?:最好|高)的|"
+    r"most\s+(?:cost[\s-]*effective|economical|efficient|affordable)|cheapest|best\s+(?:value|bang|setup|config\w*|choice|option)|"
+    r"optimal|(?:what|which)\s+(?:setup|config\w*|instance\s+type)"
 )
 BILLING = _re(
     r"计费方式|计费模式|计费|付费方式|怎么付费|billing|pricing\s+(?:plan|model|mode)|payment\s+plan|reserve|commit|"
@@ -143,10 +149,21 @@ def _new_tools(t: str, v: dict) -> Decision | None:
         return Decision("compare_billing", True, "many short jobs or a billing increment")
     if "gpu" in v and _has_duration(v) and BILLING_WORD.search(t) and not (data or "model" in v or "params_b" in v):
         return Decision("compare_billing", True, "which billing for GPUs over a time")
-    priced = any(k in v for k in ("price_per_gpu_hour", "budget", "monthly_fee"))
-    if (QUOTE.search(t) or "term_months" in v) and priced and "gpu" in v and not (training or "model" in v or "text" in v):
+    priced = any(k in v for k in ("price_per_gpu_hour", "budget", "monthly_fee", "quoted_amount"))
+    workload = training or any(k in v for k in ("model", "params_b", "text"))
+    if (QUOTE.search(t) or "term_months" in v) and priced and "gpu" in v and not workload:
         return Decision("check_quote", True, "a quoted price to check")
+    rate = any(k in v for k in ("price_per_gpu_hour", "monthly_fee", "quoted_amount"))
+    if rate and "gpu" in v and _asks_verdict(t) and not (workload or _has_duration(v) or len(v.get("billing_modes", [])) >= 2
+                                                          or any(k in v for k in ("jobs", "avg_utilization"))):
+        return Decision("check_quote", True, "a yes/no question about a price for a card")
     return None
+
+
+def _asks_verdict(t: str) -> bool:
+    from advisor.assistant.offline.verdict import asks_verdict
+
+    return asks_verdict(t)
 
 
 def classify(scan: Scan) -> Decision:
@@ -183,7 +200,7 @@ def _classify(scan: Scan) -> Decision:
         return Decision("review_contract", True, "contract text or a request to review one")
     if any(str(f).lower().endswith((".pdf", ".docx", ".md", ".txt")) for f in v.get("files", [])) and CONTRACT_NOUN.search(question):
         return Decision("review_contract", True, "a contract document")
-    if ONBOARDING.search(t):
+    if ONBOARDING.search(t) and not (workload and data):  # "刚来…全参微调0.5B，200万token，用什么卡": a job
         if (HOWTO.search(t) or DEFINE.search(t)) and (TOPIC.search(t) or v.get("billing_modes")) and not PLAN.search(t):
             return Decision("search_knowledge", True, "a newcomer's question about one topic")
         return Decision("onboarding", True, "new to the subject")
@@ -201,6 +218,8 @@ def _classify(scan: Scan) -> Decision:
         return Decision("search_knowledge", True, "asks what something is or why")
     if workload and data and RECOMMEND.search(t) and "gpu" not in v:
         return Decision("recommend_hardware", True, "asks which hardware for a workload")
+    if workload and data and BEST.search(t) and ("gpu" not in v or len(v.get("gpus", [])) >= 2):
+        return Decision("recommend_hardware", True, "asks for the best setup for a workload, no card chosen")
     if any(k in v for k in ("jobs", "increment")) and ("gpu" in v or "gpu_count" in v) and not data:
         return Decision("compare_billing", True, "many short jobs or a billing increment")
     if SETTLE.search(t) and ("gpu" in v or "gpu_count" in v) and not data:

@@ -131,6 +131,7 @@ def read(text: str) -> Scan:
     return scan
 
 
+_AFTER_QUOTE = re.compile(r"['’”\"」』]\s*[.。]?\s*([^'’”\"」』]{1,160})$")
 _SHORT_CJK = re.compile(r"[\u4e00-\u9fff，。？！：；、（）“”]")
 _SHORT_EN = re.compile(r"[a-zA-Z]{2,}")
 
@@ -155,7 +156,8 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
     ctx = context_from_values(scan.values)
     ctx.update(read_quote(scan))
     ctx.update(read_stages(scan))
-    if asks_verdict(scan.question):
+    tail = _AFTER_QUOTE.search(scan.norm) if "text" in scan.values else None  # "'…clause…' OK for our sweeps?"
+    if asks_verdict(scan.question) or (tail and asks_verdict(tail.group(1))):
         ctx["asks_verdict"] = True
     decision = classify(scan)
     intent, reason = decision.intent, decision.reason

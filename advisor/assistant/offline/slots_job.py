@@ -78,7 +78,7 @@ _LOAD_PER_DAY = re.compile(  # "流量涨到一天2亿", "每天5000万": a dail
     rf"(?:每天|每日|日均|一天|per\s+day|a\s+day|daily)\s*(?:涨到|到|达到|有|要|约|大概)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})"
     r"(?![\d.])(?!\s*(?:%|[条个张卡台次人元块小时天月年]|美元|dollars?|usd|rmb|cny|\$|gpus?|cards?|hours?|h\b|requests?|users?|samples?))"
 )
-_RATE_UNIT = re.compile(r"(?:每|per|/|a|一)\s*$")
+_RATE_UNIT = re.compile(r"(?:每|(?<![a-z])per|/|(?<![a-z])a|一)\s*$")  # "每百万token"; not the "a" ending "qlora"
 _TOKENS_PER_DAY_AFTER = re.compile(r"^\s*(?:(?:per|a|/|每|each|every)\s*(?:day|天|d)(?![a-z])|daily(?![a-z])|一天|每天)")
 _TOKENS = [
     re.compile(rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_TOK}"),

@@ -111,6 +111,12 @@ def extract_stages(scan: Scan) -> None:
         if m:
             found.append((m.start(), stage))
         mentions.extend((x.start(), stage) for x in pattern.finditer(scan.norm, 0, scan.limit))
+    trains = any(stage in ("finetune", "pretrain") for _, stage in found)
+    load = next((x for x in scan.spans if x.slot == "tokens_per_day"), None)
+    if trains and load is not None and all(stage != "serving" for _, stage in found):
+        # "先 qlora 2000万token，然后每天100万token跑3个月": a daily load after training is its serving stage
+        found.append((load.start, "serving"))
+        mentions.append((load.start, "serving"))
     if found:
         scan.values["stage_names"] = [stage for _, stage in sorted(found)]
         scan.values["_stage_mentions"] = sorted(mentions)

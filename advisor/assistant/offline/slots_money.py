@@ -40,6 +40,7 @@ _PRICE_BEFORE = re.compile(  # 8元/小时, 8块钱一小时, $2/GPU-hour, $2 pe
 )
 _PER_WORD = re.compile(r"(?:一|每|/|per|an?)\s*(?:个)?\s*(?:小时|钟头|hours?|hrs?|h)(?![a-z])")
 """A price written "1.98一小时", "1.3/h": an amount per hour is a price even without a currency."""
+_NODE_NEAR = re.compile(r"^[^,，。;；?？]*?(?:\d+\s*(?:x|×|卡)\s*)?[a-z0-9-]*\s*(?:nodes?|machines?|servers?|boxes|整机|整台)(?![a-z])")
 _NODE_SCOPE = re.compile(r"整机|每台|一台|整台|per\s+(?:node|machine|server|instance)|for\s+the\s+(?:whole\s+)?(?:node|machine|box)")
 _BUDGET = [
     re.compile(
@@ -66,6 +67,10 @@ _MONTHLY_FEE = re.compile(
 )
 _MONTHLY_FEE_AFTER = re.compile(rf"{_MONEY}\s*(?:a|per|/|each)\s*month(?![a-z])")
 _ANY_MONEY = re.compile(_MONEY)
+_QUOTED = re.compile(  # "一小时 4.5", "包月报价 5.2 万", "一个月 5.5 万", "报价 8 万": an amount after its unit or a quote word
+    r"(?:(?P<hour>一小时|每小时|每卡时|一个小时)|(?P<month>一个月|每个?月|月租|包月)|(?P<quote>报价|开价|要价|给价|出价|报了))\s*"
+    rf"(?:报价|价格|租金|收费|费用)?\s*(?:是|为|:|要|收|只要|才|大概|约)?\s*{_MONEY}"
+)
 _MARKETS = [(cur, re.compile(p)) for cur, p in lexicon()["markets"].items()]
 _CURRENCY_ONLY = re.compile(
     r"(?:用|以|按)(?P<a>人民币|美元|美金|rmb|usd)|(?P<b>人民币|美元)(?:计|报价|算)|"
@@ -117,8 +122,10 @@ def extract_prices(scan: Scan) -> None:
                 scan.note(f"hours_per_{period}", _PERIOD_HOURS[period], "hours",
                           "advisor.units: 730 h a month (8760/12, the price-sheet convention), 24 h a day")  # fmt: skip
                 scan.values.setdefault("billing_hint", {"day": "daily", "month": "monthly", "year": "yearly"}[period])
+            per_card = (groups.get("hour") or "").startswith(("gpu", "card", "卡")) or card in ("卡", "gpu", "card")
             node = (card in ("node", "machine", "instance", "server", "台")) or bool(
                 groups.get("scope") or _NODE_SCOPE.search(scan.norm[max(0, m.start() - 8) : m.end() + 14])
+                or (not per_card and _NODE_NEAR.search(scan.norm[m.end() : m.end() + 28]))
             )
             if node:
                 scan.values["_price_per_node_hour"] = per_hour
@@ -154,6 +161,19 @@ def extract_money(scan: Scan) -> None:
     for m in scan.find(_BUDGET_LOOSE):
         if (m.group("cpre") or m.group("cpost") or m.group("within")) and _money_like(m):
             _record_money(scan, "budget", m)
+    for m in scan.find(_QUOTED):
+        if _followed_by_unit(scan, m.end()) or any(k in scan.values for k in ("price_per_gpu_hour", "monthly_fee")):
+            continue
+        amount = read_number(m.group("n"))
+        node = bool(_NODE_SCOPE.search(scan.norm[max(0, m.start() - 16) : m.end() + 16])
+                    or (not m.group("hour") and _NODE_WORDS.search(scan.norm)))
+        if m.group("hour") and (amount < 1000 or m.group("cpre") or m.group("cpost")):
+            _record_money(scan, "price_per_gpu_hour", m, period="hour", node=node)
+            if node:
+                scan.values["_price_per_node_hour"] = amount
+        elif (m.group("month") or m.group("quote")) and _money_like(m):
+            _record_money(scan, "monthly_fee" if m.group("month") else "quoted_amount", m,
+                          period="month" if m.group("month") else None, node=node)
     for m in scan.find(_ANY_MONEY):
         if not (m.group("cpre") or m.group("cpost")) or _followed_by_unit(scan, m.end()):
             continue
@@ -204,8 +224,9 @@ _HOUR_WORDS = re.compile(r"每小时|一小时|小时|卡时|/\s*h|an\s+hour|per
 
 
 def read_quote(scan: Scan) -> dict[str, object]:
-    """A quoted price as written: ``price`` in its own ``unit`` (gpu_hour, gpu_month, node_month,
-    gpu_year) and ``gpu_count``, the cards that unit covers (check_quote's request fields)."""
+    """A quoted price as written: ``price`` in its own ``unit`` (gpu_hour, gpu_month, node_hour,
+    node_month, gpu_year) and ``gpu_count``: the node's cards for a node price, else the cards quoted
+    (check_quote's request fields)."""
     amounts = scan.values.get("_amounts") or []
     if not amounts and (m := _NEW_PRICE.search(scan.work, 0, scan.limit)):  # "可以降到8万": a new price, unit as before
         return {"price": read_number(m.group("n"))}
@@ -227,10 +248,9 @@ def read_quote(scan: Scan) -> dict[str, object]:
     out: dict[str, object] = {"price": first["amount"]}
     if period in ("day",):
         out["price"], period = first["amount"] / HOURS_PER_DAY, "hour"
-    if node and period == "month":
-        out["unit"], out["quote_gpu_count"] = "node_month", scan.values.get("gpu_count") or GPUS_PER_NODE
-    else:
-        out["unit"], out["quote_gpu_count"] = {"hour": "gpu_hour", "month": "gpu_month", "year": "gpu_year"}[period], 1
-        if node and period == "hour":
-            out["price"] = first["amount"] / (scan.values.get("gpu_count") or GPUS_PER_NODE)
+    if node and period in ("month", "hour"):  # a node price is shared by the node's cards
+        out["unit"], out["quote_gpu_count"] = f"node_{period}", scan.values.get("gpu_count") or GPUS_PER_NODE
+    else:  # a per-card price stays per card; the count is the cards quoted ("64卡，每卡时7.5块")
+        out["unit"] = {"hour": "gpu_hour", "month": "gpu_month", "year": "gpu_year"}[period]
+        out["quote_gpu_count"] = scan.values.get("gpu_count") or 1
     return out

@@ -37,6 +37,9 @@ _TERM = [
     re.compile(rf"(?P<n>{NUMBER_TEXT})[\s-]*(?P<u>months?|years?|yr)[\s-]*(?:term|commit\w*|minimum|contract|plan|lock|reservation|reserved)"),
     re.compile(rf"(?:sign(?:ing)?|commit(?:ting|ted)?|lock(?:ing)?|term\s+of|contract\s+of|reserve)\s+(?:to\s+|for\s+)?(?:a\s+)?(?P<n>{NUMBER_TEXT})[\s-]*(?P<u>months?|years?)"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})[\s-]*(?P<u>months?|years?)\s+(?:of\s+)?(?:commitment|term)"),
+    # a minimum period: "半年起租", "3个月起签", "一年起", "最少租6个月"
+    re.compile(rf"(?:(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?|(?P<half>半))\s*(?P<u>个月|月|年)\s*(?:起租|起签|起步|起订|起)"),
+    re.compile(rf"(?:最少|至少|最低|起码)\s*(?:要)?\s*(?:租|签)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?P<u>个月|月|年)"),
 ]
 _YEARS = [
     re.compile(rf"(?:折旧|摊销|用|使用|按|over|for|across)\s*(?:期)?\s*(?:按)?\s*(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:年|years?)(?![a-z])"),
@@ -71,7 +74,8 @@ def extract_terms(scan: Scan) -> None:
         scan.spans.append(_span(scan, "increment", scan.values["increment"], m))
     for pattern in _TERM:
         for m in scan.find(pattern):
-            value = read_number(m.group("n"))
+            half = "half" in pattern.groupindex and m.group("half")
+            value = 0.5 if half else read_number(m.group("n"))
             months = value * 12 if m.group("u").startswith(("年", "y")) else value
             if 0 < months <= 120 and "term_months" not in scan.values:
                 scan.take("term_months", months, m.start(), m.end())

@@ -1,0 +1,70 @@
+"""Quote checks read from the structure of the question (a price for a card and a yes/no about it),
+in any unit (per card-hour, card-month, node-hour, node-month) and with a minimum term; a fleet
+count never divides a per-card price; a fine-tune followed by a daily load is a two-stage plan."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.assistant.offline import parse_question
+from advisor.tools import check_quote
+
+
+@pytest.mark.parametrize(("text", "price", "unit", "count"), [
+    ("矩池云 A100 40G 一小时 4.5，是不是贵了", 4.5, "gpu_hour", 1),
+    ("autodl 4090 现在 1.88/小时，算便宜吗", 1.88, "gpu_hour", 1),
+    ("is 0.39 USD/hr for a 4090 a good price?", 0.39, "gpu_hour", 1),
+    ("Is $18/hr for an 8xA100 node reasonable?", 18, "node_hour", 8),
+    ("整机每小时 90 元，8卡 A800，贵不贵", 90, "node_hour", 8),
+    ("A800 8卡整机包月报价 5.2 万，要签 12 个月，合理吗", 52000, "node_month", 8),
+    ("8x H200 node, $28,000 per month, 6-month term. Is this competitive?", 28000, "node_month", 8),
+    ("有家IDC给H20 每卡时 7.5 块，64卡，半年起租，帮看看这报价行不行", 7.5, "gpu_hour", 64),
+    ("Vendor pitch: 16x A100 40GB at $1.10 per GPU-hour, 3 month minimum. good or bad?", 1.1, "gpu_hour", 16),
+    ("A800单卡包月报价4500元，签12个月，合理吗？", 4500, "gpu_month", 1),
+])  # fmt: skip
+def test_a_price_for_a_card_with_a_yes_no_is_a_quote_check(text: str, price: float, unit: str, count: int) -> None:
+    r = parse_question(text)
+    assert r.intent == "check_quote", (r.intent, r.args)
+    assert r.args["price"] == pytest.approx(price) and r.args["unit"] == unit and r.args["gpu_count"] == count
+
+
+@pytest.mark.parametrize(("text", "months"), [
+    ("H20 每卡时 7.5 块，半年起租，行不行", 6), ("H100每卡时12元，3个月起签，合理吗", 3), ("A800 每卡每月4000，最少租6个月，贵吗", 6),
+    ("$2.10 per H100-hour on a 12-month commitment, good deal?", 12),
+])  # fmt: skip
+def test_a_minimum_term_is_the_quote_term(text: str, months: float) -> None:
+    assert parse_question(text).args["term_months"] == pytest.approx(months)
+
+
+@pytest.mark.parametrize("n", [1, 8, 64])
+def test_a_fleet_count_never_divides_a_per_card_price(n: int) -> None:
+    one = check_quote(gpu="A100", price=1.5, unit="gpu_hour")
+    many = check_quote(gpu="A100", price=1.5, unit="gpu_hour", gpu_count=n)
+    assert many.price_per_gpu_hour == pytest.approx(one.price_per_gpu_hour) == pytest.approx(1.5)
+    assert many.monthly_total == pytest.approx(one.monthly_total * n)
+
+
+def test_a_node_hour_price_is_shared_by_the_node_cards() -> None:
+    node = check_quote(gpu="A100", price=12.0, unit="node_hour")
+    assert node.price_per_gpu_hour == pytest.approx(1.5) and node.inputs["gpu_count"] == 8
+    assert check_quote(gpu="A100", price=8.0, unit="node_hour", gpu_count=4).price_per_gpu_hour == pytest.approx(2.0)
+
+
+@pytest.mark.parametrize(("text", "tokens_b", "per_day", "days"), [
+    ("小团队做法律问答，qwen3-8b，先qlora 2000万token，然后每天100万token跑3个月，总预算5万够吗", 0.02, 1e6, 90),
+    ("立项要报预算：llama-3.1-70b lora 微调2亿token，服务期6个月每天3000万token，总共多少钱", 0.2, 3e7, 180),
+    ("fine-tune llama-3-8b with lora on 50M tokens, then 2M tokens a day for 3 months, total?", 0.05, 2e6, 90),
+    ("end-to-end estimate for gemma-2-9b: lora on 20M tokens + serving 5M tokens a day for a month, using L4s", 0.02, 5e6, 30),
+])  # fmt: skip
+def test_a_fine_tune_then_a_daily_load_is_a_two_stage_plan(text: str, tokens_b: float, per_day: float, days: float) -> None:
+    r = parse_question(text)
+    assert r.intent == "plan_project"
+    assert [s["stage"] for s in r.args["stages"]] == ["finetune", "serving"]
+    assert r.args["finetune_tokens_b"] == pytest.approx(tokens_b)
+    assert r.args["serving_tokens_per_day"] == pytest.approx(per_day) and r.args["serving_days"] == pytest.approx(days)
+
+
+@pytest.mark.parametrize("word", ["qlora", "lora", "llama"])
+def test_a_word_ending_in_a_is_not_a_rate_unit(word: str) -> None:
+    r = parse_question(f"微调 qwen2.5-7b，用{word} 2000万token，多少钱")
+    assert r.args.get("tokens_b") == pytest.approx(0.02) or r.args.get("dataset_tokens_b") == pytest.approx(0.02)
