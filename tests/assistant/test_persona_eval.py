@@ -7,15 +7,16 @@ from __future__ import annotations
 import pytest
 
 from advisor.assistant import ask
-from advisor.assistant.offline.persona_eval import evaluate, half_of, load
+from advisor.assistant.offline.persona_eval import SETS, evaluate, half_of, load
 from advisor.assistant.offline.understood import HEAD
 
 pytestmark = pytest.mark.usefixtures("clean_llm_env")
 
 ITEMS = load()
-THRESHOLD = {"dev": 0.85, "test": 0.62}
-"""Per language. The figures reached are in /work/coord/notes/issue-11.md and printed by
-`python -m bench.eval_personas`; these floors keep them from sliding back."""
+THRESHOLD = {("set1", "dev"): 0.88, ("set1", "test"): 0.70, ("set2", "dev"): 0.82, ("set2", "test"): 0.58}
+"""Per set, half and language. The figures reached are in /work/coord/notes/issue-11.md and printed by
+`python -m bench.eval_personas`; these floors (below the 90 % target on the test halves) keep them
+from sliding back."""
 
 
 def test_the_set_is_large_bilingual_and_split_in_halves() -> None:
@@ -27,13 +28,20 @@ def test_the_set_is_large_bilingual_and_split_in_halves() -> None:
     assert half_of("zh-mgr-001") == half_of("zh-mgr-001")
 
 
-@pytest.mark.parametrize("half", ["dev", "test"])
-def test_accuracy_per_language(half: str) -> None:
-    report = evaluate(half, failures=False)
+def test_the_second_set_is_new_bilingual_and_keeps_the_schema() -> None:
+    second = load(SETS["set2"])
+    assert len(second) >= 200 and not {x["id"] for x in second} & {x["id"] for x in ITEMS}
+    assert {x["lang"] for x in second} == {"zh", "en"}
+    assert all(set(x["expect"]) >= {"intent", "args"} for x in second)
+
+
+@pytest.mark.parametrize(("name", "half"), sorted(THRESHOLD))
+def test_accuracy_per_language(name: str, half: str) -> None:
+    report = evaluate(half, SETS[name], failures=False)
     scores = {k: v["accuracy"] for k, v in report["by_language"].items()}
-    print(half, scores)
+    print(name, half, scores)
     assert set(scores) == {"zh", "en"}
-    assert all(score >= THRESHOLD[half] for score in scores.values()), scores
+    assert all(score >= THRESHOLD[(name, half)] for score in scores.values()), scores
 
 
 def test_every_answer_says_first_what_it_understood() -> None:
