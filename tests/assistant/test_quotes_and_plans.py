@@ -68,3 +68,16 @@ def test_a_fine_tune_then_a_daily_load_is_a_two_stage_plan(text: str, tokens_b: 
 def test_a_word_ending_in_a_is_not_a_rate_unit(word: str) -> None:
     r = parse_question(f"微调 qwen2.5-7b，用{word} 2000万token，多少钱")
     assert r.args.get("tokens_b") == pytest.approx(0.02) or r.args.get("dataset_tokens_b") == pytest.approx(0.02)
+
+
+@pytest.mark.parametrize(("text", "jobs", "hours"), [
+    ("我们的微调任务一次大概 2.5 小时，一周跑 10 次，A800 8卡，按任务计费 vs 按小时计费各多少", 10, 2.5),
+    ("200 sweep jobs, ~12 minutes each, 1 A100 each. per-second vs per-hour billing — what's the difference?", 200, 0.2),
+    ("each of my runs takes an hour and a half on one T4 and I do 30 runs. hourly vs per-minute billing?", 30, 1.5),
+    ("500个任务，每个20分钟，A100，按小时计费亏多少", 500, 1 / 3),
+    ("40 training runs of 45 minutes on 8 H100s, billed by the hour: how much is wasted?", 40, 0.75),
+])  # fmt: skip
+def test_many_short_jobs_and_their_length(text: str, jobs: int, hours: float) -> None:
+    r = parse_question(text)
+    assert r.intent == "compare_billing"
+    assert r.args["jobs"] == jobs and r.args["job_hours"] == pytest.approx(hours, rel=1e-3)

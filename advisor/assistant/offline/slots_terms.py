@@ -14,8 +14,10 @@ from advisor.assistant.offline.text import Scan
 from advisor.numeric import NUMBER_TEXT, NUMBER_TEXT_NO_WORDS, read_number
 from advisor.units import HOURS_PER_DAY
 
-_JOB_WORD = r"(?:个|次)?\s*(?:任务|作业|训练任务|实验|jobs?|runs?|trainings?|batch\s+jobs?)(?![a-z])"
+_JOB_WORD = (r"(?:个|次)?\s*(?:任务|作业|训练任务|实验|(?:(?:sweep|training|fine[\s-]*tuning|eval|batch|short|small)\s+)?"
+             r"(?:jobs?|runs?|trainings?|trials?))(?![a-z])")
 _JOBS = re.compile(rf"(?<![\d.])(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_JOB_WORD}")
+_RUNS = re.compile(rf"(?:跑|做|训|提交|运行)\s*(?:了|上)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:次|回|轮任务)(?!\s*(?:epoch|轮))")
 _UNIT_HOURS = {"sec": 1 / 3600, "min": 1 / 60, "hour": 1.0, "day": HOURS_PER_DAY}
 _LEN_UNIT = (r"(?:(?P<sec>秒钟?|s(?:ec(?:ond)?s?)?(?![a-z]))|(?P<min>分钟|mins?(?:utes?)?(?![a-z]))"
              r"|(?P<hour>个?小时|h(?:ou)?rs?(?![a-z])|h(?![a-z0-9]))|(?P<day>天|days?(?![a-z])))")
@@ -23,6 +25,9 @@ _JOB_LENGTH = [
     re.compile(rf"(?:每个|每次|每项|each|of|lasting|taking|at)\s*(?:任务|作业|job|run)?\s*(?:大概|约|大约|about|around|~|roughly)?\s*"
                rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*{_LEN_UNIT}(?:\s*each)?"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})\s*{_LEN_UNIT}\s*(?:each|apiece|一个|一次)"),
+    # "一次大概 2.5 小时", "takes an hour and a half", "each run lasts 20 min"
+    re.compile(rf"(?:一次|单次|一个任务|一轮|takes?|taking|lasts?|lasting|runs?\s+for)\s*(?:大概|约|大约|about|around|roughly|~)?\s*"
+               rf"(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*{_LEN_UNIT}(?P<andhalf>\s+and\s+a\s+half|半)?"),
 ]
 _INCREMENT = re.compile(
     r"按(?P<zh>秒|分钟|小时|天)(?:计费|收费|计|算钱|取整)|(?:不足|不满)一(?P<zh2>小时|分钟|天)按一(?:小时|分钟|天)|"
@@ -53,17 +58,19 @@ _PEAK = re.compile(rf"(?:高峰|峰值|旺季|peaks?|bursts?)\D{{0,12}}?(?P<n>{N
 
 def _length(m: re.Match[str]) -> float:
     unit = next(k for k in _UNIT_HOURS if m.group(k))
-    return read_number(m.group("n")) * _UNIT_HOURS[unit]
+    half = 0.5 if "andhalf" in m.re.groupindex and m.group("andhalf") else 0.0
+    return (read_number(m.group("n")) + half) * _UNIT_HOURS[unit]
 
 
 def extract_terms(scan: Scan) -> None:
     """Jobs and their length, billing increment, commitment term, ownership years."""
-    jobs = [m for m in scan.find(_JOBS) if read_number(m.group("n")) >= 2]
+    jobs = [m for m in scan.find(_JOBS) + scan.find(_RUNS) if read_number(m.group("n")) >= 2]
+    jobs.sort(key=lambda m: m.start())
     if jobs:
         m = jobs[0]
         scan.take("jobs", int(read_number(m.group("n"))), m.start(), m.end())
         for pattern in _JOB_LENGTH:
-            found = next((x for x in scan.find(pattern) if x.start() >= m.start() - 40), None)
+            found = next((x for x in scan.find(pattern) if x.start() >= m.start() - 100), None)
             if found and "job_hours" not in scan.values:
                 scan.take("job_hours", round(_length(found), 6), found.start(), found.end())
     m = scan.first(_INCREMENT)  # type: ignore[assignment]
