@@ -81,3 +81,18 @@ def test_many_short_jobs_and_their_length(text: str, jobs: int, hours: float) ->
     r = parse_question(text)
     assert r.intent == "compare_billing"
     assert r.args["jobs"] == jobs and r.args["job_hours"] == pytest.approx(hours, rel=1e-3)
+
+
+@pytest.mark.parametrize("text", [
+    "The MSA excludes 'software licenses, NVIDIA AI Enterprise and premium support' from the rate. What hidden costs should I flag?",
+    "合同里写“平台可随时调整价格，不另行通知”，要注意什么",
+    "Our agreement says 'unused hours expire at the end of each month'. Anything to push back on?",
+])  # fmt: skip
+def test_a_quoted_term_of_a_named_contract_is_reviewed(text: str) -> None:
+    r = parse_question(text)
+    assert r.intent == "review_contract" and r.args["text"]
+
+
+@pytest.mark.parametrize("text", ["What does 'take-or-pay' mean in a contract?", "合同里的“保底消费”是什么意思"])
+def test_asking_what_a_quoted_contract_term_means_is_a_knowledge_question(text: str) -> None:
+    assert parse_question(text).intent == "search_knowledge"

@@ -56,3 +56,25 @@ def test_a_refused_yes_no_question_says_what_it_cannot_price(text: str, lang: st
     assert MARK[lang].strip() in head, r.answer[:400]
     verdict_line = next(p for p in r.answer.split("\n\n") if p.startswith(MARK[lang].strip()))
     assert word in verdict_line
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("矩池云 A100 40G 一小时 4.5，帮我看下这个价", "zh"), ("H800 8卡整机一个月9万，签一年", "zh"),
+    ("Quote: $1.80 per H100-hour on a 12-month term.", "en"),
+    ("合同里写“平台可随时调整价格，不另行通知”，帮我看看", "zh"),
+    ("32张A100，利用率只有40%，上个月的情况", "zh"),
+    ("16 H100s at 60% utilization, own vs rent over 3 years", "en"),
+])  # fmt: skip
+def test_a_judgement_tool_answer_opens_with_its_verdict_however_it_is_asked(text: str, lang: str) -> None:
+    r = ask(text, offline=True)
+    assert r.intent in ("check_quote", "review_contract", "analyze_usage", "compare_own_vs_rent"), r.intent
+    assert MARK[lang].strip() in _head(r.answer), r.answer[:400]
+
+
+@pytest.mark.parametrize(("text", "intent"), [
+    ("3090 on 矩池云, I use it 4h per day for a month. hourly or monthly package better?", "compare_billing"),
+])
+def test_a_provider_without_the_card_is_priced_on_the_market_and_said(text: str, intent: str) -> None:
+    r = ask(text, offline=True)
+    assert r.intent == intent and r.tool_calls and not r.tool_calls[-1].error
+    assert "provider without this card" in r.answer and MARK["en"].strip() in _head(r.answer)

@@ -53,6 +53,11 @@ _JOB = {
 }
 
 
+JUDGEMENT_TOOLS = ("check_quote", "review_contract", "analyze_usage", "compare_own_vs_rent")
+"""Tools whose answer is a judgement (is the price good, can we sign, are the cards wasted, does owning
+pay): their verdict line heads the answer whether or not the question was worded as a yes/no."""
+
+
 @dataclass
 class Turn:
     """One offline turn, before it is wrapped into an AskResult."""
@@ -247,9 +252,16 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
     if lang == "zh":
         defaults.setdefault("currency", "CNY")  # a Chinese question is priced in yuan unless it names a currency
     call = run_tool(intent, parsed.args, lang, defaults)
+    if call.error and call.error.startswith("invalid provider") and parsed.args.get("provider"):
+        # a provider that does not list the card: price it on the market instead, and say so
+        provider = parsed.args["provider"]
+        call = run_tool(intent, {k: v for k, v in parsed.args.items() if k != "provider"}, lang, defaults)
+        parsed.assumptions.append({"name": "provider.not_listed", "value": provider, "unit": "",
+                                   "source": "the catalog has no offer for this card from that provider; priced on the market"})
     calls = [call]
+    judged = bool(parsed.context.get("asks_verdict")) or intent in JUDGEMENT_TOOLS
     if call.error:
-        said = cannot_say(call, lang) if parsed.context.get("asks_verdict") else ""
+        said = cannot_say(call, lang) if judged else ""
         answer = _join(understood(intent, call.args, None, lang), said, refusal(call, lang))
         citations = attach_guides(question, intent, lang, [])
         return Turn(answer=_join(answer, sources_block(citations, lang)), intent=intent, lang=lang, parsed=parsed,
@@ -263,7 +275,7 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
     citations = attach_guides(question, intent, lang, findings)
     if parsed.context.get("memory_only"):
         return _memory_check(parsed, call, lang, citations, findings)
-    said = verdict(intent, call.args, call.result, parsed.question.lower(), lang) if parsed.context.get("asks_verdict") else ""
+    said = verdict(intent, call.args, call.result, parsed.question.lower(), lang) if judged else ""
     answer = _join(understood(intent, call.args, call.result, lang), assumed(call.args, call.result, parsed.assumptions, lang),
                    said, _followup_line(parsed, lang), explain(calls, lang, understood=False),
                    _plan_gaps(parsed.args, call, lang),

@@ -84,6 +84,7 @@ RECOMMEND = _re(
     r"有没有.{0,40}?(?:的卡|的gpu|的显卡|卡可以|卡能)|更便宜的(?:卡|gpu|显卡)|cheaper\s+(?:gpu|card|hardware)|(?:gpu|hardware|card|instance)\s+options?|"
     r"what\s+(?:gpus?|hardware|cards?)\s+(?:do|should|would)"
 )
+LOOK = _re(r"看看|看下|看一下|帮我看|评估一下|怎么样|如何|(?<![a-z])(?:check|look\s+at|thoughts|opinion|assess|evaluate|how\s+is)(?![a-z])")
 BEST = _re(  # a superlative about the setup: the answer is a choice of hardware
     r"最(?:便宜|划算|省钱|省|经济|合适|快|优|佳)|性价比最高|最具性价比|性价比(?:最好|高)的|"
     r"most\s+(?:cost[\s-]*effective|economical|efficient|affordable)|cheapest|best\s+(?:value|bang|setup|config\w*|choice|option)|"
@@ -154,7 +155,7 @@ def _new_tools(t: str, v: dict) -> Decision | None:
     if (QUOTE.search(t) or "term_months" in v) and priced and "gpu" in v and not workload:
         return Decision("check_quote", True, "a quoted price to check")
     rate = any(k in v for k in ("price_per_gpu_hour", "monthly_fee", "quoted_amount"))
-    if rate and "gpu" in v and _asks_verdict(t) and not (workload or _has_duration(v) or len(v.get("billing_modes", [])) >= 2
+    if rate and "gpu" in v and (_asks_verdict(t) or LOOK.search(t)) and not (workload or _has_duration(v) or len(v.get("billing_modes", [])) >= 2
                                                           or any(k in v for k in ("jobs", "avg_utilization"))):
         return Decision("check_quote", True, "a yes/no question about a price for a card")
     return None

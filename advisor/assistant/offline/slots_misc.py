@@ -31,6 +31,8 @@ _CLAUSE = re.compile(
 _QUOTE = re.compile(
     r"[“「『](?P<t>[^”」』]{6,})[”」』]|(?:(?<=[\s:,(])|^)[\"'‘](?P<u>(?:[^\"'’]|(?<=[a-z])['’](?=[a-z]))*[^\"'’]{6,}(?:[^\"'’]|(?<=[a-z])['’](?=[a-z]))*)[\"'’](?=[\s.,!?;:。！？)]|$)"
 )
+_SENTENCE_END = re.compile(r"[。.!?？；;]")
+_ASKS_MEANING = re.compile(r"什么意思|啥意思|是什么|什么是|指什么|(?<![a-z])(?:mean|means|meaning|define|definition)(?![a-z])|what\s+is\s+an?\s")
 _PASTE = re.compile(r"(?:[:?]|\n)\s*(?P<t>\S.{19,})$", re.S)
 _FILE = re.compile(
     r"(?:(?<=[\s\"'“‘:(（])|^)(?P<p>[^\s\"'”’)）,;；]+?\.(?:" + "|".join(FILE_EXTENSIONS) + r"))(?![a-z0-9])"
@@ -94,6 +96,16 @@ def extract_documents(scan: Scan) -> None:
             if end >= len(scan.norm) - 1:
                 scan.end_question_at(start)
             break
+    quoted = _QUOTE.search(scan.norm, 0, scan.limit) if "text" not in scan.values and question_has_noun else None
+    if quoted and not _ASKS_MEANING.search(scan.norm[: scan.limit]):
+        # "The MSA excludes 'software licenses …' from the rate. What should I flag?": a quoted term of a
+        # named contract is a clause to review, read with the sentence that carries it
+        head = scan.norm[: quoted.start()]
+        start = max((head.rfind(c) + 1 for c in "。.!?？；;:：，,"), default=0)
+        tail = _SENTENCE_END.search(scan.norm, quoted.end(), scan.limit)
+        end = tail.end() if tail else scan.limit
+        scan.take("text", scan.original[start:end].strip(), start, end)
+        scan.values["_document_start"] = start
     for m in scan.find(_FILE):
         group = "p" if m.group("p") else "q"
         path = scan.original[m.start(group) : m.end(group)]
