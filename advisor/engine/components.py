@@ -13,7 +13,6 @@ from advisor.engine.models import Component, Cost, EstimateRequest
 from advisor.engine.params import Params
 from advisor.engine.pricing import Quote
 from advisor.engine.workload import Workload
-from advisor.money import format_money
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH
 
 
@@ -123,19 +122,3 @@ def _extra(mode: str, increment_s: float, experiments: bool, card: dict[str, Any
     if experiments:
         return "experiment_idle", {"increment_s": increment_s, **card}
     return "rounding", {"increment_s": increment_s, **card}
-
-
-def summary(r: Any) -> dict[str, str]:
-    """One sentence in each language with the key figures."""
-    c = r.cost
-    money = format_money(c.total, c.currency)
-    lo, hi = format_money(c.low, c.currency), format_money(c.high, c.currency)
-    g = r.gpu
-    fits_en = "fits" if r.memory.fits else "does NOT fit"
-    fits_zh = "显存够用" if r.memory.fits else "显存不足"
-    return {
-        "en": (f"{money} (range {lo}–{hi}) for {r.gpu_hours.expected:,.0f} GPU-hours on {g.count}× {g.name}, "
-               f"about {r.wall_hours.expected:,.1f} h of wall time; {r.memory.per_gpu_gb:.1f} GB per GPU, {fits_en}."),
-        "zh": (f"预计 {money}（区间 {lo}–{hi}），{g.count} 张 {g.name} 共 {r.gpu_hours.expected:,.0f} GPU 时，"
-               f"约 {r.wall_hours.expected:,.1f} 小时完成；每卡显存 {r.memory.per_gpu_gb:.1f} GB，{fits_zh}。"),
-    }

@@ -287,7 +287,6 @@ def estimate(req: EstimateRequest, catalog: Any) -> EstimateReport:
         assumptions=p.assumptions(),
     )
     report.notes.extend(_notes(report, req, recompute_why))
-    report.summary.update(components.summary(report))
     return report
 
 
@@ -296,28 +295,14 @@ def _r(x: Any, digits: int = 4) -> float:
     return round(v, digits) if math.isfinite(v) else v
 
 
-def _notes(r: EstimateReport, req: EstimateRequest, recompute_gb: float | None = None) -> list[dict[str, str]]:
-    notes = []
-    if recompute_gb is not None and r.memory.fits:
-        notes.append({
-            "en": f"Full activation recomputation chosen (about a third more compute time): without it the leanest "
-                  f"layout (tensor parallelism within a node, ZeRO up to stage 3) needs {recompute_gb:.1f} GB per GPU, {r.memory.usable_gb:.1f} GB usable on {r.gpu.name}. "
-                  "More GPUs, a shorter sequence or a smaller micro-batch avoid it.",
-            "zh": f"已选择全量激活重计算（计算时间约增加三分之一）：不重计算时最省显存的切分方式每卡需要 "
-                  f"{recompute_gb:.1f} GB，{r.gpu.name} 可用 {r.memory.usable_gb:.1f} GB。增加卡数、缩短序列或减小"
-                  "微批次可避免重计算。",
-        })
-    if not r.memory.fits:
-        need = r.memory.min_gpus_to_fit
-        notes.append({
-            "en": f"Does not fit: {r.memory.per_gpu_gb:.1f} GB per GPU needed, {r.memory.usable_gb:.1f} GB usable on "
-                  f"{r.gpu.name}." + (f" It fits on {need} GPUs." if need else " No GPU count fits; use QLoRA or a larger card."),
-            "zh": f"显存不足：每卡需要 {r.memory.per_gpu_gb:.1f} GB，{r.gpu.name} 可用 {r.memory.usable_gb:.1f} GB。"
-                  + (f"至少需要 {need} 张卡。" if need else "任何卡数都放不下，请改用 QLoRA 或更大显存的卡。"),
-        })
+def _notes(r: EstimateReport, req: EstimateRequest, recompute_gb: float | None = None) -> list[dict[str, Any]]:
+    """What the reader must know, as keys and figures (worded by the glossary's ``estimate.note.*``)."""
+    m, notes = r.memory, []
+    if recompute_gb is not None and m.fits:
+        notes.append({"key": "recompute", "needed_gb": recompute_gb, "usable_gb": m.usable_gb, "gpu": r.gpu.name})
+    if not m.fits:
+        notes.append({"key": "no_fit" if m.min_gpus_to_fit else "no_fit_any", "needed_gb": m.per_gpu_gb,
+                      "usable_gb": m.usable_gb, "gpu": r.gpu.name, "gpus": m.min_gpus_to_fit})
     if r.meets_deadline is False:
-        notes.append({
-            "en": f"Misses the deadline: {r.wall_hours.expected:.0f} h expected, {req.deadline_hours:g} h allowed.",
-            "zh": f"赶不上截止时间：预计 {r.wall_hours.expected:.0f} 小时，要求 {req.deadline_hours:g} 小时内完成。",
-        })
+        notes.append({"key": "deadline", "hours": r.wall_hours.expected, "allowed": req.deadline_hours})
     return notes

@@ -299,5 +299,4 @@ class EstimateReport(BaseModel):
     assumptions: list[Assumption]
     findings: list[Finding] = Field(default_factory=list)
     alternatives: Alternatives = Field(default_factory=Alternatives)
-    notes: list[dict[str, str]] = Field(default_factory=list)
-    summary: dict[str, str] = Field(default_factory=dict)
+    notes: list[dict[str, Any]] = Field(default_factory=list, description="What the reader must know: a key (glossary estimate.note.<key>) and its figures.")

@@ -136,7 +136,7 @@ def present_estimate(r: EstimateReport, lang: str) -> View:
         billing_table([o for o in r.billing if isinstance(o, BillingOption)], cur, lang),
         memory_table(r, lang),
     ]
-    notes = [fmt.text_of(n, lang) for n in r.notes]
+    notes = [note(n, lang) for n in r.notes]
     return View(tool="estimate_training_cost", lang=lang, title=term("tool.estimate_training_cost", lang), summary=summary,
                 headline=head, figures=figures, understood=understood(r, lang), findings=common.findings(r.findings, lang),
                 alternatives=alternatives(r, lang), notes=notes, tables=tables,
@@ -152,3 +152,15 @@ def memory_table(r: EstimateReport, lang: str) -> Table:
         ckpt=term("status.on" if m.layout.gradient_checkpointing else "status.off", lang))])
     return Table("memory", term("label.memory_breakdown", lang), [term("col.part", lang), term("col.gb", lang)], rows,
                  numeric={1}, data=[{"part": term(f"mem.{k}", lang), "gb": float(getattr(m, k))} for k in parts])
+
+
+def note(n: dict[str, Any], lang: str) -> str:
+    """One of the estimate's notes (a key and its figures) in ``lang``."""
+    v = dict(n)
+    for k in ("needed_gb", "usable_gb"):
+        if k in v:
+            v[k] = fmt.number(v[k], 1)
+    for k in ("hours", "allowed"):
+        if k in v:
+            v[k] = fmt.hours(v[k], lang)
+    return term(f"estimate.note.{v.pop('key', '')}", lang, **v)

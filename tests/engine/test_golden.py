@@ -31,7 +31,6 @@ def _snapshot(report) -> dict:
         return float(f"{x:.6g}")
 
     return {
-        "summary": report.summary["en"],
         "gpu_hours": {k: r(v) for k, v in report.gpu_hours.model_dump().items()},
         "memory_per_gpu_gb": r(report.memory.per_gpu_gb),
         "layout": report.memory.layout.model_dump(),

@@ -57,8 +57,12 @@ def test_recompute_chosen_to_fit_says_why(catalog) -> None:
     r = estimate(EstimateRequest(model="llama-3.1-8b", method="lora", tokens_b=0.1, seq_len=8192,
                                  micro_batch_size=2, gpu="A100-80GB", gpu_count=1), catalog)
     assert r.memory.layout.gradient_checkpointing
-    note = next(n for n in r.notes if "recomputation" in n["en"])
-    assert "GB per GPU" in note["en"] and "重计算" in note["zh"]
+    note = next(n for n in r.notes if n["key"] == "recompute")
+    assert note["needed_gb"] > note["usable_gb"] > 0
+    from advisor.present import present
+
+    en, zh = present("estimate_training_cost", r, "en").notes, present("estimate_training_cost", r, "zh").notes
+    assert any("recomputation" in n and "GB per GPU" in n for n in en) and any("重计算" in n for n in zh)
     assert any(a.name == "gradient_checkpointing" for a in r.assumptions)
 
 
@@ -69,7 +73,7 @@ def test_no_recompute_note_when_it_is_not_needed_or_asked_for(catalog) -> None:
                                      gradient_checkpointing=True, gpu="A100-80GB", gpu_count=1), catalog)
     assert not small.memory.layout.gradient_checkpointing
     assert asked.memory.layout.gradient_checkpointing
-    assert not [n for r in (small, asked) for n in r.notes if "recomputation" in n["en"]]
+    assert not [n for r in (small, asked) for n in r.notes if n["key"] == "recompute"]
 
 
 @pytest.mark.parametrize(("name", "vocab"), [
