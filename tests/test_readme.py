@@ -42,8 +42,10 @@ def test_the_readme_has_examples() -> None:
 
 @pytest.mark.parametrize("argv", [c for c in commands() if c[0] not in SESSIONS | {"ask"}],
                          ids=lambda a: " ".join(a)[:60])
-def test_readme_command_runs(argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_readme_command_runs(argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                             tmp_path: Path) -> None:
     monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("ADVISOR_DATABASE_URL", f"sqlite:///{tmp_path / 'ledger.db'}")  # `budget …`: never the user's ledger
     code = main(argv)
     out, err = capsys.readouterr()
     assert code == 0, err
