@@ -56,6 +56,7 @@ def register(app: typer.Typer) -> None:
         as_of: Annotated[str | None, typer.Option("--as-of", help="inventory: bill open rentals up to this date")] = None,
         lang: Annotated[str, typer.Option("--lang", help="en or zh")] = "en",
         details: Annotated[bool, typer.Option("--details", help="every table, finding and assumption")] = False,
+        engine: Annotated[str | None, typer.Option("--engine", help="duckdb (embedded, default) or spark; default: ADVISOR_USAGE_ENGINE / SQL 引擎：duckdb（默认）或 spark", show_default=False)] = None,
     ) -> None:
         from advisor.tools.usage import analyze_usage
 
@@ -71,7 +72,7 @@ def register(app: typer.Typer) -> None:
             "as_of": as_of,
             "lang": lang,
         }
-        report = analyze_usage(progress=_progress, **{k: v for k, v in args.items() if v is not None})
+        report = analyze_usage(progress=_progress, engine=engine, **{k: v for k, v in args.items() if v is not None})
         if json_out:
             emit_json(report)
         else:

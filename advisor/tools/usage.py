@@ -147,10 +147,14 @@ def analyze_usage(
     request: AnalyzeUsageRequest | None = None,
     *,
     progress: Callable[[str], None] | None = None,
+    engine: str | None = None,
     **kwargs: Any,
 ) -> UsageReport:
     """Analyse GPU usage and billing for waste: idle and forgotten cards, low utilization,
-    unused commitments, leftover storage, chargeback, and what each fix saves."""
+    unused commitments, leftover storage, chargeback, and what each fix saves.
+
+    ``engine``: ``duckdb`` (embedded, the default) or ``spark``; None reads
+    ``ADVISOR_USAGE_ENGINE``. Both give the same report."""
     req = _request(request, kwargs)
     summary_fields = {k: getattr(req, k) for k in ("gpu_count", "avg_utilization", "period_hours") if getattr(req, k) is not None}
     if req.files:
@@ -158,7 +162,7 @@ def analyze_usage(
             raise InputError(
                 next(iter(summary_fields)), next(iter(summary_fields.values())), "files or a summary (gpu_count, avg_utilization, period_hours), not both"
             )
-        return _from_files(req, progress)
+        return _from_files(req, progress, engine)
     if req.gpu_count is None or req.avg_utilization is None:
         missing = "gpu_count" if req.gpu_count is None else "avg_utilization"
         raise InputError(missing, None, f"{_ACCEPTED[missing]}, or files to analyse")
@@ -233,7 +237,7 @@ def _from_summary(req: AnalyzeUsageRequest) -> UsageReport:
     )
 
 
-def _from_files(req: AnalyzeUsageRequest, progress: Callable[[str], None] | None) -> UsageReport:
+def _from_files(req: AnalyzeUsageRequest, progress: Callable[[str], None] | None, engine: str | None = None) -> UsageReport:
     from advisor.rules import evaluate
     from advisor.usage.analysis import UsageOptions, analyze_files
     from advisor.usage.values import BadValue, iso, timestamp
@@ -253,6 +257,7 @@ def _from_files(req: AnalyzeUsageRequest, progress: Callable[[str], None] | None
             as_of=as_of,
             billing_mode=req.billing_mode,
             progress=progress,
+            engine=engine,
         ),
     )
     return UsageReport(

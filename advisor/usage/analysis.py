@@ -17,7 +17,7 @@ from advisor.rules.findings import Assumption
 from advisor.usage.billing import analyze_billing
 from advisor.usage.chargeback import analyze_inventory
 from advisor.usage.defaults import REQUIRED_KEYS, UsageDefaults, load_defaults
-from advisor.usage.engine import Engine, Progress
+from advisor.usage.engine import Engine, Progress, engine_name
 from advisor.usage.facts import file_facts, gpus_needed
 from advisor.usage.fleet import analyze_fleet
 from advisor.usage.models import (
@@ -42,6 +42,7 @@ class UsageOptions:
     billing_mode: str = "on_demand"
     progress: Progress | None = None
     threads: int | None = None
+    engine: str | None = None  # duckdb (default) or spark; None: ADVISOR_USAGE_ENGINE
 
 
 @dataclass
@@ -55,6 +56,16 @@ class UsageResult:
     assumptions: list[Assumption] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     currency: str = "USD"
+
+
+def open_engine(name: str | None, *, memory_limit_gb: float, threads: int | None = None,
+                progress: Progress | None = None):  # type: ignore[no-untyped-def]
+    """A new engine of kind ``name`` (:func:`advisor.usage.engine.engine_name`)."""
+    if engine_name(name) == "spark":
+        from advisor.usage.spark import SparkEngine
+
+        return SparkEngine(progress=progress)
+    return Engine(memory_limit_gb=memory_limit_gb, threads=threads, progress=progress)
 
 
 def _fx() -> FxRate | None:
@@ -100,7 +111,8 @@ def analyze_files(paths: list[str], options: UsageOptions, defaults: UsageDefaul
     d = defaults or load_defaults()
     assumptions = d.assumptions(list(FILE_ASSUMPTIONS))
     notes: list[str] = []
-    with Engine(memory_limit_gb=d.number("engine.memory_limit_gb"), threads=options.threads, progress=options.progress) as engine:
+    with open_engine(options.engine, memory_limit_gb=d.number("engine.memory_limit_gb"), threads=options.threads,
+                     progress=options.progress) as engine:
         inputs = read_files(
             engine,
             paths,
@@ -172,10 +184,13 @@ def analyze_files(paths: list[str], options: UsageOptions, defaults: UsageDefaul
     )
 
 
-def _size(path: str) -> int:
+def _size(path: str) -> float:
+    """Bytes of a file; a glob, directory or URI counts as large (progress is shown)."""
     from pathlib import Path
 
-    return Path(path).stat().st_size
+    from advisor.usage.detect import is_dataset
+
+    return float("inf") if is_dataset(path) else Path(path).stat().st_size
 
 
 def _iso(t: float) -> str:

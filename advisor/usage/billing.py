@@ -73,11 +73,7 @@ def _stage_owners(engine: Engine, d: UsageDefaults) -> int:
             "project": pa.array([o[1] for o in owners], type=pa.string()),
         }
     )
-    engine.con.register("_owners", table)
-    try:
-        engine.execute("CREATE OR REPLACE TABLE tag_owner AS SELECT * FROM _owners")
-    finally:
-        engine.con.unregister("_owners")
+    engine.load_arrow("tag_owner", table)
     return sum(1 for o in owners if not o[2])
 
 

@@ -43,8 +43,13 @@ REQUIRED_KEYS: tuple[str, ...] = (
     "findings.min_saving",
     "engine.memory_limit_gb",
     "engine.progress_min_mb",
+    "engine.spark_master",
+    "engine.spark_driver_memory_gb",
+    "engine.spark_shuffle_partitions",
     "report.top_rows",
 )
+
+TEXT_KEYS = ("engine.spark_master",)
 
 
 class Default(BaseModel):
@@ -116,6 +121,9 @@ def _load(path: str) -> UsageDefaults:
         if key.startswith("chargeback."):
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise DataError(path, "expected a list of tag keys", row=key, field="value")
+        elif key in TEXT_KEYS:
+            if not isinstance(value, str) or not value.strip():
+                raise DataError(path, f"expected a text, got {value!r}", row=key, field="value")
         elif isinstance(value, bool) or not isinstance(value, int | float):
             raise DataError(path, f"expected a number, got {value!r}", row=key, field="value")
     return UsageDefaults(entries, path)

@@ -42,10 +42,18 @@ class Detected:
     container: Container
     size_bytes: int
     header: tuple[str, ...] = field(default_factory=tuple)
+    # what the engine reads when it is not ``path`` itself: a glob, a directory or a URI (one
+    # dataset), or the UTF-8 copy of a file in another encoding
+    uri: str | None = None
+    shown: str | None = None  # the name the user gave, when ``path`` is a transcoded copy
 
     @property
     def name(self) -> str:
-        return str(self.path)
+        return self.shown or self.uri or str(self.path)
+
+    @property
+    def location(self) -> str:
+        return self.uri or str(self.path)
 
 
 def open_text(path: Path):  # type: ignore[no-untyped-def]
@@ -150,3 +158,94 @@ def _detect_parquet(p: Path, size: int) -> Detected:
     if C.is_inventory_header(names):
         return Detected(p, "inventory", "parquet", size, tuple(names))
     raise DocumentError(str(p), "unknown Parquet table (no utilization.gpu, BilledCost or inventory columns)", hint=f"expected {ACCEPTED}")
+
+
+# --- Datasets: a glob, a directory or a URI read as one table ---------------------------------
+
+_URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+DATASET_KINDS = ("nvidia_smi_csv", "focus")
+
+
+def is_dataset(path: str, *, directories: bool = True) -> bool:
+    """A glob, a URI or (for Spark) a directory: read by the engine as one table, not opened here."""
+    if _URI.match(path):
+        return True
+    p = Path(path)
+    if any(ch in path for ch in "*?[") and not p.exists():
+        return True
+    return directories and p.is_dir()
+
+
+def detect_inputs(paths: list[str], engine) -> list[Detected]:  # type: ignore[no-untyped-def]
+    """Every input detected: files as :func:`detect`; a local glob of nvidia-smi tables or
+    FOCUS exports of one layout becomes one dataset (other kinds: its files, in name order);
+    a URI or a directory is read by the Spark engine as one dataset (DuckDB refuses a
+    directory as it refuses every file that is not a regular file)."""
+    out: list[Detected] = []
+    spark = getattr(engine, "name", "") == "spark"
+    for path in paths:
+        if not is_dataset(path, directories=spark):
+            out.append(detect(path))
+            continue
+        local = not _URI.match(path) and not Path(path).is_dir()
+        if local:
+            out.extend(_detect_glob(path))
+        else:
+            out.append(_detect_remote(path, engine))
+    return out
+
+
+def _detect_glob(pattern: str) -> list[Detected]:
+    import glob
+
+    files = sorted(glob.glob(pattern))
+    if not files:
+        raise DocumentError(pattern, "no file matches this pattern")
+    found = [detect(f) for f in files]
+    first = found[0]
+    same = all(d.kind == first.kind and d.container == first.container and d.header == first.header
+               and d.shown is None for d in found)
+    if not same or first.kind not in DATASET_KINDS:
+        return found
+    return [_checked_dataset(Detected(first.path, first.kind, first.container,
+                                      sum(d.size_bytes for d in found), first.header, uri=pattern))]
+
+
+def _detect_remote(location: str, engine) -> Detected:  # type: ignore[no-untyped-def]
+    if getattr(engine, "name", "") != "spark":
+        raise DocumentError(location, "a URI or a directory is read by the Spark engine",
+                            hint="add --engine spark (or set ADVISOR_USAGE_ENGINE=spark) / 请使用 Spark 引擎")
+    low = location.lower().rstrip("/")
+    containers: tuple[Container, ...]
+    if low.endswith((".parquet", ".pq")):
+        containers = ("parquet",)
+    elif low.endswith((".csv", ".gz", ".txt")):
+        containers = ("text",)
+    else:
+        containers = ("parquet", "text")
+    last: Exception | None = None
+    for container in containers:
+        try:
+            header = engine.header(location, container)
+        except engine.errors as exc:
+            last = exc
+            continue
+        kind: Kind | None = (
+            "nvidia_smi_csv" if C.looks_smi_header(list(header)) else "focus" if C.is_focus_header(list(header)) else None
+        )
+        if kind is None:
+            raise DocumentError(location, "unknown table (no utilization.gpu or BilledCost column)",
+                                hint="a URI or directory holds nvidia-smi tables or FOCUS exports")
+        return _checked_dataset(Detected(Path(location), kind, container, 0, tuple(header), uri=location))
+    first = str(last).strip().splitlines()[0] if last else "unreadable"
+    raise DocumentError(location, f"cannot be read ({first[:160]})")
+
+
+def _checked_dataset(det: Detected) -> Detected:
+    """Rows of several files are told apart by their own hostname or uuid cells."""
+    if det.kind == "nvidia_smi_csv":
+        fields = {C.smi_field(cell)[0] for cell in det.header}
+        if not fields & {"hostname", "uuid"}:
+            raise DocumentError(det.name, "several nvidia-smi logs without a hostname or uuid column cannot be told apart",
+                                hint="name the files one by one, or add uuid to --query-gpu")
+    return det

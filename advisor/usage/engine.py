@@ -1,9 +1,11 @@
-"""The embedded SQL engine (DuckDB): one connection per analysis, bounded memory, progress.
+"""The SQL engines: DuckDB embedded (the default) and Spark (:mod:`advisor.usage.spark`).
 
 DuckDB is imported here and only when an analysis runs. It reads large CSV and Parquet files
 out of core and spills to a private temporary folder above ``engine.memory_limit_gb``. The
-analysis SQL itself lives in :mod:`advisor.usage.queries` and is engine-neutral; only the
-readers use DuckDB's file functions.
+analysis SQL itself lives in :mod:`advisor.usage.queries` and is engine-neutral; the readers
+write the few engine-specific expressions (file sources, epoch seconds, quoting) through the
+engine's :class:`Dialect`. Both engines offer the same methods: ``execute``, ``rows``,
+``one``, ``load_arrow``, ``parquet_types``, ``csv_source``, ``parquet_source`` and ``close``.
 """
 
 from __future__ import annotations
@@ -19,13 +21,54 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from advisor.errors import DocumentError
+from advisor.errors import DocumentError, InputError
 
 Progress = Callable[[str], None]
+ENGINES = ("duckdb", "spark")
+ENGINE_ENV = "ADVISOR_USAGE_ENGINE"
+
+
+class Dialect:
+    """The engine-specific pieces of the readers' SQL (DuckDB's)."""
+
+    name = "duckdb"
+    # whether the engine can number a file's rows in file order (to name a malformed row)
+    file_row_numbers = True
+
+    def ident(self, name: str) -> str:
+        """A column name as a quoted identifier."""
+        return '"' + str(name).replace('"', '""') + '"'
+
+    def text(self, x: str) -> str:
+        return f"CAST({x} AS VARCHAR)"
+
+    def epoch(self, ts: str) -> str:
+        """Epoch seconds (DOUBLE) of a TIMESTAMP expression."""
+        return f"epoch({ts})"
+
+    def isfinite(self, x: str) -> str:
+        return f"isfinite({x})"
+
+    zoned_timestamp = "TIMESTAMPTZ"
+
+
+DUCKDB = Dialect()
+
+
+def engine_name(requested: str | None = None) -> str:
+    """The engine to use: ``requested``, else ``ADVISOR_USAGE_ENGINE``, else DuckDB."""
+    raw = requested if requested else os.environ.get(ENGINE_ENV, "")
+    name = (raw or "duckdb").strip().lower()
+    if name not in ENGINES:
+        raise InputError("engine", raw, "duckdb or spark (--engine, or ADVISOR_USAGE_ENGINE)")
+    return name
 
 
 class Engine:
     """A DuckDB connection with a memory limit, a private spill folder and progress polling."""
+
+    name = "duckdb"
+    dialect = DUCKDB
 
     def __init__(self, *, memory_limit_gb: float, threads: int | None = None, progress: Progress | None = None):
         import duckdb
@@ -66,6 +109,41 @@ class Engine:
     def one(self, sql: str, params: dict[str, Any] | list[Any] | None = None, *, label: str | None = None) -> dict[str, Any]:
         found = self.rows(sql, params, label=label)
         return found[0] if found else {}
+
+    @property
+    def errors(self) -> tuple[type[Exception], ...]:
+        """The exceptions a failed read raises (turned into one-line errors by the readers)."""
+        import duckdb
+
+        return (duckdb.Error,)
+
+    def load_arrow(self, table: str, arrow, *, append: bool = False) -> None:  # type: ignore[no-untyped-def]
+        """Create ``table`` from an Arrow table, or append to it."""
+        self.con.register("_incoming", arrow)
+        try:
+            if append:
+                self.execute(f"INSERT INTO {table} SELECT * FROM _incoming")
+            else:
+                self.execute(f"CREATE OR REPLACE TABLE {table} AS SELECT * FROM _incoming")
+        finally:
+            self.con.unregister("_incoming")
+
+    def parquet_types(self, location: str) -> dict[str, str]:
+        """Column name -> SQL type name of a Parquet file (or glob)."""
+        rel = self.rows(f"DESCRIBE SELECT * FROM {self.parquet_source(location)}")
+        return {r["column_name"]: str(r["column_type"]) for r in rel}
+
+    def parquet_source(self, location: str) -> str:
+        return f"read_parquet('{sql_text(location)}')"
+
+    def csv_source(self, location: str, columns: int, nulls: tuple[str, ...] = ("",)) -> str:
+        """A CSV file (or glob) with a header line, every column as text named c0, c1, ..."""
+        cols = ", ".join(f"'c{i}': 'VARCHAR'" for i in range(columns))
+        null_list = ", ".join(f"'{sql_text(n)}'" for n in nulls)
+        return (
+            f"read_csv('{sql_text(location)}', delim = ',', quote = '\"', escape = '\"', header = true, "
+            f"auto_detect = false, nullstr = [{null_list}], columns = {{{cols}}})"
+        )
 
     @contextmanager
     def _watch(self, label: str | None) -> Iterator[None]:

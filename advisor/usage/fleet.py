@@ -151,11 +151,7 @@ def _stage_prices(engine: Engine, prices: dict) -> None:
             "price": pa.array([p.price for p in prices.values()], type=pa.float64()),
         }
     )
-    engine.con.register("_prices", table)
-    try:
-        engine.execute("CREATE TABLE gpu_price AS SELECT gid, price FROM _prices")
-    finally:
-        engine.con.unregister("_prices")
+    engine.load_arrow("gpu_price", table)
 
 
 def _f(value: object) -> float | None:

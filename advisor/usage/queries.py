@@ -49,7 +49,7 @@ SELECT gid, t, util, rn,
             THEN interval_s ELSE gap_after END AS dt
 FROM (
     SELECT s.gid, s.t, s.util, g.interval_s,
-           LEAD(s.t) OVER w - s.t AS gap_after,
+           (LEAD(s.t) OVER w) - s.t AS gap_after,
            ROW_NUMBER() OVER w AS rn
     FROM samples s
     JOIN gpus g ON g.gid = s.gid
@@ -268,9 +268,14 @@ SELECT i.src, i.row_no, i.resource, i.gpu_type, i.gpu_count, i.price_per_gpu_hou
        CASE WHEN i.project_end_t IS NOT NULL
             THEN GREATEST(COALESCE(i.end_t, $as_of) - GREATEST(i.project_end_t, i.start_t), 0) / 3600.0
             ELSE 0 END AS hours_after_project_end,
-       (SELECT COUNT(*) FROM gpus g WHERE g.instance = i.resource OR g.gpu_id = i.resource) AS telemetry_gpus,
+       COALESCE(seen.gpus, 0) AS telemetry_gpus,
        GREATEST(LEAST(COALESCE(i.end_t, $as_of), $tel_end) - GREATEST(i.start_t, $tel_start), 0) / 3600.0
            AS hours_in_telemetry_window
 FROM inventory i
+LEFT JOIN (
+    SELECT r.src, r.row_no, COUNT(*) AS gpus
+    FROM inventory r JOIN gpus g ON g.instance = r.resource OR g.gpu_id = r.resource
+    GROUP BY r.src, r.row_no
+) seen ON seen.src = i.src AND seen.row_no = i.row_no
 ORDER BY i.src, i.row_no
 """

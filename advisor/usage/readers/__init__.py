@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from advisor.usage.detect import Detected, detect
+from advisor.usage.detect import Detected, detect_inputs
 from advisor.usage.engine import Engine
 from advisor.usage.readers.capture import read_capture
 from advisor.usage.readers.common import (
@@ -33,16 +33,12 @@ __all__ = ["FileSummary", "read_files"]
 
 
 def _append(engine: Engine, table: str, arrow) -> None:  # type: ignore[no-untyped-def]
-    engine.con.register("_incoming", arrow)
-    try:
-        engine.execute(f"INSERT INTO {table} SELECT * FROM _incoming")
-    finally:
-        engine.con.unregister("_incoming")
+    engine.load_arrow(table, arrow, append=True)
 
 
 def read_one(engine: Engine, det: Detected, src: int, *, currency: str, show_progress: bool) -> FileSummary:
     """Stage one detected file; returns its accounting."""
-    instance = Path(det.path).name
+    instance = Path(det.name).name
     label = f"reading {Path(det.path).name}" if show_progress else None
     if det.kind == "nvidia_smi_csv":
         return read_smi_table(engine, det, src, instance, label=label)
@@ -63,7 +59,7 @@ def read_files(
     engine: Engine, paths: list[str], *, currency: str, progress_min_bytes: int
 ) -> list[FileSummary]:
     """Detect and stage every file (all are detected first, so a bad one fails fast)."""
-    detected = [detect(p) for p in paths]
+    detected = detect_inputs(paths, engine)
     for ddl in (*TELEMETRY_DDL, BILLING_DDL, INVENTORY_DDL):
         engine.execute(ddl)
     return [

@@ -11,7 +11,7 @@ from __future__ import annotations
 from advisor.errors import DocumentError
 from advisor.usage import columns as C
 from advisor.usage.detect import Detected
-from advisor.usage.engine import Engine, csv_error, ordered_scan, sql_ident, sql_text
+from advisor.usage.engine import Dialect, Engine, csv_error, ordered_scan, sql_text
 from advisor.usage.readers.common import FileSummary
 
 BILLING_TABLE = "billing"
@@ -61,33 +61,26 @@ def _locate_columns(det: Detected) -> dict[str, tuple[int, str]]:
     return found
 
 
-def _source(det: Detected) -> str:
-    path = sql_text(str(det.path))
+def _source(engine: Engine, det: Detected) -> str:
     if det.container == "parquet":
-        return f"read_parquet('{path}')"
-    cols = ", ".join(f"'c{i}': 'VARCHAR'" for i in range(len(det.header)))
-    return (
-        f"read_csv('{path}', delim = ',', quote = '\"', escape = '\"', header = true, auto_detect = false, "
-        f"nullstr = ['', 'NULL'], columns = {{{cols}}})"
-    )
+        return engine.parquet_source(det.location)
+    return engine.csv_source(det.location, len(det.header), ("", "NULL"))
 
 
-def _expr(canon: str, ident: str, sql_type: str) -> tuple[str, str | None]:
+def _expr(canon: str, ident: str, sql_type: str, dialect: Dialect) -> tuple[str, str | None]:
     """(parsed value SQL, check SQL that is TRUE when the cell is malformed) for one column."""
-    text = f"CAST({ident} AS VARCHAR)"
+    text = dialect.text(ident)
     if canon in C.FOCUS_MONEY:
-        if sql_type.startswith(("DOUBLE", "FLOAT", "REAL")):
-            # the shortest text that round-trips the binary value: what the exporter meant
-            value = f"TRY_CAST(CAST({ident} AS VARCHAR) AS {MONEY_SQL_TYPE})"
-        else:
-            value = f"TRY_CAST({text} AS {MONEY_SQL_TYPE})"
+        # a binary DOUBLE goes through the shortest text that round-trips it: what the exporter meant
+        value = f"TRY_CAST({text} AS {MONEY_SQL_TYPE})"
     elif canon in C.FOCUS_NUMBERS:
         value = f"TRY_CAST({text} AS DOUBLE)"
     elif canon in C.FOCUS_TIMES:
+        zoned = dialect.zoned_timestamp
         if sql_type.startswith(("TIMESTAMP", "DATE")):
-            value = f"epoch(CAST({ident} AS TIMESTAMPTZ))"
+            value = dialect.epoch(f"CAST({ident} AS {zoned})")
         else:
-            value = f"epoch(TRY_CAST({text} AS TIMESTAMPTZ))"
+            value = dialect.epoch(f"TRY_CAST({text} AS {zoned})")
     else:
         value = f"NULLIF(NULLIF(TRIM({text}), ''), 'NULL')"
         return value, (f"({value} IS NULL)" if canon in NOT_NULL else None)
@@ -115,12 +108,13 @@ CREATE TABLE IF NOT EXISTS {BILLING_TABLE} (
 
 def read_focus(engine: Engine, det: Detected, src: int, *, label: str | None = None) -> FileSummary:
     """Stage one FOCUS export into the billing table; every row is kept and counted."""
-    import duckdb
-
     types: dict[str, str] = {}
-    if det.container == "parquet":
-        rel = engine.rows(f"DESCRIBE SELECT * FROM read_parquet('{sql_text(str(det.path))}')")
-        types = {r["column_name"]: str(r["column_type"]) for r in rel}
+    try:
+        if det.container == "parquet":
+            types = engine.parquet_types(det.location)
+        source = _source(engine, det)
+    except engine.errors as exc:
+        raise csv_error(det.name, exc) from exc
     found = _locate_columns(det)
     select = [f"{int(src)} AS src"]
     checks: list[tuple[str, str]] = []
@@ -129,8 +123,8 @@ def read_focus(engine: Engine, det: Detected, src: int, *, label: str | None = N
             select.append(f"NULL AS {stage}")
             continue
         pos, cell = found[canon]
-        ident = sql_ident(cell) if det.container == "parquet" else f"c{pos}"
-        value, check = _expr(canon, ident, types.get(cell, "VARCHAR"))
+        ident = engine.dialect.ident(cell) if det.container == "parquet" else f"c{pos}"
+        value, check = _expr(canon, ident, types.get(cell, "VARCHAR"), engine.dialect)
         select.append(f"{value} AS {stage}")
         if check:
             checks.append((check, cell))
@@ -138,14 +132,14 @@ def read_focus(engine: Engine, det: Detected, src: int, *, label: str | None = N
     body = f"{', '.join(select)}, {bad} AS bad"
     engine.execute(BILLING_DDL)
     try:
-        engine.execute(f"INSERT INTO {BILLING_TABLE} SELECT {body} FROM {_source(det)}", label=label)
-    except duckdb.Error as exc:
+        engine.execute(f"INSERT INTO {BILLING_TABLE} SELECT {body} FROM {source}", label=label)
+    except engine.errors as exc:
         raise csv_error(det.name, exc) from exc
     counts = engine.one(
         f"SELECT COUNT(*) AS n, COUNT(bad) AS bad FROM {BILLING_TABLE} WHERE src = {int(src)}"
     )
     if counts["bad"]:
-        raise _bad_row(engine, det, body)
+        raise _bad_row(engine, det, body, source, int(counts["bad"]))
     if not counts["n"]:
         raise DocumentError(det.name, "has a header but no data rows")
     version = C.focus_version(list(det.header))
@@ -159,26 +153,38 @@ def read_focus(engine: Engine, det: Detected, src: int, *, label: str | None = N
     )
 
 
-def _bad_row(engine: Engine, det: Detected, body: str) -> DocumentError:
-    """The first malformed row in file order, with its column and value."""
+def _bad_row(engine: Engine, det: Detected, body: str, file_source: str, bad: int) -> DocumentError:
+    """The first malformed row in file order, with its column and value (an engine that cannot
+    number rows in file order names one malformed row and the count)."""
+    dialect = engine.dialect
+    if not dialect.file_row_numbers:
+        texts = ", ".join(f"{dialect.text(dialect.ident(c) if det.container == 'parquet' else f'c{i}')} AS raw_{i}"
+                          for i, c in enumerate(det.header))
+        probe = engine.one(f"SELECT * FROM (SELECT {body}, {texts} FROM {file_source}) WHERE bad IS NOT NULL LIMIT 1")
+        cell = probe["bad"]
+        value = probe.get(f"raw_{det.header.index(cell)}")
+        where = "1 malformed row" if bad == 1 else f"{bad} malformed rows, one of them"
+        return DocumentError(det.name, f"{where}: column {cell!r}: {_problem(cell, value)}")
     if det.container == "parquet":
-        path = sql_text(str(det.path))
+        path = sql_text(det.location)
         source = f"(SELECT *, file_row_number + 1 AS rn FROM read_parquet('{path}', file_row_number = true))"
     else:
-        source = f"(SELECT *, ROW_NUMBER() OVER () AS rn FROM {_source(det)})"
+        source = f"(SELECT *, ROW_NUMBER() OVER () AS rn FROM {file_source})"
     with ordered_scan(engine):
         probe = engine.one(f"SELECT rn, bad FROM (SELECT rn, {body} FROM {source}) WHERE bad IS NOT NULL ORDER BY rn LIMIT 1")
         cell = probe["bad"]
         pos = det.header.index(cell)
-        ident = sql_ident(cell) if det.container == "parquet" else f"c{pos}"
-        value = engine.one(f"SELECT CAST({ident} AS VARCHAR) AS v FROM {source} WHERE rn = {int(probe['rn'])}").get("v")
+        ident = dialect.ident(cell) if det.container == "parquet" else f"c{pos}"
+        value = engine.one(f"SELECT {dialect.text(ident)} AS v FROM {source} WHERE rn = {int(probe['rn'])}").get("v")
     rn = int(probe["rn"])
     where = f"row {rn}"  # data rows after the header; quoted fields may span lines
+    return DocumentError(det.name, f"{where}, column {cell!r}: {_problem(cell, value)}")
+
+
+def _problem(cell: str, value: object) -> str:
     canon = next((c for c in STAGE_NAMES if C.norm_key(c) == C.norm_key(cell)), cell)
     if value is None or not str(value).strip():
-        problem = "is empty (mandatory in FOCUS)"
-    elif canon in C.FOCUS_TIMES:
-        problem = f"{str(value).strip()!r} is not a date-time (expected ISO 8601, e.g. 2024-09-01T00:00:00Z)"
-    else:
-        problem = f"{str(value).strip()!r} is not a number"
-    return DocumentError(det.name, f"{where}, column {cell!r}: {problem}")
+        return "is empty (mandatory in FOCUS)"
+    if canon in C.FOCUS_TIMES:
+        return f"{str(value).strip()!r} is not a date-time (expected ISO 8601, e.g. 2024-09-01T00:00:00Z)"
+    return f"{str(value).strip()!r} is not a number"

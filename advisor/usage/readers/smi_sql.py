@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from advisor.errors import DocumentError
 from advisor.usage import columns as C
 from advisor.usage.detect import Detected
-from advisor.usage.engine import Engine, csv_error, ordered_scan, sql_ident, sql_text
+from advisor.usage.engine import DUCKDB, Dialect, Engine, csv_error, ordered_scan, sql_text
 from advisor.usage.readers.common import (
     GPU_KEYS,
     SAMPLES,
@@ -61,11 +61,11 @@ def _number(col: Column, x: str) -> str:
     return f"TRY_CAST(REPLACE({x}, '{sql_text(col.unit)}', '') AS DOUBLE)" if col.unit else f"TRY_CAST({x} AS DOUBLE)"
 
 
-def _time(col: Column, x: str) -> str:
+def _time(col: Column, x: str, dialect: Dialect) -> str:
     """SQL: the cell as epoch seconds; nvidia-smi's 2026/07/14 08:12:38.696 and ISO forms."""
     if col.sql_type.startswith("TIMESTAMP") or col.sql_type == "DATE":
-        return f"epoch(CAST({x} AS TIMESTAMP))"
-    return f"epoch(TRY_CAST(REPLACE(CAST({x} AS VARCHAR), '/', '-') AS TIMESTAMP))"
+        return dialect.epoch(f"CAST({x} AS TIMESTAMP)")
+    return dialect.epoch(f"TRY_CAST(REPLACE({dialect.text(x)}, '/', '-') AS TIMESTAMP)")
 
 
 NUMBER_FIELDS = (("memory.used", "mem_used_mib"), ("memory.total", "mem_total_mib"))
@@ -84,14 +84,15 @@ class SmiTable:
     of trimming and testing strings on every one of millions of rows.
     """
 
-    def __init__(self, det: Detected, types: dict[str, str] | None = None) -> None:
+    def __init__(self, det: Detected, types: dict[str, str] | None = None, dialect: Dialect = DUCKDB) -> None:
         self.det = det
+        self.dialect = dialect
         self.parquet = det.container == "parquet"
         self.cols: dict[str, Column] = {}
         for i, cell in enumerate(det.header):
             name, unit = C.smi_field(cell)
             if name in C.SMI_FIELDS and name not in self.cols:
-                ident = sql_ident(cell) if self.parquet else f"c{i}"
+                ident = dialect.ident(cell) if self.parquet else f"c{i}"
                 sql_type = (types or {}).get(cell, "VARCHAR")
                 self.cols[name] = Column(ident, cell.strip(), unit or C.SMI_DEFAULT_UNITS.get(name), sql_type)
         self._check_columns()
@@ -106,15 +107,10 @@ class SmiTable:
         if not any(f in self.cols for f in C.SMI_ID_FIELDS):
             raise DocumentError(path, "missing column 'uuid' (or 'index' or 'pci.bus_id')", hint="add uuid to --query-gpu")
 
-    def source(self) -> str:
-        path = sql_text(str(self.det.path))
+    def source(self, engine: Engine) -> str:
         if self.parquet:
-            return f"read_parquet('{path}')"
-        cols = ", ".join(f"'c{i}': 'VARCHAR'" for i in range(len(self.det.header)))
-        return (
-            f"read_csv('{path}', delim = ',', quote = '\"', escape = '\"', header = true, "
-            f"auto_detect = false, columns = {{{cols}}})"
-        )
+            return engine.parquet_source(self.det.location)
+        return engine.csv_source(self.det.location, len(self.det.header))
 
     @staticmethod
     def _alias(field: str) -> str:
@@ -126,7 +122,7 @@ class SmiTable:
 
     def _header_row(self) -> str:
         ts = self.cols["timestamp"]
-        return f"TRIM(CAST({self._alias('timestamp')} AS VARCHAR)) = 'timestamp'" if ts.is_text else "FALSE"
+        return f"TRIM({self.dialect.text(self._alias('timestamp'))}) = 'timestamp'" if ts.is_text else "FALSE"
 
     def id_exprs(self, instance: str) -> list[str]:
         """SQL for instance, gpu_id and model over the raw id cells."""
@@ -135,19 +131,19 @@ class SmiTable:
         for name, prefix in (("uuid", ""), ("index", "index "), ("pci.bus_id", "")):
             col = self.cols.get(name)
             if col is not None:
-                text = f"TRIM(CAST({a(name)} AS VARCHAR))"
+                text = f"TRIM({self.dialect.text(a(name))})"
                 ids.append(f"CASE WHEN NOT {_na(col, a(name))} THEN '{prefix}' || {text} END")
         host = self.cols.get("hostname")
         inst = f"'{sql_text(instance)}'"
         inst_sql = f"CASE WHEN {_na(host, a('hostname'))} THEN {inst} ELSE TRIM({a('hostname')}) END" if host else inst
         name = self.cols.get("name")  # type: ignore[assignment]
-        model = f"CASE WHEN NOT {_na(name, a('name'))} THEN TRIM(CAST({a('name')} AS VARCHAR)) END" if name else "CAST(NULL AS VARCHAR)"  # type: ignore[arg-type]
+        model = f"CASE WHEN NOT {_na(name, a('name'))} THEN TRIM({self.dialect.text(a('name'))}) END" if name else self.dialect.text("NULL")  # type: ignore[arg-type]
         return [f"{inst_sql} AS instance", f"COALESCE({', '.join(ids)}) AS gpu_id", f"{model} AS model"]
 
     def _layer_b(self) -> str:
         a = self._alias
         ts, util = self.cols["timestamp"], self.cols[C.SMI_UTIL]
-        parts = [f"{_time(ts, a('timestamp'))} AS t_v", f"{_number(util, a(C.SMI_UTIL))} AS util_v"]
+        parts = [f"{_time(ts, a('timestamp'), self.dialect)} AS t_v", f"{_number(util, a(C.SMI_UTIL))} AS util_v"]
         for field, out in NUMBER_FIELDS:
             col = self.cols.get(field)
             parts.append(f"{_number(col, a(field))} AS {out}_v" if col else f"CAST(NULL AS DOUBLE) AS {out}_v")
@@ -161,13 +157,13 @@ class SmiTable:
         bad = [
             f"WHEN t_v IS NULL THEN CASE WHEN {header} THEN NULL ELSE 'timestamp' END",
             f"WHEN util_v IS NULL THEN CASE WHEN {util_na} THEN NULL ELSE '{C.SMI_UTIL}' END",
-            f"WHEN NOT isfinite(util_v) OR util_v < 0 OR util_v > 100 THEN '{C.SMI_UTIL}'",
+            f"WHEN NOT {self.dialect.isfinite('util_v')} OR util_v < 0 OR util_v > 100 THEN '{C.SMI_UTIL}'",
         ]
         for field, out in NUMBER_FIELDS:
             col = self.cols.get(field)
             if col is not None:
                 bad.append(f"WHEN {out}_v IS NULL AND NOT {_na(col, a(field))} THEN '{field}'")
-                bad.append(f"WHEN {out}_v IS NOT NULL AND NOT isfinite({out}_v) THEN '{field}'")
+                bad.append(f"WHEN {out}_v IS NOT NULL AND NOT {self.dialect.isfinite(out + '_v')} THEN '{field}'")
         skip = (f"CASE WHEN t_v IS NULL AND {header} THEN '{SKIP_REPEATED_HEADER}' "
                 f"WHEN util_v IS NULL AND {util_na} THEN '{SKIP_NO_UTILIZATION}' END")
         return (
@@ -176,18 +172,18 @@ class SmiTable:
             + ", ".join(self.ids)
         )
 
-    def select(self, src: int, source: str | None = None, extra: str = "") -> str:
-        """Samples with raw id cells over ``source`` (default: the file); ``extra`` carries
+    def select(self, src: int, source: str, extra: str = "") -> str:
+        """Samples with raw id cells over ``source`` (the file's SQL source); ``extra`` carries
         columns such as a row number through every layer."""
-        b = f"SELECT {self._layer_b()}, * FROM ({self._layer_a(source or self.source(), extra)})"
-        carry = ", rn" if extra else ""
+        b = f"SELECT {self._layer_b()}, * FROM ({self._layer_a(source, extra)})"
+        carry = "".join(f", {c}" for c in carry_names(extra))
         return f"SELECT {self._layer_c(src)}{carry} FROM ({b})"
 
-    def distinct_ids(self, staged: str | None) -> str:
+    def distinct_ids(self, staged: str | None, source: str) -> str:
         """The distinct raw id tuples of the data rows (repeated header lines left out)."""
         if staged is not None:
             return f"SELECT DISTINCT {', '.join(self.ids)} FROM {staged} WHERE skip IS DISTINCT FROM '{SKIP_REPEATED_HEADER}'"
-        a = self._layer_a(self.source())
+        a = self._layer_a(source)
         return f"SELECT DISTINCT {', '.join(self.ids)} FROM ({a}) WHERE NOT ({self._header_row()})"
 
     def join_on(self, left: str, right: str) -> str:
@@ -195,7 +191,7 @@ class SmiTable:
 
     def raw(self, field: str) -> str:
         col = self.cols.get(field) or self.cols.get("uuid") or self.cols["timestamp"]
-        return f"CAST({col.ident} AS VARCHAR)"
+        return self.dialect.text(col.ident)
 
     def header_of(self, field: str) -> str:
         col = self.cols.get(field)
@@ -208,25 +204,26 @@ def read_smi_table(engine: Engine, det: Detected, src: int, instance: str, *, la
     Parquet is read in place; CSV is parsed once into a staging table. Either way the distinct
     id tuples are parsed into GPU numbers, and the samples take theirs by a join.
     """
-    import duckdb
-
     types: dict[str, str] | None = None
     parquet = det.container == "parquet"
-    if parquet:
-        rel = engine.rows(f"DESCRIBE SELECT * FROM read_parquet('{sql_text(str(det.path))}')")
-        types = {r["column_name"]: str(r["column_type"]) for r in rel}
-    table = SmiTable(det, types)
+    try:
+        if parquet:
+            types = engine.parquet_types(det.location)
+        table = SmiTable(det, types, engine.dialect)
+        source = table.source(engine)
+    except engine.errors as exc:
+        raise csv_error(det.name, exc) from exc
     for ddl in TELEMETRY_DDL:
         engine.execute(ddl)
     try:
         if parquet:
-            rows_sql = f"({table.select(src)})"
+            rows_sql = f"({table.select(src, source)})"
             staged = None
         else:
-            engine.execute(f"CREATE OR REPLACE TABLE {STAGE} AS {table.select(src)}", label=label)
+            engine.execute(f"CREATE OR REPLACE TABLE {STAGE} AS {table.select(src, source)}", label=label)
             rows_sql = staged = STAGE
         id_sql = ", ".join(table.id_exprs(instance))
-        engine.execute(f"CREATE OR REPLACE TABLE smi_ids AS SELECT *, {id_sql} FROM ({table.distinct_ids(staged)}) d")
+        engine.execute(f"CREATE OR REPLACE TABLE smi_ids AS SELECT *, {id_sql} FROM ({table.distinct_ids(staged, source)}) d")
         engine.execute(register_keys_sql("SELECT instance, gpu_id, model FROM smi_ids"))
         engine.execute(
             f"""INSERT INTO {SAMPLES}
@@ -238,7 +235,7 @@ def read_smi_table(engine: Engine, det: Detected, src: int, instance: str, *, la
                   ON {table.join_on('p', 'k')}""",
             label=label if parquet else None,
         )
-    except duckdb.Error as exc:
+    except engine.errors as exc:
         raise csv_error(det.name, exc) from exc
     finally:
         engine.execute(f"DROP TABLE IF EXISTS {STAGE}")
@@ -251,7 +248,7 @@ def read_smi_table(engine: Engine, det: Detected, src: int, instance: str, *, la
             FROM {SAMPLES} WHERE src = {int(src)}"""
     )
     if counts["bad"]:
-        raise _locate_bad_row(engine, det, table, src, instance)
+        raise _locate_bad_row(engine, det, table, src, instance, int(counts["bad"]))
     if not counts["rows_read"]:
         raise DocumentError(det.name, "has a header but no data rows")
     skipped = {k: int(v) for k, v in ((SKIP_REPEATED_HEADER, counts["headers"]), (SKIP_NO_UTILIZATION, counts["no_util"])) if v}
@@ -267,16 +264,44 @@ def read_smi_table(engine: Engine, det: Detected, src: int, instance: str, *, la
     )
 
 
-def _locate_bad_row(engine: Engine, det: Detected, table: SmiTable, src: int, instance: str) -> DocumentError:
-    """The first malformed row, by file order (single-threaded scan so the order holds)."""
+def carry_names(extra: str) -> list[str]:
+    """The output names of the ``extra`` columns (``", a + 1 AS rn, b"`` -> ``["rn", "b"]``)."""
+    return [part.strip().split()[-1] for part in extra.split(",") if part.strip()]
+
+
+def _problem(field: str, value: object) -> str:
+    shown = "empty" if value is None or not str(value).strip() else repr(str(value).strip())
+    if field == "timestamp":
+        return f"{shown} is not a timestamp (expected YYYY/MM/DD HH:MM:SS.mmm)"
+    if field == "uuid":
+        return "no GPU id (uuid, index or pci.bus_id all empty)"
+    if field == C.SMI_UTIL:
+        return f"{shown} is not a utilization between 0 and 100 %"
+    return f"{shown} is not a number"
+
+
+def _locate_bad_row(engine: Engine, det: Detected, table: SmiTable, src: int, instance: str, bad: int) -> DocumentError:
+    """The first malformed row, by file order (single-threaded scan so the order holds); an
+    engine that cannot number rows in file order names one malformed row and the count."""
+    gpu_id = table.id_exprs(instance)[1].removesuffix(" AS gpu_id")
+    if not engine.dialect.file_row_numbers:
+        raw = {f: f"raw_{i}" for i, f in enumerate(table.cols)}
+        extra = "".join(f", {engine.dialect.text(c.ident)} AS {raw[f]}" for f, c in table.cols.items())
+        probe = engine.one(
+            f"SELECT COALESCE(bad, CASE WHEN skip IS NULL AND {gpu_id} IS NULL THEN 'uuid' END) AS bad_field, * "
+            f"FROM ({table.select(src, table.source(engine), extra)}) "
+            f"WHERE bad IS NOT NULL OR (skip IS NULL AND {gpu_id} IS NULL) LIMIT 1"
+        )
+        field = probe["bad_field"]
+        value = probe.get(raw.get(field, ""))
+        rows = "1 malformed row" if bad == 1 else f"{bad} malformed rows, one of them"
+        return DocumentError(det.name, f"{rows}: column {table.header_of(field)!r}: {_problem(field, value)}")
     if det.container == "parquet":
-        path = sql_text(str(det.path))
-        source = f"read_parquet('{path}', file_row_number = true)"
+        source = f"read_parquet('{sql_text(det.location)}', file_row_number = true)"
         extra = ", file_row_number + 1 AS rn"
     else:
-        source = f"(SELECT *, ROW_NUMBER() OVER () AS rn FROM {table.source()})"
+        source = f"(SELECT *, ROW_NUMBER() OVER () AS rn FROM {table.source(engine)})"
         extra = ", rn"
-    gpu_id = table.id_exprs(instance)[1].removesuffix(" AS gpu_id")
     with ordered_scan(engine):
         probe = engine.one(
             f"SELECT rn, COALESCE(bad, CASE WHEN skip IS NULL AND {gpu_id} IS NULL THEN 'uuid' END) AS bad "
@@ -290,13 +315,4 @@ def _locate_bad_row(engine: Engine, det: Detected, table: SmiTable, src: int, in
         ).get("v")
     rn = int(probe["rn"])
     where = f"row {rn}" if det.container == "parquet" else f"row {rn} (line {rn + 1})"
-    shown = "empty" if value is None or not str(value).strip() else repr(str(value).strip())
-    if field == "timestamp":
-        problem = f"{shown} is not a timestamp (expected YYYY/MM/DD HH:MM:SS.mmm)"
-    elif field == "uuid":
-        problem = "no GPU id (uuid, index or pci.bus_id all empty)"
-    elif field == C.SMI_UTIL:
-        problem = f"{shown} is not a utilization between 0 and 100 %"
-    else:
-        problem = f"{shown} is not a number"
-    return DocumentError(det.name, f"{where}, column {table.header_of(field)!r}: {problem}")
+    return DocumentError(det.name, f"{where}, column {table.header_of(field)!r}: {_problem(field, value)}")
