@@ -21,9 +21,11 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import sys
 import tempfile
 import threading
 import time
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -123,6 +125,22 @@ def _arrow_schema(schema) -> str:  # type: ignore[no-untyped-def]
     return ", ".join(cols)
 
 
+@contextmanager
+def _jvm_output_to(path: str) -> Iterator[None]:
+    """The JVM that a local session starts inherits this process's stderr: point it at a log
+    file while it starts, so Spark's own messages never mix with the report's one-line errors."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    log = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    try:
+        os.dup2(log, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(log)
+
+
 def session(master: str | None = None):  # type: ignore[no-untyped-def]
     """The Spark session to run on (see the module doc); creating a local one if needed."""
     from pyspark.sql import SparkSession
@@ -135,8 +153,9 @@ def session(master: str | None = None):  # type: ignore[no-untyped-def]
     d = load_defaults()
     builder = SparkSession.builder.appName("compute-cost-advisor usage")
     submitted = "PYSPARK_GATEWAY_PORT" in os.environ or "SPARK_REMOTE" in os.environ
+    log_dir = tempfile.mkdtemp(prefix="advisor-spark-")
     if not submitted:
-        log_conf = os.path.join(tempfile.mkdtemp(prefix="advisor-spark-"), "log4j2.properties")
+        log_conf = os.path.join(log_dir, "log4j2.properties")
         with open(log_conf, "w", encoding="utf-8") as fh:
             fh.write(_LOG4J)
         builder = (
@@ -147,7 +166,9 @@ def session(master: str | None = None):  # type: ignore[no-untyped-def]
             .config("spark.ui.showConsoleProgress", "false")
             .config("spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile=file:{log_conf}")
         )
-    spark = builder.getOrCreate()
+    with _jvm_output_to(os.path.join(log_dir, "spark.log")), warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)  # PySpark's pandas version notice
+        spark = builder.getOrCreate()
     with contextlib.suppress(Exception):  # Spark Connect has no SparkContext: the server keeps its own logs
         spark.sparkContext.setLogLevel("OFF")
     return spark
@@ -254,7 +275,9 @@ class SparkEngine:
 
     def load_arrow(self, table: str, arrow, *, append: bool = False) -> None:  # type: ignore[no-untyped-def]
         """Create ``table`` from a (small) Arrow table, or append to it."""
-        df = self.spark.createDataFrame(arrow.to_pylist(), _arrow_schema(arrow.schema))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", FutureWarning)  # PySpark's pandas version notice
+            df = self.spark.createDataFrame(arrow.to_pylist(), _arrow_schema(arrow.schema))
         view = f"_incoming_{table}"
         df.createOrReplaceTempView(view)
         try:
