@@ -138,9 +138,11 @@ def sniff_encoding(data: bytes) -> str:
     head = data[:4096]
     if len(head) >= 4:
         even, odd = head[0::2].count(0), head[1::2].count(0)
-        if odd > len(head) // 4 and even == 0:
+        # mostly ASCII: zero high bytes on one side; a CJK character such as 一 (U+4E00) puts
+        # a few zero bytes on the other side too
+        if odd > len(head) // 4 and even * 10 < odd:
             return "utf-16-le"
-        if even > len(head) // 4 and odd == 0:
+        if even > len(head) // 4 and odd * 10 < even:
             return "utf-16-be"
     if b"\x00" in head:  # zero bytes without UTF-16's pattern of ASCII: CJK UTF-16, else binary
         return _utf16_or_binary(data)

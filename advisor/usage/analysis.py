@@ -7,6 +7,7 @@ carries every assumption it used so the report can list them.
 
 from __future__ import annotations
 
+import tempfile
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -111,13 +112,15 @@ def analyze_files(paths: list[str], options: UsageOptions, defaults: UsageDefaul
     d = defaults or load_defaults()
     assumptions = d.assumptions(list(FILE_ASSUMPTIONS))
     notes: list[str] = []
-    with open_engine(options.engine, memory_limit_gb=d.number("engine.memory_limit_gb"), threads=options.threads,
-                     progress=options.progress) as engine:
+    with tempfile.TemporaryDirectory(prefix="advisor-usage-in-") as workdir, open_engine(
+        options.engine, memory_limit_gb=d.number("engine.memory_limit_gb"), threads=options.threads, progress=options.progress
+    ) as engine:
         inputs = read_files(
             engine,
             paths,
             currency=options.currency or "USD",
             progress_min_bytes=int(d.number("engine.progress_min_mb") * 1e6),
+            workdir=workdir,
         )
         for f in inputs:
             notes.extend(f"{f.path}: {n}" for n in f.notes)

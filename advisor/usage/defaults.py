@@ -43,6 +43,7 @@ REQUIRED_KEYS: tuple[str, ...] = (
     "findings.min_saving",
     "engine.memory_limit_gb",
     "engine.progress_min_mb",
+    "engine.prometheus_chunk_rows",
     "engine.spark_master",
     "engine.spark_driver_memory_gb",
     "engine.spark_shuffle_partitions",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gzip
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
@@ -65,8 +65,16 @@ def open_text(path: Path):  # type: ignore[no-untyped-def]
     return path.open("r", encoding="utf-8-sig", errors="replace", newline="")
 
 
-def detect(path: str | Path) -> Detected:
-    """Sniff ``path``; raises :class:`DocumentError` for missing, empty or unknown files."""
+# Encodings a usage file may come in: it is read through a UTF-8 copy (Big5 is told from
+# GB18030 by a heuristic only, so it is refused with its name rather than guessed).
+TRANSCODED = ("utf-16-le", "utf-16-be", "gb18030")
+TRANSCODE_CHUNK = 1 << 20
+
+
+def detect(path: str | Path, workdir: str | None = None) -> Detected:
+    """Sniff ``path``; raises :class:`DocumentError` for missing, empty or unknown files.
+    With ``workdir``, a UTF-16 (BOM or not) or GB18030 file is transcoded to a UTF-8 copy
+    there, and the copy is what the readers read (under the file's own name)."""
     from advisor.safe_read import open_checked, sniff_encoding
 
     p = Path(path)
@@ -88,6 +96,9 @@ def detect(path: str | Path) -> Detected:
     except (OSError, EOFError) as exc:
         raise DocumentError(str(p), f"cannot be read ({exc})") from exc
     encoding = sniff_encoding(sample)
+    if encoding in TRANSCODED and workdir is not None:
+        copy = _transcode(p, container, encoding, sample, Path(workdir))
+        return replace(detect(copy), shown=str(p), size_bytes=size)
     if encoding not in ("utf-8", "utf-8-sig", "binary"):
         raise DocumentError(str(p), f"the file is {encoding.upper()} encoded; usage files are read as UTF-8",
                             hint="re-save it as UTF-8, e.g. iconv -f " + encoding.upper() + " -t UTF-8 / 请另存为 UTF-8 编码")
@@ -111,6 +122,33 @@ def detect(path: str | Path) -> Detected:
     if _has_smi_section(p, text, size):
         return Detected(p, "nvidia_smi_capture", container, size)
     raise DocumentError(str(p), "unknown format", hint=f"expected {ACCEPTED}")
+
+
+def _transcode(p: Path, container: Container, encoding: str, sample: bytes, workdir: Path) -> Path:
+    """Stream ``p`` (maybe gzipped) into a UTF-8 copy in a new folder of ``workdir``, keeping
+    the file's name and modification time (a Prometheus scrape without timestamps uses it)."""
+    import codecs
+    import os
+    import tempfile
+
+    codec = "utf-16" if sample.startswith((b"\xff\xfe", b"\xfe\xff")) else encoding  # utf-16 drops the BOM
+    decoder = codecs.getincrementaldecoder(codec)(errors="strict")
+    out = Path(tempfile.mkdtemp(dir=workdir)) / p.name
+    done = 0
+    try:
+        with (gzip.open(p, "rb") if container == "gzip" else p.open("rb")) as src, out.open("wb") as dst:
+            while chunk := src.read(TRANSCODE_CHUNK):
+                dst.write(decoder.decode(chunk).encode("utf-8"))
+                done += len(chunk)
+            dst.write(decoder.decode(b"", final=True).encode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise DocumentError(str(p), f"is not valid {encoding.upper()} text (byte {done + exc.start})",
+                            hint="re-save it as UTF-8 / 请另存为 UTF-8 编码") from None
+    except (OSError, EOFError) as exc:
+        raise DocumentError(str(p), f"cannot be read ({exc})") from exc
+    stat = p.stat()
+    os.utime(out, (stat.st_atime, stat.st_mtime))
+    return out
 
 
 def _looks_prometheus(content: list[str]) -> bool:
@@ -176,7 +214,7 @@ def is_dataset(path: str, *, directories: bool = True) -> bool:
     return directories and p.is_dir()
 
 
-def detect_inputs(paths: list[str], engine) -> list[Detected]:  # type: ignore[no-untyped-def]
+def detect_inputs(paths: list[str], engine, workdir: str | None = None) -> list[Detected]:  # type: ignore[no-untyped-def]
     """Every input detected: files as :func:`detect`; a local glob of nvidia-smi tables or
     FOCUS exports of one layout becomes one dataset (other kinds: its files, in name order);
     a URI or a directory is read by the Spark engine as one dataset (DuckDB refuses a
@@ -185,23 +223,23 @@ def detect_inputs(paths: list[str], engine) -> list[Detected]:  # type: ignore[n
     spark = getattr(engine, "name", "") == "spark"
     for path in paths:
         if not is_dataset(path, directories=spark):
-            out.append(detect(path))
+            out.append(detect(path, workdir))
             continue
         local = not _URI.match(path) and not Path(path).is_dir()
         if local:
-            out.extend(_detect_glob(path))
+            out.extend(_detect_glob(path, workdir))
         else:
             out.append(_detect_remote(path, engine))
     return out
 
 
-def _detect_glob(pattern: str) -> list[Detected]:
+def _detect_glob(pattern: str, workdir: str | None) -> list[Detected]:
     import glob
 
     files = sorted(glob.glob(pattern))
     if not files:
         raise DocumentError(pattern, "no file matches this pattern")
-    found = [detect(f) for f in files]
+    found = [detect(f, workdir) for f in files]
     first = found[0]
     same = all(d.kind == first.kind and d.container == first.container and d.header == first.header
                and d.shown is None for d in found)

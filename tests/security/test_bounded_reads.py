@@ -117,15 +117,3 @@ def test_contract_encodings_are_detected_and_named(tmp_path, codec, name) -> Non
     doc = read_path(path)
     assert doc.text == text and doc.encoding == name
     assert sniff_encoding(text.encode(codec)).startswith(name)
-
-
-@pytest.mark.parametrize("codec", ["gb18030", "utf-16"])
-def test_usage_files_in_other_encodings_are_refused_with_the_encoding_named(tmp_path, capsys, codec) -> None:
-    path = tmp_path / "smi.csv"
-    rows = "timestamp, index, name, utilization.gpu [%], memory.used [MiB], memory.total [MiB]\n"
-    rows += "2024/05/01 10:00:00.000, 0, 显卡 A100, 50 %, 1000 MiB, 81920 MiB\n"
-    path.write_bytes(rows.encode(codec))
-    code = main(["usage", str(path)])
-    err = capsys.readouterr().err
-    assert code == 2 and len(err.strip().splitlines()) == 1
-    assert codec.upper().split("-")[0] in err.upper()

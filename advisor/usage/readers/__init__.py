@@ -48,18 +48,21 @@ def read_one(engine: Engine, det: Detected, src: int, *, currency: str, show_pro
         summary, inv_rows = read_inventory(det, src, currency)
         _append(engine, INVENTORY_TABLE, inventory_arrow(inv_rows))
         return summary
-    reader = read_capture if det.kind == "nvidia_smi_capture" else read_prometheus
-    summary, rows = reader(det, src, instance)
-    _append(engine, TELEMETRY_STAGE, telemetry_arrow(rows))
+    if det.kind == "prometheus":
+        summary = read_prometheus(engine, det, src, instance)
+    else:
+        summary, rows = read_capture(det, src, instance)
+        _append(engine, TELEMETRY_STAGE, telemetry_arrow(rows))
     promote_staged(engine, src)
     return summary
 
 
 def read_files(
-    engine: Engine, paths: list[str], *, currency: str, progress_min_bytes: int
+    engine: Engine, paths: list[str], *, currency: str, progress_min_bytes: int, workdir: str | None = None
 ) -> list[FileSummary]:
-    """Detect and stage every file (all are detected first, so a bad one fails fast)."""
-    detected = detect_inputs(paths, engine)
+    """Detect and stage every file (all are detected first, so a bad one fails fast); files
+    in UTF-16 or GB18030 are read through UTF-8 copies in ``workdir``."""
+    detected = detect_inputs(paths, engine, workdir)
     for ddl in (*TELEMETRY_DDL, BILLING_DDL, INVENTORY_DDL):
         engine.execute(ddl)
     return [

@@ -3,15 +3,16 @@
 A file is one scrape (``curl host:9835/metrics``) or several concatenated; a sample may carry
 its own timestamp (milliseconds), otherwise the file's modification time stands for the
 scrape time. Per GPU and time, the utilization sample becomes one telemetry sample and the
-memory samples of the same GPU and time are attached to it.
+memory samples of the same GPU and time are attached to it. The file is streamed: parsed
+lines go to the engine in bounded chunks and the joining is done in SQL.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 from advisor.errors import DocumentError
 from advisor.usage.detect import Detected, open_text
@@ -19,6 +20,7 @@ from advisor.usage.readers.common import (
     SKIP_NO_UTILIZATION,
     SKIP_OTHER_METRIC,
     SKIP_SUPERSEDED,
+    TELEMETRY_STAGE,
     FileSummary,
 )
 
@@ -72,17 +74,92 @@ def _first(labels: dict[str, str], keys: tuple[str, ...]) -> str | None:
     return None
 
 
-def read_prometheus(det: Detected, src: int, instance: str) -> tuple[FileSummary, list[dict]]:
-    """Samples of GPU-exporter metrics -> staging rows and their accounting."""
+OBS_TABLE = "prom_obs"
+OBS_DDL = f"""
+CREATE TABLE IF NOT EXISTS {OBS_TABLE} (
+    host VARCHAR, gpu_id VARCHAR, t DOUBLE, kind VARCHAR, pref INTEGER, line_no BIGINT,
+    value DOUBLE            -- in our unit; NULL when the exporter sent NaN
+)
+"""
+MODELS_TABLE = "prom_models"
+
+# One telemetry row per GPU and time that has a utilization: per kind the preferred metric
+# (first line among equals); memory.total from used + free (+ reserved) when not sent.
+STAGE_SQL = f"""
+INSERT INTO {TELEMETRY_STAGE}
+SELECT $src, p.host, p.gpu_id, m.model, p.t, p.util, p.mem_used,
+       COALESCE(p.mem_total, CASE WHEN p.mem_used IS NOT NULL AND p.mem_free IS NOT NULL
+                                  THEN p.mem_used + p.mem_free + COALESCE(p.mem_reserved, 0) END),
+       NULL, NULL
+FROM (
+    SELECT host, gpu_id, t,
+           MAX(CASE WHEN kind = 'util' THEN value END) AS util,
+           MAX(CASE WHEN kind = 'mem_used_mib' THEN value END) AS mem_used,
+           MAX(CASE WHEN kind = 'mem_total_mib' THEN value END) AS mem_total,
+           MAX(CASE WHEN kind = 'mem_free_mib' THEN value END) AS mem_free,
+           MAX(CASE WHEN kind = 'mem_reserved_mib' THEN value END) AS mem_reserved
+    FROM (
+        SELECT host, gpu_id, t, kind, value,
+               ROW_NUMBER() OVER (PARTITION BY host, gpu_id, t, kind ORDER BY pref, line_no) AS pick
+        FROM {OBS_TABLE} WHERE value IS NOT NULL
+    ) o
+    WHERE pick = 1
+    GROUP BY host, gpu_id, t
+) p
+LEFT JOIN {MODELS_TABLE} m ON m.host = p.host AND m.gpu_id = p.gpu_id
+WHERE p.util IS NOT NULL
+"""
+
+# Lines of GPU-and-time keys without any utilization value, and second metrics of one kind.
+COUNTS_SQL = f"""
+SELECT COALESCE(SUM(CASE WHEN has_util = 0 THEN lines ELSE 0 END), 0) AS no_util,
+       COALESCE(SUM(superseded), 0) AS superseded,
+       COUNT(CASE WHEN has_util = 1 THEN 1 END) AS keys,
+       COUNT(CASE WHEN has_util = 1 AND t <> $default_t THEN 1 END) AS timed
+FROM (
+    SELECT host, gpu_id, t, COUNT(*) AS lines,
+           MAX(CASE WHEN kind = 'util' AND value IS NOT NULL THEN 1 ELSE 0 END) AS has_util,
+           SUM(CASE WHEN value IS NOT NULL THEN 1 ELSE 0 END)
+             - COUNT(DISTINCT CASE WHEN value IS NOT NULL THEN kind END) AS superseded
+    FROM {OBS_TABLE} GROUP BY host, gpu_id, t
+) k
+"""
+
+
+def _obs_arrow(chunk: list[tuple]):  # type: ignore[no-untyped-def]
+    import pyarrow as pa
+
+    cols: list[Any] = list(zip(*chunk, strict=True)) if chunk else [[] for _ in range(7)]
+    types = (pa.string(), pa.string(), pa.float64(), pa.string(), pa.int32(), pa.int64(), pa.float64())
+    names = ("host", "gpu_id", "t", "kind", "pref", "line_no", "value")
+    return pa.table({n: pa.array(list(c), type=t) for n, c, t in zip(names, cols, types, strict=True)})
+
+
+def chunk_rows() -> int:
+    from advisor.usage.defaults import load_defaults
+
+    return max(1, int(load_defaults().number("engine.prometheus_chunk_rows")))
+
+
+def read_prometheus(engine, det: Detected, src: int, instance: str) -> FileSummary:  # type: ignore[no-untyped-def]
+    """Samples of GPU-exporter metrics -> rows of the telemetry staging table, and their
+    accounting. The file is streamed: parsed lines go to the engine in chunks of
+    ``engine.prometheus_chunk_rows`` (usage_defaults.yaml), and SQL joins the metrics of each
+    GPU and time, so memory stays bounded whatever the file's size."""
     path = det.name
     default_t = Path(det.path).stat().st_mtime
-    rows_read = 0
-    other = 0
-    superseded = 0
-    models: dict[str, str] = {}
-    # (instance, gpu_id, t) -> {kind: (preference, value)} and the lines that fed it
-    obs: dict[tuple[str, str, float], dict[str, tuple[int, float]]] = defaultdict(dict)
-    lines_of: dict[tuple[str, str, float], int] = defaultdict(int)
+    rows_read = other = 0
+    models: dict[tuple[str, str], str] = {}
+    limit = chunk_rows()
+    chunk: list[tuple] = []
+    for ddl in (f"DROP TABLE IF EXISTS {OBS_TABLE}", OBS_DDL):
+        engine.execute(ddl)
+
+    def flush() -> None:
+        if chunk:
+            engine.load_arrow(OBS_TABLE, _obs_arrow(chunk), append=True)
+            chunk.clear()
+
     with open_text(Path(det.path)) as fh:
         for line_no, line in enumerate(fh, start=1):
             s = line.strip()
@@ -110,54 +187,41 @@ def read_prometheus(det: Detected, src: int, instance: str) -> tuple[FileSummary
             host = _first(labels, HOST_LABELS) or instance
             model = _first(labels, MODEL_LABELS)
             if model:
-                models[f"{host}\x00{gpu_id}"] = model
+                models[(host, gpu_id)] = model
             if kind == "info":
                 continue  # used: it names the GPU model
             t = int(m.group("ts")) / 1000.0 if m.group("ts") else default_t
-            key = (host, gpu_id, t)
-            lines_of[key] += 1
             if kind == "util" and math.isfinite(value) and not 0 <= value * factor <= 1:
                 raise DocumentError(path, f"line {line_no}, metric {name!r}: {value:g} is outside the metric's range")
-            if not math.isfinite(value):
-                continue  # NaN: the exporter had no value; the line is accounted with its key
-            pref = PREFERENCE[name]
-            held = obs[key].get(kind)
-            if held is not None:
-                superseded += 1  # two metrics of one kind for a GPU and time: keep the preferred
-            if held is None or pref < held[0]:
-                obs[key][kind] = (pref, value * factor)
-    rows: list[dict] = []
-    no_util = 0
-    for key, vals in obs.items():
-        if "util" not in vals:
-            no_util += lines_of[key]
-            continue
-        host, gpu_id, t = key
-        mem_total = vals.get("mem_total_mib", (0, None))[1]
-        if mem_total is None and "mem_used_mib" in vals and "mem_free_mib" in vals:
-            mem_total = vals["mem_used_mib"][1] + vals["mem_free_mib"][1] + vals.get("mem_reserved_mib", (0, 0.0))[1]
-        rows.append(
-            {
-                "src": src,
-                "instance": host,
-                "gpu_id": gpu_id,
-                "model": models.get(f"{host}\x00{gpu_id}"),
-                "t": t,
-                "util": vals["util"][1],
-                "mem_used_mib": vals.get("mem_used_mib", (0, None))[1],
-                "mem_total_mib": mem_total,
-            }
-        )
+            # NaN: the exporter had no value; the line is still accounted with its GPU and time
+            chunk.append((host, gpu_id, t, kind, PREFERENCE[name], line_no, value * factor if math.isfinite(value) else None))
+            if len(chunk) >= limit:
+                flush()
+    flush()
     if rows_read == 0:
         raise DocumentError(path, "no Prometheus samples")
-    if not rows:
-        raise DocumentError(
-            path,
-            "no GPU utilization metric (nvidia_smi_utilization_gpu_ratio or DCGM_FI_DEV_GPU_UTIL)",
-        )
+    import pyarrow as pa
+
+    engine.load_arrow(MODELS_TABLE, pa.table({
+        "host": pa.array([k[0] for k in models], type=pa.string()),
+        "gpu_id": pa.array([k[1] for k in models], type=pa.string()),
+        "model": pa.array(list(models.values()), type=pa.string()),
+    }))
+    try:
+        counts = engine.one(COUNTS_SQL, {"default_t": default_t})
+        if not counts.get("keys"):
+            raise DocumentError(
+                path,
+                "no GPU utilization metric (nvidia_smi_utilization_gpu_ratio or DCGM_FI_DEV_GPU_UTIL)",
+            )
+        engine.execute(STAGE_SQL, {"src": src})
+        gpus = engine.one(f"SELECT COUNT(*) AS n FROM (SELECT DISTINCT instance, gpu_id FROM {TELEMETRY_STAGE}) g")
+    finally:
+        engine.execute(f"DROP TABLE IF EXISTS {OBS_TABLE}")
+        engine.execute(f"DROP TABLE IF EXISTS {MODELS_TABLE}")
+    no_util, superseded = int(counts["no_util"]), int(counts["superseded"])
     used = rows_read - other - no_util - superseded
-    counts = ((SKIP_OTHER_METRIC, other), (SKIP_NO_UTILIZATION, no_util), (SKIP_SUPERSEDED, superseded))
-    skipped = {k: v for k, v in counts if v}
+    skipped = {k: v for k, v in ((SKIP_OTHER_METRIC, other), (SKIP_NO_UTILIZATION, no_util), (SKIP_SUPERSEDED, superseded)) if v}
     summary = FileSummary(
         path=path,
         kind="prometheus",
@@ -165,8 +229,8 @@ def read_prometheus(det: Detected, src: int, instance: str) -> tuple[FileSummary
         rows_read=rows_read,
         rows_used=used,
         rows_skipped=skipped,
-        gpus=len({(r["instance"], r["gpu_id"]) for r in rows}),
+        gpus=int(gpus["n"]),
     )
-    if all(r["t"] == default_t for r in rows):
+    if not counts["timed"]:
         summary.notes.append("samples carry no timestamps: the file's modification time is used as the scrape time")
-    return summary, rows
+    return summary
