@@ -2,12 +2,12 @@
 
 With files: nvidia-smi --query-gpu CSV logs, GPU-exporter Prometheus text, FOCUS billing
 exports (CSV/Parquet), an inventory CSV. Without files: the summary arithmetic. Progress for
-long files goes to stderr, so ``--json`` keeps stdout to one JSON document.
+many or long files is a rich bar on stderr when it is a terminal, and nothing otherwise, so
+``--json`` keeps stdout to one JSON document.
 """
 
 from __future__ import annotations
 
-import sys
 from typing import Annotated, Any
 
 import typer
@@ -37,10 +37,6 @@ def _number(name: str, text: str | None) -> float | None:
     return None if text is None else parse_number(text, name, suffixes=False)
 
 
-def _progress(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
-
-
 def register(app: typer.Typer) -> None:
     @app.command("usage", help=HELP)
     def usage_cmd(
@@ -58,6 +54,7 @@ def register(app: typer.Typer) -> None:
         details: Annotated[bool, typer.Option("--details", help="every table, finding and assumption")] = False,
         engine: Annotated[str | None, typer.Option("--engine", help="duckdb (embedded, default) or spark; default: ADVISOR_USAGE_ENGINE / SQL 引擎：duckdb（默认）或 spark", show_default=False)] = None,
     ) -> None:
+        from advisor.cli.progress import tty_progress
         from advisor.tools.usage import analyze_usage
 
         args: dict[str, Any] = {
@@ -72,7 +69,8 @@ def register(app: typer.Typer) -> None:
             "as_of": as_of,
             "lang": lang,
         }
-        report = analyze_usage(progress=_progress, engine=engine, **{k: v for k, v in args.items() if v is not None})
+        with tty_progress("usage analysis / 用量分析") as sink:
+            report = analyze_usage(progress=sink, engine=engine, **{k: v for k, v in args.items() if v is not None})
         if json_out:
             emit_json(report)
         else:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import sys
 import tempfile
 import threading
 import time
@@ -24,6 +23,19 @@ from typing import Any
 from advisor.errors import DocumentError, InputError
 
 Progress = Callable[[str], None]
+
+
+class Step(str):
+    """A progress message that also says how far along it is (``done`` of ``total``), for
+    sinks that draw a bar; a plain sink just shows the text."""
+
+    done: float | None
+    total: float | None
+
+    def __new__(cls, text: str, done: float | None = None, total: float | None = None) -> Step:
+        obj = super().__new__(cls, text)
+        obj.done, obj.total = done, total
+        return obj
 ENGINES = ("duckdb", "spark")
 ENGINE_ENV = "ADVISOR_USAGE_ENGINE"
 
@@ -164,7 +176,7 @@ class Engine:
                     continue
                 if pct >= 0 and pct - last >= 10:
                     last = pct
-                    sink(f"{label} {pct:.0f} %")
+                    sink(Step(f"{label} {pct:.0f} %", pct, 100))
 
         watcher = threading.Thread(target=poll, daemon=True)
         watcher.start()
@@ -211,8 +223,3 @@ def csv_error(path: str, exc: Exception) -> DocumentError:
     first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "unreadable")
     first = re.sub(r"^[A-Za-z ]*Error:\s*", "", first)
     return DocumentError(path, first[:200])
-
-
-def stderr_progress(message: str) -> None:
-    """A progress sink that writes one line per message on stderr."""
-    print(message, file=sys.stderr, flush=True)

@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from advisor.usage.engine import Dialect, Progress, sql_text
+from advisor.usage.engine import Dialect, Progress, Step, sql_text
 
 MASTER_ENV = "ADVISOR_SPARK_MASTER"
 # Spark runtime settings every analysis needs, whoever made the session: naive times are the
@@ -356,7 +356,7 @@ class SparkEngine:
                 shown = f"{label}: {tasks}/{total} tasks" if total else ""
                 if shown and shown != last:
                     last = shown
-                    sink(shown)
+                    sink(Step(shown, tasks, total))
 
         watcher = threading.Thread(target=poll, daemon=True)
         watcher.start()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from advisor.usage.detect import Detected, detect_inputs
-from advisor.usage.engine import Engine
+from advisor.usage.engine import Engine, Step
 from advisor.usage.readers.capture import read_capture
 from advisor.usage.readers.common import (
     TELEMETRY_DDL,
@@ -65,7 +65,11 @@ def read_files(
     detected = detect_inputs(paths, engine, workdir)
     for ddl in (*TELEMETRY_DDL, BILLING_DDL, INVENTORY_DDL):
         engine.execute(ddl)
-    return [
-        read_one(engine, det, src, currency=currency, show_progress=det.size_bytes >= progress_min_bytes)
-        for src, det in enumerate(detected)
-    ]
+    out = []
+    for src, det in enumerate(detected):
+        if engine.progress is not None and len(detected) > 1:
+            engine.progress(Step(f"reading {Path(det.name).name} ({src + 1}/{len(detected)})", src, len(detected)))
+        out.append(read_one(engine, det, src, currency=currency, show_progress=det.size_bytes >= progress_min_bytes))
+    if engine.progress is not None and len(detected) > 1:
+        engine.progress(Step(f"read {len(detected)} files", len(detected), len(detected)))
+    return out
