@@ -160,6 +160,8 @@ def run(gpus: int = 500, days: float = 30.0, fmt: str = "parquet", engines: tupl
                                               f"(extra {len(set(child['forgotten']) - planted)})",
                 p + "findings": ", ".join(child["findings"]),
             })
+            print(f"measured {engine}: {json.dumps({k: v for k, v in figures.items() if k.startswith(p)})}",
+                  file=sys.stderr, flush=True)  # kept even if a later engine is stopped
             if engine == "duckdb":
                 figures["duckdb.under_60_s"] = child["wall_s"] < TARGET_SECONDS
                 figures["duckdb.under_4_gb"] = child["peak_gb"] < TARGET_PEAK_GB
