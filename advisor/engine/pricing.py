@@ -13,6 +13,7 @@ Which market prices a currency (``market``): ``"local"`` uses that currency's of
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -77,6 +78,14 @@ def _to(amount: float, src: str, dst: str, fx: Any) -> float:
 def _median(values: Iterable[float | None]) -> float | None:
     vals = [v for v in values if v is not None and v > 0]
     return float(statistics.median(vals)) if vals else None
+
+
+_REMARK = re.compile(r"\s*[(（][^)）]*[)）]")  # a price sheet's remark after a SKU name
+
+
+def _dated(as_of: str) -> dict[str, str]:
+    """An offer's date in both languages (an undated offer says so)."""
+    return {"en": as_of, "zh": "日期未知" if as_of in ("", "unknown") else as_of}
 
 
 def note_fx(p: Params, fx: Any) -> None:
@@ -180,13 +189,13 @@ def _market_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, market
     cheapest = m.cheapest
     p.note(
         "price.cheapest_offer",
-        f"{cheapest.provider} {cheapest.sku}".strip() + f" {cheapest.price * k:.2f}",
+        f"{cheapest.provider} {_REMARK.sub('', cheapest.sku)}".strip() + f" {cheapest.price * k:.2f}",
         f"{cheapest.citation}; as of {without_hashes(cheapest.as_of)}",
         unit=f"{currency} per GPU-hour", key="source.price.cheapest_offer", provider=cheapest.provider,
-        as_of=without_hashes(cheapest.as_of),
+        as_of=_dated(without_hashes(cheapest.as_of)),
     )
     p.note("price.as_of", m.dates(), f"price dates of the {m.offers} offer(s) behind the {home} median",
-           key="source.price.as_of", n=m.offers, home=home)
+           key="source.price.as_of", n=m.offers, home=home, dates={"en": m.dates(), "zh": m.dates("zh")})
     if m.stale:
         p.note(
             "price.stale",

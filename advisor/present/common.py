@@ -23,9 +23,18 @@ def findings(items: list[Finding], lang: str) -> list[FindingLine]:
             title=title, detail=text.detail if text else f.detail,
             recommendation=text.recommendation if text else f.recommendation,
             saving=term("label.saves", lang, amount=amount) if amount and amount not in title else None,
-            source=fmt.public_source(f.source) if f.source else None, evidence=dict(f.evidence), category=f.category,
+            source=rule_source(f.rule_id, f.source, lang), evidence=dict(f.evidence), category=f.category,
         ))
     return out
+
+
+def rule_source(rule_id: str, source: str | None, lang: str) -> str | None:
+    """Where a rule's practice comes from, in ``lang``: ``source.rule.<rule id>`` from the glossary,
+    else (English) the rule's own source without internal references."""
+    if not source:
+        return None
+    key = f"source.rule.{rule_id}"
+    return term(key, lang) if lang in entries().get(key, {}) else fmt.public_source(source)
 
 
 def keyed(prefix: str, name: str, lang: str) -> str | None:

@@ -209,7 +209,8 @@ def _market(catalog: Any, gpu: str, currency: str, mode: str, p: Any) -> QuoteMa
         m = market_for(gpu, currency, "on_demand", catalog=catalog)
         adjust = 1 - float(p(f"billing.{mode}_discount"))
     k = adjust or 1.0
-    p.note("quote.market", m.describe(), "advisor.catalog.market.market_for", unit=f"{currency} per GPU-hour")
+    p.note("quote.market", m.describe(), "advisor.catalog.market.market_for", unit=f"{currency} per GPU-hour",
+           key="source.quote.market", market={"en": m.describe("en"), "zh": m.describe("zh")})
     return QuoteMarket(mode=mode, p10=m.p10 * k, median=m.median * k, p90=m.p90 * k, offers=m.offers,
                        providers=list(m.providers), as_of_min=m.as_of_min, as_of_max=m.as_of_max, fallback=m.fallback, fallback_zh=m.fallback_zh,
                        stale=m.stale, term_adjustment=adjust)

@@ -22,6 +22,9 @@ class GpuPrice:
     source: str
 
 
+_PRICE_SOURCES = {"catalog": "source.price_per_gpu_hour.catalog", "your price sheet": "source.price_per_gpu_hour.user_sheet"}
+
+
 def catalog_price(model: str | None, currency: str) -> tuple[float, str] | None:
     """(price per GPU-hour in ``currency``, its source) for a reported GPU name, or None."""
     if not model:
@@ -87,7 +90,8 @@ def resolve_prices(
             continue
         prices[g["gid"]] = GpuPrice(found[0], found[1])
         assumptions[str(model)] = Assumption(
-            name=f"price_per_gpu_hour[{model}]", value=round(found[0], 4), source=found[1], unit=f"{currency} per GPU-hour"
+            name=f"price_per_gpu_hour[{model}]", value=round(found[0], 4), source=found[1], unit=f"{currency} per GPU-hour",
+            source_key=_PRICE_SOURCES.get(found[1].split(":")[0]),
         )
     if missing:
         raise InputError(

@@ -25,6 +25,7 @@ def test_estimate_answer_carries_the_key_figures_in_chinese() -> None:
         assert format_money(figure, cur) in r.answer
     assert "卡时" in r.answer and "显存" in r.answer and "区间" in r.answer
     assert r.citations and all(c.path.startswith("knowledge/guides/zh/") for c in r.citations)
+    assert "knowledge/guides" not in r.answer  # the answer names the guide, not its file
     assert {f.rule_id for f in r.findings} == {f["rule_id"] for f in res["findings"]}
     assert all(f.lang == "zh" for f in r.findings)
 

@@ -25,14 +25,7 @@ def assumptions_expander(assumptions: list[dict[str, Any]], lang: str) -> None:
 def citations_block(citations: list[dict[str, Any]], lang: str) -> None:
     if not citations:
         return
-    items = []
-    seen = set()
-    for c in citations:
-        key = (c.get("title"), c.get("path"))
-        if key in seen:
-            continue
-        seen.add(key)
-        items.append(f"- {c.get('title', '')} — `{c.get('path', '')}`")
+    items = [f"- {title}" for title in dict.fromkeys(str(c.get("title", "")) for c in citations)]
     st.markdown(f"**{t('card.citations', lang)}**\n" + "\n".join(items))
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.findings import SEVERITY_ORDER
+from advisor.glossary import term
 
 
 def localized(f: dict[str, Any], lang: str) -> dict[str, str]:
@@ -22,21 +23,24 @@ OPERATORS = {"eq": "=", "ne": "≠", "lt": "<", "lte": "≤", "gt": ">", "gte": 
 
 
 def quote_of(value: Any) -> dict[str, Any] | None:
-    """A clause quoted as evidence: ``{quote, where, where_zh, location[, value]}``."""
+    """A clause quoted as evidence: ``{quote, where, where_zh, location[, value]}`` (a fact read from a
+    clause names it ``context``)."""
+    if isinstance(value, dict) and not value.get("quote") and value.get("context"):
+        value = {**value, "quote": value["context"]}
     return value if isinstance(value, dict) and value.get("quote") else None
 
 
-def condition_text(c: dict[str, Any]) -> tuple[str, str, str]:
+def condition_text(c: dict[str, Any], lang: str = "en") -> tuple[str, str, str]:
     """(fact, the rule's test, the actual value) of one matched condition."""
     op = str(c.get("operator", ""))
-    test = OPERATORS.get(op, op)
+    test = term(f"op.{op}", lang) if op in ("exists", "not_exists") else OPERATORS.get(op, op)
     if op not in ("exists", "not_exists"):
-        test = f"{test} {_value(c.get('value'))}"
-    return str(c.get("fact", "")), test, _value(c.get("actual"))
+        test = f"{test} {_value(c.get('value'), lang)}"
+    return str(c.get("fact", "")), test, _value(c.get("actual"), lang)
 
 
-def evidence_parts(evidence: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]],
-                                                       list[tuple[str, str]]]:
+def evidence_parts(evidence: dict[str, Any], lang: str = "en") -> tuple[list[dict[str, Any]], list[dict[str, Any]],
+                                                                         list[tuple[str, str]]]:
     """The matched conditions, the quoted clauses (each once) and the other facts."""
     conditions = [c for c in evidence.get("conditions") or [] if isinstance(c, dict)]
     quotes: list[dict[str, Any]] = []
@@ -51,19 +55,21 @@ def evidence_parts(evidence: dict[str, Any]) -> tuple[list[dict[str, Any]], list
                 if all(q["quote"] != seen["quote"] for seen in quotes):
                     quotes.append(q)
                 if "value" in q:
-                    facts.append((str(name), _value(q["value"])))
+                    facts.append((str(name), _value(q["value"], lang)))
             else:
-                facts.append((str(name), _value(item)))
+                facts.append((str(name), _value(item, lang)))
     return conditions, quotes, facts
 
 
-def _value(value: Any) -> str:
-    if isinstance(value, bool) or value is None:
-        return str(value).lower()
+def _value(value: Any, lang: str = "en") -> str:
+    if isinstance(value, bool):
+        return term("value.yes" if value else "value.no", lang) if lang == "zh" else str(value).lower()
+    if value is None:
+        return "—" if lang == "zh" else "none"
     if isinstance(value, float):
         return f"{value:,.4g}" if abs(value) < 1e6 else f"{value:,.0f}"
     if isinstance(value, dict):
-        return ", ".join(f"{k}: {_value(v)}" for k, v in value.items())
+        return ", ".join(f"{k}: {_value(v, lang)}" for k, v in value.items())
     if isinstance(value, list):
-        return ", ".join(_value(v) for v in value)
+        return ", ".join(_value(v, lang) for v in value)
     return str(value)

@@ -45,7 +45,7 @@ def finding(f: FindingLine, lang: str, key: str) -> None:
 def finding_detail(f: FindingLine, lang: str) -> None:
     """The finding's text and why it fired: quoted clauses and the facts behind it."""
     st.markdown(f.detail)
-    conditions, quotes, facts = evidence_parts(f.evidence)
+    conditions, quotes, facts = evidence_parts(f.evidence, lang)
     for q in quotes:
         where = q.get("where_zh") if lang == "zh" else q.get("where")
         st.markdown(f"> {q['quote']}" + (f"\n>\n> — *{where}*" if where else ""))

@@ -53,7 +53,7 @@ def render_details(msg: dict[str, Any], key: str) -> None:
             tool_card(call["name"], call["result"], lang, f"{key}-{i}", in_chat=True)
         elif call.get("error"):
             error_box(t("chat.tool_failed", lang, name=call.get("name"), error=call["error"]))
-    citations = [c for c in msg.get("citations") or [] if str(c.get("path")) not in msg.get("content", "")]
+    citations = [c for c in msg.get("citations") or [] if str(c.get("title")) not in msg.get("content", "")]
     citations_block(citations, lang)
     if msg.get("intent") == "onboarding":
         st.page_link("views/learn.py", label=t("chat.open_learn", lang), icon=":material/school:")

@@ -221,10 +221,11 @@ def findings_of(calls: list[ToolCall], lang: str) -> list[Finding]:
 
 
 def sources_block(citations: list[Citation], lang: str) -> str:
-    """The citations as a short "Read more" list under an answer."""
+    """The citations as a short "Read more" list under an answer: the guide and section a user
+    opens on the Learn page (``advisor learn``), not the file behind it."""
     if not citations:
         return ""
-    return f"**{term('chat.read_more', lang)}**\n" + "\n".join(f"- {c.title} ({c.path})" for c in citations)
+    return f"**{term('chat.read_more', lang)}**\n" + "\n".join(f"- {t}" for t in dict.fromkeys(c.title for c in citations))
 
 
 def offline_turn(question: str, previous: Parsed | None = None, lang: str | None = None,
