@@ -93,8 +93,6 @@ def budgets_with_spend(at: Any) -> Any:
 
 PAGES = {
     "chat": lambda at: ask(at, "微调一个 Llama-3-8B，LoRA，5 万条样本，要花多少钱？"),
-    "chat:billing": lambda at: ask(at, "8 张 H100 跑一个月预训练，包月还是按量划算？"),
-    "chat:hardware": lambda at: ask(at, "70B 模型全参微调，用什么卡最便宜？"),
     "estimate": lambda at: at,
     "recommend": lambda at: at,
     "billing": lambda at: at,
