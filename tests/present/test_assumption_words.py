@@ -81,3 +81,12 @@ def test_computed_values_read_in_both_languages() -> None:
     assert assumption_source(given, "zh") == "你的输入" and assumption_source(given, "en") == "your input"
     per_card = Assumption(name="price_per_gpu_hour.H100-SXM", value=13.6, unit="CNY per GPU-hour", source="x")
     assert assumption_name(per_card.name, "zh") == "每卡时单价" and assumption_value(per_card, "zh") == "13.6 CNY/卡时"
+
+
+def test_every_rule_source_reads_in_chinese() -> None:
+    """A finding's "source" line: every rule with a source has its Chinese text in the glossary."""
+    glossary = entries()
+    missing = [r["id"] for path in sorted((ROOT / "rules").glob("*.yaml"))
+               for r in (yaml.safe_load(path.read_text("utf-8")) or {}).get("rules", [])
+               if r.get("source") and "zh" not in glossary.get(f"source.rule.{r['id']}", {})]
+    assert not missing, missing

@@ -5,7 +5,7 @@ tool run).
 Allowed: product, framework and organisation names and units with no Chinese usage
 (tests/ui/zh_allowlist.yaml), every GPU, model and provider name of the catalog, identifiers
 (a word joined to others by ``.`` or ``_``, or carrying digits: ``utilization.gpu``,
-``node-002``), code in backticks, links and file names, a cited author ("Kaplan 等"), the title of a
+``node-002``), CamelCase names (a team's or a product's), code in backticks, links and file names, a cited author ("Kaplan 等"), the title of a
 published work in 《》 and text quoted verbatim from a source in 「」 (a price sheet's SKU),
 kept in their own language as Chinese writing does.
 
@@ -44,7 +44,8 @@ ALLOW = {w.lower() for ws in yaml.safe_load((Path(__file__).with_name("zh_allowl
 SKIP = re.compile(r"`[^`]*`|https?://\S+|[\w./*-]+\.(?:md|csv|txt|py|yaml|json)\b|:material/[a-z_]+:|:[a-z]+-badge\["
                   r"|《[^》]*》|「[^」]*」|\b[A-Z][A-Za-z'.-]*(?:\s+[A-Z][A-Za-z'.-]*)*\s*等"  # a cited work, its authors
                   r"|[A-Za-z0-9-]*\d[A-Za-z0-9-]*|\w+(?:[._]\w+)+|\b[\w-]+(?:\.[a-z]{2,})+\b"  # identifiers, hosts
-                  r"|\b\w+=\S+")  # a tool argument as given (model=llama-3.1-8b)
+                  r"|\b\w+=\S+"  # a tool argument as given (model=llama-3.1-8b)
+                  r"|\b[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+\b")  # a CamelCase name (a team's, a product's)
 
 
 def chrome(at: Any) -> list[str]:

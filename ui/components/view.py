@@ -51,9 +51,9 @@ def finding_detail(f: FindingLine, lang: str) -> None:
         st.markdown(f"> {q['quote']}" + (f"\n>\n> — *{where}*" if where else ""))
     if f.source:
         st.caption(f"{term('col.source', lang)}: {f.source}")
-    tested = [" ".join(x for x in condition_text(c)[:2]) + f" ({condition_text(c)[2]})" for c in conditions]
+    tested = [f"`{fact}` {test} ({actual})" for fact, test, actual in (condition_text(c, lang) for c in conditions)]
     if tested or facts:
-        st.caption(" · ".join([*tested, *(f"{k} = {v}" for k, v in facts)][:8]))
+        st.caption(" · ".join([*tested, *(f"`{k}` = {v}" for k, v in facts)][:8]))
 
 
 def table(t: Table) -> None:
