@@ -51,7 +51,7 @@ def finding_detail(f: FindingLine, lang: str) -> None:
         st.markdown(f"> {q['quote']}" + (f"\n>\n> — *{where}*" if where else ""))
     if f.source:
         st.caption(f"{term('col.source', lang)}: {f.source}")
-    tested = [f"`{fact}` {test} ({actual})" for fact, test, actual in (condition_text(c, lang) for c in conditions)]
+    tested = [f"`{fact} {test}` (`{actual}`)" for fact, test, actual in (condition_text(c, lang) for c in conditions)]
     if tested or facts:
         st.caption(" · ".join([*tested, *(f"`{k}` = {v}" for k, v in facts)][:8]))
 
