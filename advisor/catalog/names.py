@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from advisor.errors import DataError, UnknownNameError, close_matches
+from advisor.numeric import SUFFIX_SCALE
 
 _DROP = re.compile(r"[\s\-_·•]+")
 
@@ -35,6 +36,12 @@ class NameHit:
 
 _WORD = re.compile(r"[a-z0-9]")
 _COUNT_X = re.compile(r"\d\s*[x×*]\s*$")
+# A name written in digits only ("3090", "910") and followed by a magnitude word is a number,
+# not a name: "3090亿 token", "4090 million tokens". Magnitudes from the one number parser.
+_WORD_MAGNITUDES = sorted((s for s in SUFFIX_SCALE if len(s) > 1 and s.isascii()), key=len, reverse=True)
+_CJK_MAGNITUDES = sorted((s for s in SUFFIX_SCALE if not s.isascii()), key=len, reverse=True)
+_MAGNITUDE_AFTER = re.compile(r"\s*(?:(?:" + "|".join(_WORD_MAGNITUDES) + r")(?![a-z])|"
+                              + "|".join(_CJK_MAGNITUDES) + ")")
 
 
 def _compact(text: str) -> tuple[str, list[int]]:
@@ -118,6 +125,8 @@ class NameIndex:
             for key in self._sorted_keys:
                 if compact.startswith(key, at):
                     start, end = offsets[at], offsets[at + len(key) - 1] + 1
+                    if key.isdigit() and _MAGNITUDE_AFTER.match(low, end):
+                        continue
                     if _bounded(low, start, end):
                         hits.append(NameHit(start, end, self._keys[key], text[start:end]))
                         pos = at + len(key)

@@ -153,3 +153,24 @@ def test_number_words_read_as_the_one_parser_reads_digits(n: int) -> None:
     if any(c in format_cn(n) for c in "一二三四五六七八九十百千"):
         with pytest.raises(InputError):
             parse_number(format_cn(n), "x")
+
+
+@pytest.mark.parametrize("digits", ["3090", "4090", "5090", "910"])
+@pytest.mark.parametrize(
+    ("template", "key", "scale"),
+    [
+        ("预训练一个7B模型，{n}亿token，多少钱", "tokens_b", 0.1),
+        ("pretrain a 7B model on {n} billion tokens", "tokens_b", 1.0),
+        ("pretrain 7B on {n} million tokens", "tokens_b", 0.001),
+        ("{n}万条样本，lora微调7B，用A100", "samples", 1e4),
+    ],
+)
+def test_a_card_number_followed_by_a_magnitude_is_a_quantity(digits: str, template: str, key: str, scale: float) -> None:
+    parsed = parse_question(template.format(n=digits))
+    assert parsed.args[key] == pytest.approx(int(digits) * scale)
+    assert parsed.args.get("gpu") in (None, "A100-80GB")
+
+
+@pytest.mark.parametrize("question", ["用8张3090微调7B，5万条", "3090 8张 lora 7b 1亿token", "LoRA 7B on 8x 4090, 100M tokens"])
+def test_a_card_number_before_a_count_or_a_verb_is_still_the_card(question: str) -> None:
+    assert parse_question(question).args["gpu"] in ("RTX-3090", "RTX-4090")
