@@ -66,23 +66,24 @@ def detect(clauses: list[Clause], *, zh_provider: Layout = "乙方", cause_words
         clause_text = normalize_space(f"{clause.heading or ''}\n{clause.text}")
         in_clause = cues.names(clause_text.lower()) if clause_specs else set()
         in_clause = {
-            s.name for s in clause_specs if s.name in in_clause and (s.require is None or s.require.search(clause_text))
+            s.name for s in clause_specs if s.name in in_clause and (s.require_any is None or s.require_any.search(clause_text))
         }
         previous = ""
         for sentence in clause.sentences:
             text = sentence.text
-            cued = cues.names(text.lower())
+            low = text.lower()
+            cued = cues.names(low)
             for spec in specs:
                 if spec.cue_scope == "clause":
                     if spec.name not in in_clause:
                         continue
                 elif spec.name not in cued:
                     continue
-                if spec.require is not None and spec.cue_scope != "clause" and not spec.require.search(text):
+                if spec.require_any is not None and spec.cue_scope != "clause" and not spec.require_any.search(text, low):
                     continue
-                if spec.exclude_any is not None and spec.exclude_any.search(text):
+                if spec.exclude_any is not None and spec.exclude_any.search(text, low):
                     continue
-                hits.extend(_run(spec, sentence, resolver, cause, previous))
+                hits.extend(_run(spec, sentence, resolver, cause, previous, low))
             previous = text
     return hits
 
@@ -96,7 +97,7 @@ def detect_sentences(sentences: list[Sentence], *, zh_provider: Layout = "乙方
     hits: list[Hit] = []
     for sentence in sentences:
         for spec in specs:
-            if spec.require is not None and not spec.require.search(sentence.text):
+            if spec.require_any is not None and not spec.require_any.search(sentence.text):
                 continue
             if spec.exclude_any is not None and spec.exclude_any.search(sentence.text):
                 continue
@@ -113,12 +114,14 @@ def detect_text(text: str, **kwargs: object) -> list[Hit]:
 
 
 def _run(
-    spec: DetectorSpec, sentence: Sentence, resolver: PartyResolver, cause: re.Pattern[str], previous: str
+    spec: DetectorSpec, sentence: Sentence, resolver: PartyResolver, cause: re.Pattern[str], previous: str,
+    low: str | None = None,
 ) -> list[Hit]:
     text = sentence.text
+    low = text.lower() if low is None else low
     found: list[Hit] = []
-    protect, denied, optional = _protection(spec, text, resolver)
-    trap, cleared = _first_unnegated(spec, text, protect if spec.shield else [])
+    protect, denied, optional = _protection(spec, text, resolver, low)
+    trap, cleared = _first_unnegated(spec, text, protect if spec.shield else [], low)
     if (
         trap is not None
         and spec.name == "termination_for_convenience"
@@ -136,7 +139,7 @@ def _run(
         kind = spec.negated_trap if denied is None else "present"
         found.append(_hit(spec, kind, sentence, cleared, resolver))  # type: ignore[arg-type]
     if not found:
-        m = _first(spec, "present", text)
+        m = _first(spec, "present", text, low)
         if m is not None and spec.negation and semantics.denies(m.group(0)):
             found.append(_hit(spec, "denied", sentence, m, resolver))  # "SLA 保障，不适用任何赔偿"
         elif m is not None:
@@ -169,13 +172,14 @@ def _negated(spec: DetectorSpec, kind: str, text: str, m: re.Match[str]) -> bool
 
 
 def _protection(
-    spec: DetectorSpec, text: str, resolver: PartyResolver
+    spec: DetectorSpec, text: str, resolver: PartyResolver, low: str
 ) -> tuple[list[re.Match[str]], re.Match[str] | None, re.Match[str] | None]:
     """The protective matches that stand, the first one the sentence negates ("没有锁价",
     "no price lock", "已预付租金不予退还": a negated protection is a missing one, never a
     protection), and the first that is only the provider's option ("Provider may refund"),
     which protects nobody. A detector with ``negation: false`` reads its protections as written."""
-    pattern = spec.combined["protect"]
+    union = spec.combined["protect"]
+    pattern = union.pattern_for(text, low) if union is not None else None
     if pattern is None:
         return [], None, None
     standing: list[re.Match[str]] = []
@@ -243,9 +247,10 @@ def _actor(text: str, m: re.Match[str], resolver: PartyResolver) -> Party:
     return resolver.actor(text, modal if modal is not None else end)
 
 
-def _first(spec: DetectorSpec, kind: str, text: str) -> re.Match[str] | None:
+def _first(spec: DetectorSpec, kind: str, text: str, low: str) -> re.Match[str] | None:
     """The first match; with the detector's ``negation``, one that is not negated ("no service credits")."""
-    pattern = spec.combined[kind]
+    union = spec.combined[kind]
+    pattern = union.pattern_for(text, low) if union is not None else None
     if pattern is None:
         return None
     if not spec.negation:
@@ -257,13 +262,14 @@ def _first(spec: DetectorSpec, kind: str, text: str) -> re.Match[str] | None:
 
 
 def _first_unnegated(
-    spec: DetectorSpec, text: str, shield: list[re.Match[str]]
+    spec: DetectorSpec, text: str, shield: list[re.Match[str]], low: str
 ) -> tuple[re.Match[str] | None, re.Match[str] | None]:
     """The first trap match that stands, and the first one the sentence negates: negated
     in its scope (semantics.py), or a negated charge inside it ("不另行收取", "not be
     billed"). A standing protective reading of the same words shields a trap (a negated
     protection shields nothing)."""
-    pattern = spec.combined["trap"]
+    union = spec.combined["trap"]
+    pattern = union.pattern_for(text, low) if union is not None else None
     if pattern is None:
         return None, None
     cleared: re.Match[str] | None = None

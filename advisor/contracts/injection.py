@@ -21,16 +21,17 @@ import re
 from functools import lru_cache
 
 from advisor.contracts.clauses import Clause, Sentence
+from advisor.contracts.literals import Alternation
 from advisor.contracts.vocabulary import PATTERNS_PATH, _raw
 from advisor.errors import DataError
 
 
 @lru_cache(maxsize=1)
-def _pattern() -> re.Pattern[str] | None:
+def _pattern() -> Alternation | None:
     spec = _raw().get("injection") or {}
     patterns = spec.get("patterns") or []
     try:
-        return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE) if patterns else None
+        return Alternation([re.compile(p, re.IGNORECASE) for p in patterns], re.IGNORECASE) if patterns else None
     except re.error as exc:
         raise DataError(str(PATTERNS_PATH), f"bad regular expression ({exc})", row="injection") from exc
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import yaml
 
+from advisor.contracts.literals import Alternation
 from advisor.contracts.parties import Layout, as_parties, party_words
 from advisor.errors import DataError
 
@@ -36,14 +37,17 @@ class DetectorSpec:
     negation: bool = True
     shield: bool = True
     negated_trap: str = "present"
-    combined: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
-    exclude_any: re.Pattern[str] | None = None
+    combined: dict[str, Alternation | None] = field(default_factory=dict)
+    exclude_any: Alternation | None = None
+    require_any: Alternation | None = None
 
     def __post_init__(self) -> None:
-        """One alternation per list: a sentence is searched once per kind, not once per pattern."""
+        """One alternation per list: a sentence is searched once per kind, not once per pattern,
+        and only with the patterns whose literal words it contains (literals.py)."""
         for kind in KINDS:
             self.combined[kind] = _union(self.patterns.get(kind) or [])
         self.exclude_any = _union(self.exclude)
+        self.require_any = _union([self.require] if self.require is not None else [])
 
 
 
@@ -95,10 +99,8 @@ def detectors(zh_provider: Layout = "乙方") -> tuple[DetectorSpec, ...]:
     return tuple(specs)
 
 
-def _union(patterns: list[re.Pattern[str]]) -> re.Pattern[str] | None:
-    if not patterns:
-        return None
-    return re.compile("|".join(f"(?:{p.pattern})" for p in patterns), _FLAGS)
+def _union(patterns: list[re.Pattern[str]]) -> Alternation | None:
+    return Alternation(patterns, _FLAGS) if patterns else None
 
 
 _WORD_RE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
