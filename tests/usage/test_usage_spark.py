@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from usage_helpers import FOCUS_SAMPLE, write
+from usage_helpers import FOCUS_SAMPLE, same, write
 
 from advisor.cli import main
 from advisor.usage.synth import FleetSpec, write_fleet
@@ -44,19 +44,6 @@ def spark():  # type: ignore[no-untyped-def]
     session.sparkContext.setLogLevel("OFF")
     yield session
     session.stop()
-
-
-def same(a: Any, b: Any, path: str = "report") -> list[str]:
-    """Where two JSON documents differ (floats to 1e-9 relative)."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        return [d for k in sorted(set(a) | set(b)) for d in same(a.get(k), b.get(k), f"{path}.{k}")]
-    if isinstance(a, list) and isinstance(b, list):
-        if len(a) != len(b):
-            return [f"{path}: {len(a)} vs {len(b)} items"]
-        return [d for i, (x, y) in enumerate(zip(a, b, strict=True)) for d in same(x, y, f"{path}[{i}]")]
-    if isinstance(a, float) and isinstance(b, float):
-        return [] if abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b)) else [f"{path}: {a!r} vs {b!r}"]
-    return [] if a == b and type(a) is type(b) else [f"{path}: {a!r} vs {b!r}"]
 
 
 def both(files: list[str], **kwargs: Any) -> tuple[dict, dict]:
