@@ -14,6 +14,8 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
+from advisor.errors import DataError
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -42,7 +44,6 @@ def user_prices_path() -> Path | None:
 def _read_settings(path: str) -> dict:
     import yaml
 
-    from advisor.errors import DataError
 
     try:
         data = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}

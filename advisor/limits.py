@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from advisor.config import ROOT, knowledge_dir, settings
 from advisor.errors import DataError
 
 SOURCE = "knowledge/limits.yaml"
@@ -39,11 +40,9 @@ def _yaml(path: Path) -> dict[str, Any]:
 def _load(knowledge: str, extra_file: str, settings_key: str) -> dict[str, Any]:
     path = Path(knowledge) / "limits.yaml"
     if not path.is_file():  # a knowledge folder of its own without limits: the shipped ones
-        from advisor.config import ROOT
 
         path = ROOT / "knowledge" / "limits.yaml"
     data = _yaml(path)
-    from advisor.config import settings
 
     try:
         section = settings().get("limits") or {}
@@ -57,8 +56,6 @@ def _load(knowledge: str, extra_file: str, settings_key: str) -> dict[str, Any]:
 
 
 def limits() -> dict[str, Any]:
-    from advisor.config import knowledge_dir
-
     return _load(str(knowledge_dir()), os.environ.get("ADVISOR_LIMITS", ""), os.environ.get("ADVISOR_CONFIG", ""))
 
 

@@ -30,6 +30,7 @@ import unicodedata
 from typing import Any
 
 from advisor.errors import InputError
+from advisor.limits import bound, limits
 from advisor.numerals import CN_CHARS, EN_TENS, EN_UNITS, word_number_value
 
 SUFFIX_SCALE: dict[str, float] = {
@@ -77,7 +78,6 @@ def normalize_number_text(text: str) -> str:
 def _accepted(quantity: str | None, default: str) -> str:
     if not quantity:
         return default
-    from advisor.limits import bound
 
     lo, hi, unit = bound(quantity)
     return f"{default}, from {lo:g} to {hi:g} {unit}".rstrip()
@@ -90,8 +90,6 @@ def check_bounds(value: float, field: str, quantity: str | None, *, shown: objec
     if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
         raise InputError(field, shown, "a finite number" + (f" ({_accepted(quantity, '')[2:]})" if quantity else ""))
     if quantity:
-        from advisor.limits import bound
-
         lo, hi, unit = bound(quantity)
         if value < lo or value > hi or (value == 0 and not allow_zero):
             raise InputError(field, shown, f"a value from {lo:g} to {hi:g} {unit}".rstrip())
@@ -151,8 +149,6 @@ def read_number(text: str, field: str = "number") -> float:
 
 def quantity_of(field: str) -> str | None:
     """The physical quantity a field measures, from its name (``limits.yaml`` ``field_quantity``)."""
-    from advisor.limits import limits
-
     name = field.lower()
     for part, quantity in limits().get("field_quantity", []):
         if part in name:
@@ -176,8 +172,6 @@ def parse_billions(text: Any, field: str = "size", *, quantity: str | None = Non
     A Python number is already in billions (the field's unit) unless it is larger than the
     quantity's upper bound in billions, when it can only be a count: so a value this function
     returned parses to itself again, up to the bound (``1e6`` billions of parameters stays)."""
-    from advisor.limits import bound, limits
-
     quantity = quantity or quantity_of(field)
     bare_max = float(limits().get("bare_billions_max", 1e5))
     if isinstance(text, int | float) and not isinstance(text, bool):
@@ -233,7 +227,6 @@ def parse_price(text: Any, field: str = "price", currency: str | None = None) ->
 def check_request_bounds(request: Any) -> Any:
     """Every numeric field of a request model named in ``request_bounds`` of limits.yaml is
     finite and within its bound (prices by the request's currency). Use as an after-validator."""
-    from advisor.limits import limits
 
     currency = str(getattr(request, "currency", None) or "USD").lower()
     for name in limits().get("name_fields") or []:

@@ -111,10 +111,96 @@ def _module(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+FILES = {_module(p): p for folder in ("advisor", "ui") for p in (ROOT / folder).rglob("*.py")}
+
+
+def _targets(module: str, node: ast.Import | ast.ImportFrom) -> set[str]:
+    """The project's modules an import statement loads: ``from advisor.tools import plan_elastic``
+    is the submodule, ``from advisor.tools.plan import StageCost`` the module it names."""
+    if isinstance(node, ast.Import):
+        return {a.name for a in node.names if a.name in FILES}
+    base = node.module or ""
+    if node.level:
+        package = module.split(".") if FILES[module].name == "__init__.py" else module.split(".")[:-1]
+        base = ".".join(package[: len(package) - node.level + 1] + ([base] if base else []))
+    subs = {f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in FILES}
+    return subs | ({base} if base in FILES and len(subs) < len(node.names) else set())
+
+
+def _graph() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for module, path in FILES.items():
+        nodes = [n for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                 if isinstance(n, ast.Import | ast.ImportFrom)]
+        graph[module] = {t for n in nodes for t in _targets(module, n)} - {module}
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan, without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    found.append(sorted(group))
+    return found
+
+
 def test_no_import_cycle_between_modules() -> None:
-    """Module A imports B (anywhere in its file) and B imports A: a cycle (rules.loader <-> rules.cases was one)."""
-    files = {_module(p): p for p in (ROOT / "advisor").rglob("*.py")}
-    graph = {m: {n for n in _imports(p) if n in files and n != m} for m, p in files.items()}
-    cycles = sorted({tuple(sorted((a, b))) for a, deps in graph.items() for b in deps
-                     if a in graph.get(b, set()) and not a.startswith(b + ".") and not b.startswith(a + ".")})
+    """No group of modules imports itself round (anywhere in their files, lazy imports included):
+    rules.loader <-> rules.cases and tools.plan <-> tools.plan_elastic were two."""
+    cycles = _cycles(_graph())
     assert not cycles, cycles
+
+
+def test_cycle_finder_finds_a_long_cycle() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_own_imports_sit_at_the_top() -> None:
+    """An import of the project's own modules inside a function is a lazy import for cold start
+    (it loads a heavy library, or keeps a command or page cheap to start), and its function says so
+    in a comment (``# lazy: ...``) above it."""
+    bad = []
+    for module, path in FILES.items():
+        lines = path.read_text(encoding="utf-8").split("\n")
+        tree = ast.parse("\n".join(lines))
+        for func in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
+            for node in ast.walk(func):
+                if isinstance(node, ast.Import | ast.ImportFrom) and (getattr(node, "level", 0) or _targets(module, node)):
+                    above = "\n".join(lines[func.lineno - 1: node.end_lineno])
+                    if "# lazy" not in above.lower():
+                        bad.append(f"{path.relative_to(ROOT)}:{node.lineno} {ast.unparse(node)}")
+    assert not bad, f"{len(bad)} in-function imports without a '# lazy: why' comment: {bad[:10]}"

@@ -78,6 +78,7 @@ def plain(obj: Any) -> Any:
 
 def scrub(text: str, secret: str | None = None) -> str:
     """``text`` through the one redaction of :mod:`advisor.redact` (plus this turn's key)."""
+    # lazy: cold start of the UI (the first page renders before the engine loads)
     from advisor.redact import MASK, redact
 
     text = str(text)
@@ -97,6 +98,7 @@ def error_text(exc: BaseException, lang: Lang, secret: str | None = None) -> tup
 # --- tools ------------------------------------------------------------------------------
 
 def tool_function(name: str) -> Callable[..., Any]:
+    # lazy: cold start of the UI (the first page renders before the engine loads)
     import advisor.tools as tools
 
     return getattr(tools, name)  # type: ignore[no-any-return]
@@ -160,6 +162,7 @@ def readable_paths(paths: list[str]) -> list[str]:
 def run_tool(name: str, ui_lang: Lang, /, **args: Any) -> Outcome:
     """Call ``advisor.tools.<name>`` and return its report as a dict, or a clear error. Only
     uploaded files (and the samples) are read; the uploads are deleted when the call is done."""
+    # lazy: cold start of the UI (the first page renders before the engine loads)
     from advisor.safe_read import path_policy
 
     try:
@@ -197,6 +200,7 @@ def ask_function() -> Callable[..., Any]:
     override = st.session_state.get("_ask_override")
     if callable(override):
         return override  # type: ignore[no-any-return]
+    # lazy: cold start of the UI (the first page renders before the engine loads)
     from advisor.assistant import ask
 
     return ask  # type: ignore[no-any-return]
@@ -213,6 +217,7 @@ class Endpoint:
 def operator_config() -> Any:
     """The LLM the operator configured (environment, ``.env``, ``advisor.yaml``), or None.
     Only its base URL and model are ever shown; its key stays in this process."""
+    # lazy: cold start of the UI (the first page renders before the engine loads)
     from advisor.assistant.config import load_config
 
     try:
@@ -229,6 +234,7 @@ def endpoint(s: Settings, key: str | None) -> Endpoint:
     visitor who types another base URL must bring their own key."""
     from pydantic import SecretStr
 
+    # lazy: cold start of the UI (the first page renders before the engine loads)
     from advisor.assistant.config import LLMConfig
     from advisor.redact import remember
 
@@ -310,6 +316,7 @@ def ask(question: str, s: Settings, key: str | None, history: Any, lang: Lang, *
 @st.cache_resource(show_spinner=False)
 def onboarding(lang: Lang) -> list[dict[str, Any]]:
     """The onboarding path in ``lang`` (shared by every session, read-only)."""
+    # lazy: cold start of the UI (the first page renders before the engine loads)
     from advisor.knowledge.onboarding import onboarding_path
 
     return [plain(m) for m in onboarding_path(lang)]
@@ -317,6 +324,7 @@ def onboarding(lang: Lang) -> list[dict[str, Any]]:
 
 @st.cache_data(show_spinner=False, max_entries=64)
 def guide_markdown(slug: str, lang: Lang) -> str:
+    # lazy: cold start of the UI (the first page renders before the engine loads)
     from advisor.knowledge.render import render_guide
     from advisor.tools import report_json
 
@@ -324,6 +332,7 @@ def guide_markdown(slug: str, lang: Lang) -> str:
 
 
 def grade(module_id: str, answers: list[int], lang: Lang) -> Outcome:
+    # lazy: cold start of the UI (the first page renders before the engine loads)
     from advisor.knowledge.onboarding import grade_quiz
 
     try:

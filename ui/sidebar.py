@@ -10,13 +10,13 @@ from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from ui import state
 from ui.i18n import t
+from ui.services import discard_uploads, endpoint, operator_config, save_uploads
 from ui.widgets import choice
 
 
 def _save_price_sheet(upload: UploadedFile | None) -> None:
     """The uploaded sheet serves this session's tools; its temporary copy is deleted when the
     user removes or replaces it."""
-    from ui.services import discard_uploads, save_uploads
 
     old = st.session_state.get("prices_file")
     if upload is None:
@@ -39,7 +39,6 @@ def _prefill_from_operator() -> None:
     if st.session_state.get("_operator_prefilled"):
         return
     st.session_state._operator_prefilled = True
-    from ui.services import operator_config
 
     cfg = operator_config()
     if cfg is not None and not st.session_state.get(state.K_BASE_URL):
@@ -49,8 +48,6 @@ def _prefill_from_operator() -> None:
 
 
 def _key_caption(lang: str) -> None:
-    from ui.services import endpoint
-
     s = state.settings()
     if not s.use_llm or state.api_key():
         return

@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from advisor.assistant.config import load_config
 from advisor.assistant.result import AskResult, Citation, ToolCall
+from advisor.safe_read import path_policy
 
 __all__ = ["AskResult", "Citation", "ToolCall", "ask"]
 
@@ -51,16 +53,14 @@ def ask(
     other path is answered with a one-line "upload the file instead".
     An LLM endpoint that fails is answered offline with a ``notice``.
     """
+    # lazy: loads langchain_core only when this runs (cold start)
     from advisor.assistant.session import ask_turn
 
     if isinstance(config, dict):
-        from advisor.assistant.config import load_config
-
         config = load_config(env={}, dotenv_path=None, **config)
     if read_paths:
         return ask_turn(question, history, offline, config=config, model=model, on_token=on_token, lang=lang,
                         tool_defaults=tool_defaults)
-    from advisor.safe_read import path_policy
 
     with path_policy(allowed=allowed_paths):
         return ask_turn(question, history, offline, config=config, model=model, on_token=on_token, lang=lang,

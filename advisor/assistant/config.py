@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, SecretStr
 
 from advisor import redact
+from advisor.config import settings
 from advisor.errors import InputError
 
 __all__ = ["PRESETS", "LLMConfig", "Preset", "load_config", "scrub"]
@@ -126,8 +127,6 @@ def _dotenv(path: Path) -> dict[str, str]:
 
 
 def _settings_llm() -> dict[str, Any]:
-    from advisor.config import settings
-
     section = settings().get("llm") or {}
     if not isinstance(section, dict):
         raise InputError("settings llm", type(section).__name__, "a mapping with preset, base_url, model, timeout_s, max_retries")

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from advisor.assistant.result import Citation
+from advisor.knowledge.guides import load_guides
 
 INTENT_REQUIREMENTS: dict[str, tuple[str, ...]] = {
     "estimate_training_cost": ("A1", "C1"),
@@ -48,8 +49,6 @@ def _requirement_ids(findings: Iterable[Any], intent: str) -> list[str]:
 def cite_for(question: str, intent: str, lang: str, findings: list[Any], k: int = 2) -> list[Citation]:
     """Up to ``k`` sections, from different guides, that explain this answer."""
     try:
-        from advisor.knowledge.guides import load_guides
-
         guides = load_guides(lang)  # type: ignore[arg-type]
     except Exception:  # noqa: BLE001 - no guides installed or broken: the answer stands without citations
         return []

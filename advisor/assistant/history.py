@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.assistant.offline.parse import Parsed
 from advisor.errors import InputError
 
 MAX_TURNS = 12
@@ -40,8 +41,6 @@ def check(history: Any) -> list[dict[str, Any]]:
 
 def previous_parsed(history: list[dict[str, Any]]) -> Any:
     """The parser's reading of the last assistant turn, or None."""
-    from advisor.assistant.offline.parse import Parsed
-
     for entry in reversed(history):
         if entry.get("role") == "assistant" and entry.get("parsed"):
             try:

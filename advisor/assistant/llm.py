@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.assistant.config import LLMConfig, scrub
+from advisor.assistant.replies import text_tool_calls
 from advisor.assistant.result import ToolCall
 from advisor.errors import ServiceError
 
@@ -185,7 +186,6 @@ def run_agent(
     value — passed)."""
     from langchain_core.messages import AIMessage, ToolMessage
 
-    from advisor.assistant.replies import text_tool_calls
 
     cancel = cancel or threading.Event()
     bound = model.bind_tools(tools, tool_choice="auto") if tools else model

@@ -23,6 +23,11 @@ from functools import lru_cache
 from typing import Any
 
 from advisor.assistant.numbers import close, numbers_in, read_figures
+from advisor.assistant.offline.frames import frames_of
+from advisor.assistant.offline.parse import parse_question
+from advisor.assistant.offline.project import project
+from advisor.catalog import get_catalog
+from advisor.tools import TOOL_NAMES
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
 __all__ = ["Frame", "Repair", "read_frame", "repair_call", "repair_line"]
@@ -112,8 +117,6 @@ class Frame:
     def args_for(self, tool: str) -> dict[str, Any]:
         """The frame's reading projected onto ``tool``'s arguments."""
         if tool not in self._args:
-            from advisor.assistant.offline.project import project
-
             parsed = self.parsed
             if parsed is None:
                 self._args[tool] = {}
@@ -147,10 +150,6 @@ class Frame:
 
 def read_frame(question: str, previous: Any, words: list[str]) -> Frame:
     """The adapter: today's ``parse_question`` output as a :class:`Frame`."""
-    from advisor.assistant.offline.frames import frames_of
-    from advisor.assistant.offline.parse import parse_question
-    from advisor.tools import TOOL_NAMES
-
     parsed = parse_question(question, previous)
     claimed = [(s.start, s.end) for s in parsed.spans]
     document = next(((s.start, s.end) for s in parsed.spans if s.slot == "text"), None)
@@ -164,6 +163,7 @@ def read_frame(question: str, previous: Any, words: list[str]) -> Frame:
 
 
 def _model_choice() -> set[str]:
+    # lazy: loads openai only when this runs (cold start)
     from advisor.tools.langchain import llm_settings
 
     return set(llm_settings()["schema"].get("model_choice", []))
@@ -173,8 +173,6 @@ def _model_choice() -> set[str]:
 def _catalog_defaults() -> dict[str, Any]:
     """``defaults.yaml`` values by the field name they stand for (the key's last part)."""
     try:
-        from advisor.catalog import get_catalog
-
         defaults = get_catalog().defaults
         out: dict[str, Any] = {}
         for key in defaults:
@@ -212,8 +210,6 @@ def _canonical(key: str, value: str) -> str:
     kind = _NAMED.get(key.split(".")[-1])
     if kind is not None:
         try:
-            from advisor.catalog import get_catalog
-
             return get_catalog().name_index(kind).resolve(value)
         except Exception:  # noqa: BLE001 - an unknown name is compared as written
             pass
@@ -266,7 +262,6 @@ def repair_call(
 
     ``seen``: values earlier results of this turn returned (a recommendation's card may be
     priced next); ``tools_run``: the tools this turn already ran."""
-    from advisor.tools import TOOL_NAMES
 
     repairs: list[Repair] = []
     if (frame.confident and tool != frame.intent and tool in TOOL_NAMES and tool != "search_knowledge"
@@ -278,6 +273,7 @@ def repair_call(
 
 
 def _repair_args(tool: str, args: dict[str, Any], frame: Frame, check: _Checker) -> tuple[dict[str, Any], list[Repair]]:
+    # lazy: loads openai only when this runs (cold start)
     from advisor.tools.langchain import HIDDEN_FIELDS, request_model
 
     fields = request_model(tool).model_fields
@@ -394,7 +390,7 @@ def seen_values(result: dict[str, Any]) -> list[Any]:
 def is_pricing(tool: str) -> bool:
     """A tool whose answer must quote its figures: every tool but those the LLM settings list
     as ``reply.figures_optional`` (guide search, contract review)."""
-    from advisor.tools import TOOL_NAMES
+    # lazy: loads openai only when this runs (cold start)
     from advisor.tools.langchain import llm_settings
 
     return tool in TOOL_NAMES and tool not in llm_settings().get("reply", {}).get("figures_optional", [])

@@ -18,8 +18,23 @@ from collections.abc import Callable
 from typing import Any
 
 from advisor.assistant import history as hist
+from advisor.assistant.config import load_config
+from advisor.assistant.grounding import known_numbers, money_numbers, ungrounded_figures
+from advisor.assistant.numbers import read_figures
+from advisor.assistant.offline.compose import (
+    attach_guides,
+    explain,
+    findings_of,
+    offline_turn,
+    run_tool,
+    sources_block,
+)
+from advisor.assistant.prompts import system_prompt, user_message
+from advisor.assistant.repair import is_pricing, read_frame, repair_call, repair_line, seen_values
+from advisor.assistant.replies import contradicts_findings, has_tool_syntax
 from advisor.assistant.result import AskResult, Citation, ToolCall
 from advisor.errors import InputError
+from advisor.tools import TOOL_NAMES
 
 NOTICES = {
     "repaired": {"en": "Some tool arguments the model chose did not match your question and were corrected from it.",
@@ -63,10 +78,9 @@ def ask_turn(
     if offline is not True:
         cfg = config
         if model is None:
-            from advisor.assistant.config import load_config
-
             cfg = config if config is not None else load_config()
         if model is not None or cfg.enabled:
+            # lazy: loads httpx, langchain_openai, openai only when this runs (cold start)
             from advisor.assistant.llm import EndpointFailure
 
             try:
@@ -76,6 +90,7 @@ def ask_turn(
             _stream(result.answer, on_token)
             return result
         if offline is False:
+            # lazy: loads httpx, langchain_openai, openai only when this runs (cold start)
             from advisor.assistant.llm import EndpointFailure
 
             failure_kind = EndpointFailure("not_configured")
@@ -87,8 +102,6 @@ def ask_turn(
 def _offline(question: str, entries: list[dict[str, Any]], previous: Any, lang: str | None,
              defaults: dict[str, Any] | None, *, failure: Any = None, asked: bool = True) -> AskResult:
     """The offline answer; ``asked``: the LLM was asked for (so the mode is a fallback)."""
-    from advisor.assistant.offline.compose import offline_turn
-
     turn = offline_turn(question, previous, lang, defaults)
     notice = failure.notice(turn.lang) if failure is not None else None
     mode = "offline_fallback" if asked else "offline"
@@ -123,9 +136,7 @@ class _Executor:
         self.repairs: list[Any] = []
 
     def __call__(self, name: str, args: dict[str, Any]) -> tuple[str, ToolCall]:
-        from advisor.assistant.offline.compose import run_tool
-        from advisor.assistant.repair import repair_call, seen_values
-        from advisor.tools import TOOL_NAMES
+        # lazy: loads openai only when this runs (cold start)
         from advisor.tools.langchain import compact
 
         if name not in TOOL_NAMES:
@@ -167,9 +178,8 @@ def _llm_turn(
 ) -> AskResult:
     from langchain_core.messages import HumanMessage, SystemMessage
 
+    # lazy: loads httpx, langchain_openai, openai only when this runs (cold start)
     from advisor.assistant.llm import EndpointFailure, bounded, build_chat_model, run_agent
-    from advisor.assistant.prompts import system_prompt, user_message
-    from advisor.assistant.repair import read_frame
     from advisor.tools.langchain import openai_tools
 
     started = time.monotonic()
@@ -201,11 +211,7 @@ def _problem(answer: str, finished: bool, frame: Any, done: list[ToolCall], find
              entries: list[dict[str, Any]]) -> tuple[str | None, list[str]]:
     """Why the model's final text cannot be shown (a key of :data:`NOTICES`), and the
     figures that failed the trace."""
-    from advisor.assistant.grounding import known_numbers, money_numbers, ungrounded_figures
-    from advisor.assistant.numbers import read_figures
-    from advisor.assistant.repair import is_pricing
-    from advisor.assistant.replies import contradicts_findings, has_tool_syntax
-    from advisor.tools import TOOL_NAMES
+    # lazy: loads openai only when this runs (cold start)
     from advisor.tools.langchain import llm_settings, shown_fields
 
     results = [c.result for c in done] + [c.args for c in done]
@@ -233,14 +239,6 @@ def _problem(answer: str, finished: bool, frame: Any, done: list[ToolCall], find
 
 def _checked(question: str, entries: list[dict[str, Any]], previous: Any, frame: Any, turn: Any, execute: _Executor,
              lang: str, defaults: dict[str, Any] | None) -> AskResult:
-    from advisor.assistant.offline.compose import (
-        attach_guides,
-        explain,
-        findings_of,
-        offline_turn,
-        sources_block,
-    )
-    from advisor.assistant.repair import repair_line
 
     calls: list[ToolCall] = list(turn.tool_calls)
     done = [c for c in calls if c.result is not None]

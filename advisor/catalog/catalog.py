@@ -20,8 +20,10 @@ from advisor.catalog.models import ModelSpec, load_models
 from advisor.catalog.names import NameHit, NameIndex, hub_and_suffix_variants, normalize_name
 from advisor.catalog.prices import PriceOffer, read_price_sheet
 from advisor.catalog.providers import Provider, load_providers
+from advisor.config import catalog_dir, user_prices_path
 from advisor.errors import DataError, InputError, UnknownNameError
 from advisor.money import CURRENCIES, FxRate, normalize_currency
+from advisor.safe_read import check_file
 
 GPUS_FILE = "gpus.yaml"
 MODELS_FILE = "models.yaml"
@@ -292,7 +294,6 @@ def _cached(directory: str, user_prices: str | None, stamp: tuple) -> Catalog:  
 def _resolved_catalog_dir(_knowledge_env: str | None, _cwd: str | None) -> Path:
     """The catalog folder with symlinks resolved, once per ``ADVISOR_KNOWLEDGE_DIR`` value (and
     working directory, for a relative one): resolving walks every path component."""
-    from advisor.config import catalog_dir
 
     return catalog_dir().resolve()
 
@@ -301,7 +302,6 @@ def get_catalog(user_prices: str | Path | None = None) -> Catalog:
     """The catalog of ``ADVISOR_KNOWLEDGE_DIR`` (default ``knowledge/``) with the user price
     sheet merged in: ``user_prices`` if given, else ``ADVISOR_PRICES``. Cached per files and
     modification times."""
-    from advisor.config import user_prices_path
 
     env = os.environ.get("ADVISOR_KNOWLEDGE_DIR")
     directory = _resolved_catalog_dir(env, os.getcwd() if env and not os.path.isabs(env) else None)
@@ -309,8 +309,6 @@ def get_catalog(user_prices: str | Path | None = None) -> Catalog:
     if given is not None and not given.exists() and not given.is_symlink():
         raise DataError(str(given), "price sheet not found (check --prices or ADVISOR_PRICES)")
     if given is not None:
-        from advisor.safe_read import check_file
-
         check_file(given, "prices")  # FIFOs, devices, symlink loops, oversize: refused before reading
     sheet = given.resolve() if given is not None and user_prices else given
     return _cached(str(directory), str(sheet) if sheet else None, _fingerprint(directory, sheet))

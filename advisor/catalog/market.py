@@ -34,6 +34,7 @@ from typing import Any, Literal, get_args
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
+from advisor.catalog import get_catalog
 from advisor.catalog.prices import as_of_label
 from advisor.errors import InputError
 from advisor.glossary import mode as mode_name
@@ -199,8 +200,6 @@ def market_for(
     if mode not in MODES:
         raise InputError("mode", mode, "one of on_demand, monthly, yearly, spot")
     if catalog is None:
-        from advisor.catalog import get_catalog
-
         catalog = get_catalog()
     gpu = catalog.gpu(gpu_id).id
     cur = normalize_currency(currency)

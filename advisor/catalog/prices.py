@@ -27,7 +27,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from advisor.catalog._io import data_error
 from advisor.catalog.gpus import Source, Text
 from advisor.errors import DataError, InputError, UnknownNameError
+from advisor.limits import bound
 from advisor.money import Currency, normalize_currency
+from advisor.numeric import parse_number
+from advisor.safe_read import decode, read_bytes
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
 Price = Annotated[float, Field(gt=0, allow_inf_nan=False)]
@@ -174,7 +177,6 @@ def read_price_sheet(
     """Read one price sheet. ``resolve_gpu`` maps a name to a catalog id (raising
     UnknownNameError). ``user`` sheets are lenient about columns and carry ``negotiated``."""
     if user:  # a user's file: regular files only, bytes capped, encoding named (advisor.safe_read)
-        from advisor.safe_read import decode, read_bytes
 
         text, _ = decode(read_bytes(path, "prices"), str(path))
         handle: Any = io.StringIO(text, newline="")
@@ -233,7 +235,6 @@ def _number(
 ) -> float | None:
     """A positive number from a cell, through the product's one parser (an ambiguous comma
     such as ``1,1`` is an error, never 11)."""
-    from advisor.numeric import parse_number
 
     value = (text or "").strip()
     if not value:
@@ -250,8 +251,6 @@ def _number(
 
 def _check_hourly_bound(path: Path, line: int, fields: dict[str, object]) -> None:
     """The per-GPU hourly price of a row lies within the physical bound of its currency."""
-    from advisor.limits import bound
-
     hourly, count = fields.get("on_demand_per_hour"), fields.get("gpu_count") or 1
     if not isinstance(hourly, float) or not isinstance(count, int):
         return

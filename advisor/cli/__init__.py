@@ -18,6 +18,7 @@ from advisor.errors import AdvisorError
 def build_app() -> typer.Typer:
     # The command modules are plain imports (the layer test sees them); each keeps its heavy
     # libraries inside its commands, so loading them all stays fast.
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.cli import (
         assistant,
         budget,
@@ -47,6 +48,7 @@ def build_app() -> typer.Typer:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code. Everything the command
     writes to stdout or stderr, and every log record, passes :func:`advisor.redact.redact`."""
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.redact import redacting_streams
 
     with redacting_streams():
@@ -73,6 +75,7 @@ def _run(argv: list[str] | None) -> int:
             return code
         if os.environ.get("ADVISOR_DEBUG"):
             raise
+        # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.redact import redact
 
         print(f"internal error: {type(exc).__name__}: {redact(exc)} (set ADVISOR_DEBUG=1 for the traceback; "

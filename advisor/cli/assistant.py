@@ -77,6 +77,7 @@ def ask_command(
                           "(follow-ups keep the job). 对话记录文件：存在则读取，并写入本轮。")] = None,
 ) -> None:
     """One assistant turn."""
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.assistant import ask
 
     _check_lang(lang)
@@ -86,6 +87,7 @@ def ask_command(
     if history_file:
         _write_history(history_file, result.history)
     if as_json:
+        # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.cli.common import emit_json
 
         emit_json(result)
@@ -134,6 +136,7 @@ def chat_command(
     lang: Annotated[str | None, typer.Option("--lang", help="answer in zh or en (default: each question's)")] = None,
 ) -> None:
     """A conversation: each question continues the previous ones."""
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.assistant import ask
 
     _check_lang(lang)

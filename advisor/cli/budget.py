@@ -34,12 +34,14 @@ def register(app: typer.Typer) -> None:
 
 
 def _ledger() -> Ledger:
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.ledger import open_ledger
 
     return open_ledger()
 
 
 def _emit(data: object) -> None:
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.cli.common import emit_json
 
     emit_json(data)
@@ -55,6 +57,7 @@ def set_cmd(
     currency: Annotated[str, typer.Option("--currency", help="USD or CNY 币种")] = "USD",
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.ledger import set_budget
 
     with _ledger() as led:
@@ -72,6 +75,7 @@ def import_cmd(
 ) -> None:
     from dataclasses import asdict
 
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.cli.common import console
     from advisor.ledger import import_spend
 
@@ -109,6 +113,7 @@ def status_cmd(
     period: Annotated[str | None, typer.Option("--period", help="only this month YYYY-MM 只看该月")] = None,
     lang: Annotated[str, typer.Option("--lang", help="en or zh: language of the findings 语言")] = "en",
 ) -> None:
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.ledger import parse_as_of, status
 
     if lang not in ("en", "zh"):
@@ -119,6 +124,7 @@ def status_cmd(
     if as_json:
         _emit(report.model_dump(mode="json"))
         return
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.cli.common import console
     from advisor.cli.render import view
     from advisor.present import present
@@ -133,6 +139,7 @@ def save_cmd(
     period: Period,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.ledger import save_estimate
     from advisor.safe_read import decode, read_bytes
 
@@ -161,6 +168,7 @@ def approve_cmd(
     reject: Annotated[bool, typer.Option("--reject", help="reject instead of approve 驳回")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.ledger import approve
 
     with _ledger() as led:

@@ -29,6 +29,7 @@ def gpus(
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
 ) -> None:
     """Every card with its memory, dense BF16/FP8 TFLOPS and TDP; ≈ marks uncertain rows."""
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.catalog import get_catalog
     from advisor.cli.common import emit_json
 
@@ -38,6 +39,7 @@ def gpus(
         return
     from rich.table import Table
 
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.cli.common import console
 
     table = Table(title="GPU catalog (dense peak throughput; ≈ = uncertain figures)")
@@ -80,6 +82,7 @@ def prices(
 ) -> None:
     """The market per card and currency (p10 / median / p90 per GPU-hour, offers, dates), the
     offers behind it, then every matching offer: negotiated first, then cheapest per GPU-hour."""
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.catalog import get_catalog
     from advisor.catalog.market import MODES, NoMarketError, market_for
     from advisor.cli.common import emit_json
@@ -87,6 +90,7 @@ def prices(
     from advisor.money import CURRENCIES, normalize_currency
 
     if history:
+        # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.cli.render import show
         from advisor.tools.price_history import price_history
 
@@ -138,6 +142,7 @@ def _money_col(table: Any, header: str, values: list[str]) -> None:
 
 def _print_markets(markets: list[Any], mode: str) -> None:
 
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.cli.common import console
     from advisor.money import format_money
 
@@ -184,6 +189,7 @@ def _print_markets(markets: list[Any], mode: str) -> None:
 
 def _print_behind(markets: list[Any]) -> None:
 
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.cli.common import console
     from advisor.money import format_money
 
@@ -225,6 +231,7 @@ def _offer_json(offer: Any) -> dict[str, Any]:
 
 def _print_offers(offers: list[Any], filters: dict[str, Any]) -> None:
 
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.cli.common import console
     from advisor.money import format_money
 
@@ -284,6 +291,7 @@ def _span(m: Any) -> str:
 
 
 def _per(offer: Any, billing: str, digits: int, hours: float = 1.0) -> str:
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.money import format_money
 
     value = offer.per_gpu_hour_for(billing)

@@ -114,6 +114,7 @@ def _run(ctx: typer.Context, name: str) -> None:
         p.print_help()
         return
     ns = p.parse_args(ctx.args)
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor import tools
 
     report = getattr(tools, tool)(**A.to_request(ns))

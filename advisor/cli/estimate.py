@@ -150,6 +150,7 @@ def _run(ctx: typer.Context, parser: Callable[[], argparse.ArgumentParser], tool
         req.setdefault("job_hours", req.pop("job_minutes") / 60)
     if tool == "compare_billing" and not {"wall_hours", "days", "jobs"} & set(req):
         raise A.ArgumentError("give how long the cards are needed: --hours N, --days N, or --jobs N --job-hours H")
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor import tools
 
     report = getattr(tools, tool)(**req)

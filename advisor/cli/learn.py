@@ -60,6 +60,7 @@ def _lang(value: str | None) -> str:
         if value.lower() not in ("zh", "en"):
             raise InputError("lang", value, "zh or en")
         return value.lower()
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.config import settings
 
     configured = str(settings().get("lang") or "").lower()
@@ -79,6 +80,7 @@ def _warn(message: str) -> None:
 
 
 def _progress() -> dict[str, Any]:
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.knowledge.progress import load_progress
 
     return load_progress()
@@ -97,12 +99,14 @@ def _status(entry: dict[str, Any] | None, lang: str) -> str:
 
 
 def _list(lang: str, as_json: bool) -> None:
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.knowledge.onboarding import next_module, onboarding_path
 
     modules = onboarding_path(lang)  # type: ignore[arg-type]
     progress = _progress()
     nxt = next_module(lang, progress)  # type: ignore[arg-type]
     if as_json:
+        # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.cli.common import emit_json
 
         emit_json({
@@ -118,6 +122,7 @@ def _list(lang: str, as_json: bool) -> None:
         return
     from rich.table import Table
 
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.cli.common import console
 
     zh = lang == "zh"
@@ -135,6 +140,7 @@ def _list(lang: str, as_json: bool) -> None:
 
 
 def _show(key: str, lang: str, as_json: bool) -> None:
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.knowledge.onboarding import find_module
     from advisor.knowledge.render import render_guide
     from advisor.tools import report_json
@@ -142,12 +148,14 @@ def _show(key: str, lang: str, as_json: bool) -> None:
     module = find_module(key, lang)  # type: ignore[arg-type]
     markdown = render_guide(module.guide, lang, report_json)  # type: ignore[arg-type]
     try:
+        # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.knowledge.progress import mark_opened
 
         mark_opened(module.id)
     except OSError as exc:
         _warn(f"progress not saved ({exc.__class__.__name__})")
     if as_json:
+        # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.cli.common import emit_json
 
         hidden = {"quiz": {"__all__": {"answer", "explanation"}}}
@@ -155,6 +163,7 @@ def _show(key: str, lang: str, as_json: bool) -> None:
         return
     from rich.markdown import Markdown
 
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.cli.common import console
 
     zh = lang == "zh"
@@ -181,6 +190,7 @@ def _ask(question: Any, number: int, total: int, lang: str) -> int:
 
 
 def _quiz(key: str, lang: str, answers: str | None, as_json: bool) -> None:
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.knowledge.onboarding import find_module, grade_quiz
 
     module = find_module(key, lang)  # type: ignore[arg-type]
@@ -193,12 +203,14 @@ def _quiz(key: str, lang: str, answers: str | None, as_json: bool) -> None:
     result = grade_quiz(module.id, given, lang)  # type: ignore[arg-type]
     entry: dict[str, Any] = {}
     try:
+        # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.knowledge.progress import record_quiz
 
         entry = record_quiz(result)
     except OSError as exc:
         _warn(f"progress not saved ({exc.__class__.__name__})")
     if as_json:
+        # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.cli.common import emit_json
 
         emit_json({"result": result.model_dump(mode="json"), "progress": entry})
@@ -219,16 +231,19 @@ def _quiz(key: str, lang: str, answers: str | None, as_json: bool) -> None:
 
 
 def _search(query: str, lang: str | None, k: int, as_json: bool) -> None:
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.tools.knowledge import search_knowledge
 
     report = search_knowledge(query=query, lang=lang.lower() if lang else None, k=k)
     if as_json:
+        # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.cli.common import emit_json
 
         emit_json(report)
         return
     from rich.table import Table
 
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.cli.common import console
 
     zh = report.lang == "zh"

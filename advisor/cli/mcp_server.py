@@ -20,6 +20,7 @@ def mcp(
                                                      "front it with your own authentication")] = "127.0.0.1",
 ) -> None:
     """Serve until the client disconnects (stdio) or until interrupted (HTTP)."""
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.mcp import serve_http, serve_stdio
 
     if http is None:

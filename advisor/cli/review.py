@@ -40,6 +40,7 @@ def review(
     currency: Annotated[str | None, typer.Option("--currency", help="currency of --monthly-fee: USD or CNY")] = None,
 ) -> None:
     """Review FILE and print the findings and the checklist."""
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.tools.contract import review_contract
 
     fmt = fmt.lower()
@@ -55,15 +56,18 @@ def review(
     else:
         report = review_contract(path=file, **kwargs)
     if as_json or fmt == "json":
+        # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.cli.common import emit_json
 
         emit_json(report)
     elif fmt in ("md", "markdown"):
+        # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.present import markdown, present
 
         view = present("review_contract", report, report.language)
         sys.stdout.write(f"# {view.title}: {report.source}\n\n" + markdown.full(view))
     else:
+        # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.cli.render import show
 
         show("review_contract", report, details=details, lang=report.language)
@@ -71,6 +75,7 @@ def review(
 
 def _stdin_text() -> str:
     """stdin as text: bytes are decoded like a file (UTF-8, else GB18030), within the size limit."""
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.contracts.limits import MAX_DOCUMENT_BYTES
     from advisor.contracts.reader import read_bytes
 

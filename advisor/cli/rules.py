@@ -31,6 +31,7 @@ def list_rules(
     """Every pack (or one) with its rules: id, severity, category, requirement, title in en/zh."""
     if ctx.invoked_subcommand is not None:
         return
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor import config
     from advisor.cli.common import emit_json
     from advisor.rules import get_pack, load_packs
@@ -49,6 +50,7 @@ def check(
     """One line per problem on stderr and exit code 2, or a summary of what is valid."""
     import sys
 
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor import config
     from advisor.cli.common import emit_json
     from advisor.errors import AdvisorError
@@ -103,6 +105,7 @@ def _pack_doc(pack: Any) -> dict[str, Any]:
 def _print_table(doc: dict[str, Any]) -> None:
     from rich.table import Table
 
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.cli.common import console
 
     out = console()

@@ -12,6 +12,7 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.cli import main as cli
 
     return cli(["usage", "--engine", "spark", *(sys.argv[1:] if argv is None else argv)])

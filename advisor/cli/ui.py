@@ -49,6 +49,7 @@ def command(host: str, port: int, *, warm: bool = True) -> list[str]:
 
 def check_port(host: str, port: int) -> None:
     """A one-line error now rather than Streamlit's later, if the port is taken or invalid."""
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.errors import InputError
 
     if not 1 <= port <= 65535:
@@ -69,6 +70,7 @@ def ui(
     no_warm: Annotated[bool, typer.Option("--no-warm", help="do not warm the assistant up at start")] = False,
 ) -> None:
     """Start the web app; open http://HOST:PORT in a browser. Ctrl-C stops it."""
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.errors import DataError
 
     for path in (APP, SERVE):

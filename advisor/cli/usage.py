@@ -26,12 +26,14 @@ HELP = (
 
 def _fraction(text: str | None) -> float | None:
     """``"45%"``, ``"45"`` or ``"0.45"`` -> 0.45; ``150%`` and ``100.5`` are errors (advisor.numeric)."""
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.numeric import parse_fraction
 
     return None if text is None else parse_fraction(text, "avg-util")
 
 
 def _number(name: str, text: str | None) -> float | None:
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.numeric import parse_number
 
     return None if text is None else parse_number(text, name, suffixes=False)
@@ -54,6 +56,7 @@ def register(app: typer.Typer) -> None:
         details: Annotated[bool, typer.Option("--details", help="every table, finding and assumption")] = False,
         engine: Annotated[str | None, typer.Option("--engine", help="duckdb (embedded, default) or spark; default: ADVISOR_USAGE_ENGINE / SQL 引擎：duckdb（默认）或 spark", show_default=False)] = None,
     ) -> None:
+        # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.cli.progress import tty_progress
         from advisor.tools.usage import analyze_usage
 
@@ -78,6 +81,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _gpu_count(text: str | None) -> int | None:
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.numeric import parse_number
 
     if text is None:
@@ -93,6 +97,7 @@ def _gpu_count(text: str | None) -> int | None:
 
 def render(r: Any, lang: str = "en", details: bool = False) -> None:
     """The report's view (advisor.present): the short form, or every table with ``details``."""
+    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.cli.render import view
     from advisor.present import present
 

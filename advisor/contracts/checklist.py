@@ -16,6 +16,8 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from advisor.contracts.detectors import Hit
+from advisor.contracts.vocabulary import detectors
+from advisor.glossary import term as glossary_term
 from advisor.rules.findings import Finding
 from advisor.rules.schema import CONTRACT_CATEGORIES
 
@@ -45,7 +47,6 @@ class ChecklistItem(BaseModel):
 def term(key: str, lang: str) -> str:
     """A contract term in ``lang`` from the project glossary: ``category.<id>``,
     ``contract.status.<status>``, ``severity.<severity>``."""
-    from advisor.glossary import term as glossary_term
 
     return glossary_term(key, _lang(lang))
 
@@ -62,8 +63,6 @@ def _labelled(items: list[ChecklistItem], lang: str) -> list[ChecklistItem]:
 
 
 def _checklist_kinds(detector: str) -> tuple[str, ...]:
-    from advisor.contracts.vocabulary import detectors
-
     spec = next((d for d in detectors() if d.name == detector), None)
     return spec.checklist_kinds if spec else ("trap", "protect", "present")
 

@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from advisor.contracts import semantics
-from advisor.contracts.clauses import Clause, Sentence, normalize_space
+from advisor.contracts.clauses import Clause, Sentence, normalize_space, split_clauses
 from advisor.contracts.parties import Layout, Party, PartyResolver
+from advisor.contracts.reader import read_text
 from advisor.contracts.values import EXTRACTORS, Values
-from advisor.contracts.vocabulary import DetectorSpec, cue_index, detectors
+from advisor.contracts.vocabulary import DetectorSpec, _raw, cue_index, detectors
 
 Kind = Literal["trap", "protect", "present", "denied"]
 
@@ -107,9 +108,6 @@ def detect_sentences(sentences: list[Sentence], *, zh_provider: Layout = "乙方
 
 def detect_text(text: str, **kwargs: object) -> list[Hit]:
     """Hits in a bare piece of text (one clause), e.g. a sentence from an evaluation set."""
-    from advisor.contracts.clauses import split_clauses
-    from advisor.contracts.reader import read_text
-
     return detect(split_clauses(read_text(text)), **kwargs)  # type: ignore[arg-type]
 
 
@@ -284,8 +282,6 @@ def _first_unnegated(
 
 
 def _cause_re(zh_provider: Layout) -> re.Pattern[str]:
-    from advisor.contracts.vocabulary import _raw
-
     defs = _raw().get("defs") or {}
     return re.compile(f"{defs.get('CAUSE', 'breach')}|{defs.get('ZCAUSE', '违约')}", re.IGNORECASE)
 

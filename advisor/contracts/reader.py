@@ -13,6 +13,7 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from advisor.contracts.docx_parts import check_package, extra_parts
 from advisor.contracts.limits import (
     ACCEPTED_FORMATS,
     DOCX_EXTENSIONS,
@@ -22,6 +23,8 @@ from advisor.contracts.limits import (
     TEXT_EXTENSIONS,
 )
 from advisor.errors import DocumentError
+from advisor.limits import read_limit
+from advisor.safe_read import decode, open_checked
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # old .doc, or an encrypted Office file
 
@@ -68,7 +71,6 @@ def read_text(text: str, source: str = "text") -> Document:
 def read_path(path: str | Path) -> Document:
     """A file on disk; the format follows the extension (content sniffed when there is none).
     Opened by :mod:`advisor.safe_read`: regular files only, the byte cap checked first."""
-    from advisor.safe_read import open_checked
 
     p = Path(path)
     name = str(path)
@@ -104,7 +106,6 @@ def read_bytes(data: bytes, source: str, ext: str | None = None) -> Document:
 def decode_text(data: bytes, source: str) -> tuple[str, str]:
     """UTF-8 (with or without BOM), UTF-16 (with or without BOM), GB18030 (a superset of
     GBK/GB2312) or Big5; the encoding found is returned so the report can name it."""
-    from advisor.safe_read import decode
 
     try:
         text, encoding = decode(data, source)
@@ -179,8 +180,6 @@ def _read_pdf(data: bytes, source: str) -> Document:
 
 def _pdf_pages(reader, source: str) -> list[Page]:  # type: ignore[no-untyped-def]
     """Text of every page, refusing more pages or text than ``knowledge/limits.yaml`` allows."""
-    from advisor.limits import read_limit
-
     max_pages, max_chars = int(read_limit("pdf_max_pages")), int(read_limit("pdf_max_text_chars"))
     count = len(reader.pages)
     if count > max_pages:
@@ -216,7 +215,6 @@ def _read_docx(data: bytes, source: str) -> Document:
     import docx
     from docx.opc.exceptions import PackageNotFoundError
 
-    from advisor.contracts.docx_parts import check_package, extra_parts
 
     check_package(data, source)  # zip bombs, too many parts, XML too deep: refused before parsing
     try:

@@ -18,8 +18,10 @@ from advisor.contracts.clauses import Clause, Sentence, split_clauses
 from advisor.contracts.detectors import Hit, detect, detect_sentences
 from advisor.contracts.facts import build_facts
 from advisor.contracts.injection import find_injections, injection_facts
+from advisor.contracts.numbers import find_money
 from advisor.contracts.parties import Layout, read_parties
 from advisor.contracts.reader import Document
+from advisor.rules import evaluate
 from advisor.rules.findings import Finding
 
 PACK = "contract"
@@ -60,8 +62,6 @@ def review_document(
     suggest: Suggester | None = None,
 ) -> Review:
     """Review ``doc``. ``lang`` picks the language of the texts (default: the document's)."""
-    from advisor.rules import evaluate
-
     language = lang or detect_language(doc.text)
     clauses = split_clauses(doc)
     zh_provider = read_parties(doc.text)
@@ -95,8 +95,6 @@ def _as_missing(finding: Finding) -> Finding:
 
 def _default_currency(text: str, language: str) -> str:
     """The currency of the first amount in the contract, else CNY for Chinese, USD otherwise."""
-    from advisor.contracts.numbers import find_money
-
     found = find_money(text[:100_000])
     if found:
         return found[0].money.currency

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 
+from advisor.engine.decisions_data import LayeredDefaults, decision_defaults
 from advisor.engine.failures import young_daly
 from advisor.engine.params import Params
 from advisor.engine.pricing import Quote
@@ -86,8 +87,6 @@ def rounded_hours(hours: float, increment_s: float, sessions: int | None = None)
 
 def per_task_offers(p: Params) -> list[dict[str, object]]:
     """Providers with a published per-task price (``knowledge/decisions/terms.yaml``)."""
-    from advisor.engine.decisions_data import LayeredDefaults, decision_defaults
-
     entry = LayeredDefaults(decision_defaults()).get("billing.per_task_offers")
     p.note("billing.per_task_offers", entry.value, entry.source, unit=entry.unit, key="source.billing.per_task_offers")
     return list(entry.value or [])
@@ -95,8 +94,6 @@ def per_task_offers(p: Params) -> list[dict[str, object]]:
 
 def per_task_increments(p: Params) -> dict[str, float]:
     """Seconds per named billing increment (second, minute, hour, day), from the decision data."""
-    from advisor.engine.decisions_data import LayeredDefaults, decision_defaults
-
     entry = LayeredDefaults(decision_defaults()).get("billing.increments")
     p.note("billing.increments", entry.value, entry.source, unit=entry.unit, key="source.billing.increments")
     return {str(k): float(v) for k, v in entry.value.items()}

@@ -10,6 +10,7 @@ from typing import Any
 from advisor.engine.billing import BillingOption
 from advisor.engine.memory import trainable_params
 from advisor.engine.models import Component, Cost, EstimateRequest
+from advisor.engine.ownership import owned_gpu_hour
 from advisor.engine.params import Params
 from advisor.engine.pricing import Quote
 from advisor.engine.workload import Workload
@@ -39,7 +40,6 @@ def build(
     mode = picked.mode
     comps: list[Component] = []
     if req.hosting != "cloud":  # your own cards: their cost of ownership, not rent (no double charge)
-        from advisor.engine.ownership import owned_gpu_hour
 
         owned = owned_gpu_hour(gpu, cur, req.hosting, p)
         if owned is not None:

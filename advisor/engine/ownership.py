@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from advisor.engine.decisions_data import LayeredDefaults, by_currency, decision_defaults
 from advisor.units import HOURS_PER_MONTH, HOURS_PER_YEAR
 
 
@@ -120,7 +121,6 @@ def owned_gpu_hour(gpu: Any, currency: str, hosting: str, p: Any) -> tuple[float
     """What one used GPU-hour of a card you own costs before electricity (billed as its own
     component), at ``own.assumed_utilization``; None when no purchase price is on file.
     ``hosting``: ``colocation`` pays the rack fee, ``owned`` (your own room) does not."""
-    from advisor.engine.decisions_data import LayeredDefaults, by_currency, decision_defaults
 
     data = LayeredDefaults(decision_defaults())
     key = f"own.purchase_price.{gpu.id}"

@@ -27,7 +27,7 @@ from advisor.catalog.market import (
     without_hashes,
 )
 from advisor.engine.params import Params
-from advisor.errors import InputError
+from advisor.errors import AdvisorError, InputError
 from advisor.money import CURRENCIES, convert
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
@@ -434,8 +434,6 @@ def cached_quote(
     catalog: Any, gpu_id: str, currency: str, market: str | None = None, lang: str = "en"
 ) -> Quote | None:
     """List-price quote for sweeps (memoized per catalog; None when the card has no price)."""
-    from advisor.errors import AdvisorError
-
     entry = _CACHE.get(id(catalog))
     if entry is None or entry[0] is not catalog:
         if len(_CACHE) >= 8:  # a few catalogs at a time (tests build their own)

@@ -14,6 +14,7 @@ from typing import Literal
 import numpy as np
 
 from advisor.engine.params import Params
+from advisor.errors import InputError
 
 Method = Literal["pretrain", "full", "lora", "qlora"]
 METHODS: tuple[str, ...] = ("pretrain", "full", "lora", "qlora")
@@ -127,8 +128,6 @@ SHAPE_FIELDS = ("layers", "hidden_size", "heads", "kv_heads", "vocab_size", "int
 
 def with_overrides(shape: Shape, given: dict[str, object]) -> Shape:
     """``shape`` with the fields the user stated (request names) replaced, checked for consistency."""
-    from advisor.errors import InputError
-
     if not given:
         return shape
     layers = int(given.get("layers", shape.layers))  # type: ignore[call-overload]

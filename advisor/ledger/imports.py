@@ -33,6 +33,8 @@ from advisor.errors import InputError
 from advisor.ledger import db as T
 from advisor.ledger.db import Ledger, insert_for, settings
 from advisor.money import normalize_currency
+from advisor.safe_read import decode, read_bytes
+from advisor.usage.defaults import load_defaults
 
 UNTAGGED = "(untagged)"
 Progress = Callable[[int, int], None]
@@ -87,8 +89,8 @@ def is_usage_report(path: str | Path) -> bool:
 
 def read_focus_rows(path: str | Path) -> list[dict[str, Any]]:
     """The rows of one FOCUS export, through the usage package's FOCUS reader."""
+    # lazy: loads duckdb, pyarrow only when this runs (cold start)
     from advisor.usage.billing import owner_of
-    from advisor.usage.defaults import load_defaults
     from advisor.usage.detect import detect
     from advisor.usage.engine import Engine
     from advisor.usage.readers.focus import BILLING_TABLE, read_focus
@@ -128,7 +130,7 @@ def _money(value: float) -> str:
 
 def read_usage_rows(path: str | Path) -> list[dict[str, Any]]:
     """The chargeback lines of one usage report (``advisor usage FILES --json``)."""
-    from advisor.safe_read import decode, read_bytes
+    # lazy: loads duckdb, pyarrow only when this runs (cold start)
     from advisor.usage.models import BillingSection, InventorySection
 
     where = str(path)

@@ -15,6 +15,8 @@ from sqlalchemy import func, select
 from advisor.catalog.defaults import load_fx
 from advisor.config import catalog_dir
 from advisor.errors import InputError
+from advisor.findings import Assumption, sort_findings
+from advisor.glossary import term
 from advisor.ledger import db as T
 from advisor.ledger.db import Ledger, insert_for, settings
 from advisor.ledger.report import (
@@ -26,6 +28,7 @@ from advisor.ledger.report import (
     TrailEntry,
 )
 from advisor.money import FxRate, normalize_currency
+from advisor.rules import evaluate_packs
 
 PERIOD_RE = re.compile(r"^(\d{4})-(0[1-9]|1[0-2])$")
 STATUSES = ("pending", "approved", "rejected")
@@ -223,9 +226,6 @@ def status(ledger: Ledger, *, as_of: datetime | None = None, lang: str = "en", t
            project: str | None = None, period: str | None = None) -> BudgetStatusReport:
     """Budget versus actual and planned spend for every budget (or those of ``team``/``project``/
     ``period``), with burn rate, forecast to period end and the budget rules' findings."""
-    from advisor.findings import Assumption, sort_findings
-    from advisor.glossary import term
-    from advisor.rules import evaluate_packs
 
     as_of = as_of or _now()
     if period is not None:

@@ -38,6 +38,7 @@ __all__ = [
 def evaluate(pack: str, facts: dict[str, Any], *, lang: str = "en") -> list[Finding]:
     """Findings of one pack for ``facts`` (a flat dict; unknown keys are ignored, missing
     facts match nothing), most severe first. Texts in ``lang``; both languages in ``text``."""
+    # lazy: loads durable only when this runs (cold start)
     from advisor.rules.host import evaluate as run
 
     return run(pack, facts, lang=lang)
@@ -45,6 +46,7 @@ def evaluate(pack: str, facts: dict[str, Any], *, lang: str = "en") -> list[Find
 
 def evaluate_packs(packs: list[str], facts: dict[str, Any], *, lang: str = "en") -> list[Finding]:
     """Findings of several packs for the same facts, most severe first."""
+    # lazy: loads durable only when this runs (cold start)
     from advisor.rules.host import evaluate_packs as run
 
     return run(packs, facts, lang=lang)

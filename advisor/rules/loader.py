@@ -28,6 +28,7 @@ from advisor.rules.conditions import (
     facts_of,
     guaranteed,
     parse_condition,
+    to_engine,
 )
 from advisor.rules.expr import Expression, parse_expression
 from advisor.rules.registry import FactRegistry, load_registry, read_yaml
@@ -69,8 +70,6 @@ class Rule:
 
     def engine_condition(self) -> dict[str, Any]:
         """The durable JSON of the rule's condition (``m``), with the text facts required."""
-        from advisor.rules.conditions import to_engine
-
         extra = [{"$ex": {f: 1}} for f in sorted(self.requires - guaranteed(self.when))]
         cond = to_engine(self.when)
         return {"$and": [cond, *extra]} if extra else cond

@@ -80,6 +80,7 @@ def report_json(name: str, args: dict[str, Any]) -> dict[str, Any]:
     """Call tool ``name`` with ``args`` and return its report as JSON-ready data (the guides'
     worked examples are computed through this)."""
     if name not in TOOL_NAMES:
+        # lazy: cold start (importing this module stays cheap)
         from advisor.errors import InputError
 
         raise InputError("tool", name, "one of " + ", ".join(TOOL_NAMES))

@@ -13,6 +13,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from advisor.contracts.checklist import ChecklistItem
+from advisor.contracts.reader import read_path, read_text
+from advisor.contracts.review import review_document
 from advisor.errors import InputError
 from advisor.money import Currency, normalize_currency
 from advisor.numeric import check_request_bounds
@@ -91,9 +93,6 @@ def _request(request: ReviewContractRequest | None, kwargs: dict[str, Any]) -> R
 
 def review_contract(request: ReviewContractRequest | None = None, **kwargs: Any) -> ContractReport:
     """Review a contract given as ``text=...`` or ``path=...``."""
-    from advisor.contracts.reader import read_path, read_text
-    from advisor.contracts.review import review_document
-
     req = _request(request, kwargs)
     currency: Currency | None = normalize_currency(req.currency) if req.currency else None
     doc = read_text(req.text) if req.text is not None else read_path(req.path or "")

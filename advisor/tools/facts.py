@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from advisor.engine import memory
 from advisor.engine.billing import option, tiers
 from advisor.engine.estimate import resolve_workload
 from advisor.engine.fleet import mixed_fleet
@@ -285,7 +286,6 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
 def _fits_variant(req: EstimateRequest, catalog: Any, n: int, w: Workload | None, **changes: Any) -> bool:
     """Would the job fit on the same cards with these settings changed? ``w``: the request's
     workload when ``changes`` leave it as it is (a layout setting), else None."""
-    from advisor.engine import memory
 
     p = Params(catalog.defaults)
     if w is None:

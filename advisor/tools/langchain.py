@@ -27,7 +27,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from advisor.errors import InputError
+import advisor.tools as tools
+from advisor.config import knowledge_dir
+from advisor.errors import DataError, InputError
 from advisor.tools import TOOL_NAMES
 
 __all__ = ["HIDDEN_FIELDS", "compact", "llm_schema", "llm_settings", "openai_tool", "openai_tools", "request_model",
@@ -52,8 +54,6 @@ def llm_settings() -> dict[str, Any]:
     """``knowledge/assistant/llm.yaml`` (schema selection and reply checks)."""
     import yaml
 
-    from advisor.config import knowledge_dir
-    from advisor.errors import DataError
 
     path = knowledge_dir() / "assistant" / "llm.yaml"
     try:
@@ -78,7 +78,6 @@ def request_model(name: str) -> type[BaseModel]:
 def _function(name: str) -> Callable[..., BaseModel]:
     if name not in TOOL_NAMES:
         raise InputError("tool", name, ", ".join(TOOL_NAMES))
-    import advisor.tools as tools
 
     return getattr(tools, name)
 
@@ -105,6 +104,7 @@ def shown_fields(name: str) -> list[str]:
 
 def _stage_item() -> type[BaseModel]:
     """``plan_project`` stages: the stage name plus the estimate fields a stage reads."""
+    # lazy: loads numpy only when this runs (cold start)
     from advisor.tools.plan import StageSpec
 
     conf = llm_settings()["schema"]

@@ -22,7 +22,9 @@ from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField
 from advisor.numeric import check_request_bounds
+from advisor.tools import plan_elastic
 from advisor.tools.findings import PLAN_PACKS, evaluate
+from advisor.tools.serving import estimate_serving_cost
 from advisor.units import HOURS_PER_DAY, parse_billions, parse_count
 
 StageName = Literal["validation", "pretrain", "finetune", "serving"]
@@ -132,13 +134,13 @@ def plan_project(request: PlanRequest | None = None, **kwargs: Any) -> PlanRepor
     specs = req.stages or _default_stages(req, p)
     costs: list[StageCost] = []
     assumptions: dict[str, Assumption] = {}
-    from advisor.tools import plan_elastic
 
     for spec in specs:
         if spec.stage == "serving":
             sc, used = _serving(spec, req, catalog)
         elif spec.months:
-            sc, used = plan_elastic.capacity_stage(spec, req, catalog)
+            fields, used = plan_elastic.capacity_stage(spec, req, catalog)
+            sc = StageCost(**fields)
         else:
             sc, used = _training(spec, req, catalog)
         costs.append(sc)
@@ -194,8 +196,6 @@ def _training(spec: StageSpec, req: PlanRequest, catalog: Any) -> tuple[StageCos
 
 
 def _serving(spec: StageSpec, req: PlanRequest, catalog: Any) -> tuple[StageCost, list[Assumption]]:
-    from advisor.tools.serving import estimate_serving_cost
-
     p = Params(catalog.defaults)
     extra = spec.model_extra or {}
     if not spec.tokens_per_day:

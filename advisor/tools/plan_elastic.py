@@ -26,9 +26,8 @@ from advisor.units import HOURS_PER_MONTH
 ELASTIC_PACKS: tuple[str, ...] = ("elastic",)
 
 
-def capacity_stage(spec: Any, req: Any, catalog: Any) -> tuple[Any, list[Assumption]]:
-    from advisor.tools.plan import StageCost
-
+def capacity_stage(spec: Any, req: Any, catalog: Any) -> tuple[dict[str, Any], list[Assumption]]:
+    """The fields of a stage given in months (cards held for a time), and its assumptions."""
     extra = dict(spec.model_extra or {})
     p = Params(catalog.defaults)
     gpu = catalog.gpu(extra.get("gpu") or req.gpu or p("estimate.default_gpu"))
@@ -46,7 +45,7 @@ def capacity_stage(spec: Any, req: Any, catalog: Any) -> tuple[Any, list[Assumpt
     if picked is None:
         raise InputError(f"stages.{spec.stage}.billing", mode, "on_demand, tiered, daily, monthly, yearly or spot")
     tier, _, _ = billing_mod.tiers(n, p)
-    return StageCost(
+    return dict(
         stage=spec.stage, gpu=gpu.id, gpu_count=n, gpu_hours=wall * n,
         wall_hours=wall, billing=mode, recommended_billing=next((o.mode for o in options if o.recommended), None),
         cost=picked.total, low=picked.total, high=picked.total, share=0.0,

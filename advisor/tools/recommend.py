@@ -8,12 +8,18 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from advisor.catalog import get_catalog
+from advisor.catalog.capacity import capacity_for
+from advisor.catalog.market import NoMarketError, equivalents, market_for, without_hashes
 from advisor.engine.estimate import resolve_workload
 from advisor.engine.models import EstimateRequest, validated
 from advisor.engine.params import Params
+from advisor.engine.pricing import cached_quote, note_market, resolve_market
 from advisor.engine.sweep import SWEEP_MODES, pareto, sweep
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
+from advisor.money import CURRENCIES, convert
+from advisor.tools.estimate import estimate_training_cost
+from advisor.tools.findings import evaluate
 from advisor.units import HOURS_PER_DAY
 
 
@@ -136,7 +142,6 @@ def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -
     )
     if report.cheapest is not None:
         # The advice that applies to the chosen option: budget, risk and billing findings.
-        from advisor.tools.estimate import estimate_training_cost
 
         c = report.cheapest
         chosen = estimate_training_cost(
@@ -152,8 +157,6 @@ def _distinct(catalog: Any, options: list[Option], req: Any) -> list[Option]:
     """Drop an option that repeats an equivalent card's option (``market.equivalents``: same
     count, precision and billing) when its price is borrowed: the card has no offer of its own in
     the report's market, so the two rows would be one market counted twice."""
-    from advisor.catalog.market import equivalents
-    from advisor.engine.pricing import resolve_market
 
     home, _, _ = resolve_market(catalog, req.currency, req.market, req.lang)
     shape = {(o.gpu, o.gpu_count, o.precision, o.billing) for o in options}
@@ -169,8 +172,6 @@ def _distinct(catalog: Any, options: list[Option], req: Any) -> list[Option]:
 
 def _note_prices(p: Params, catalog: Any, options: list[Option], req: Any) -> None:
     """Which market, offers and dates priced each card of the report (assumptions)."""
-    from advisor.engine.pricing import cached_quote, note_market, resolve_market
-
     if not options:
         return
     home, choice, why = resolve_market(catalog, req.currency, req.market, req.lang)
@@ -207,7 +208,6 @@ def _useful(res: Any) -> dict[str, int]:
 def _provider_limits(catalog: Any, res: Any) -> dict[str, float]:
     """Per card: the most GPUs a provider listing it is known to rent: the largest cluster one
     documents, else the largest listed instance (``advisor.catalog.capacity``)."""
-    from advisor.catalog.capacity import capacity_for
 
     return {str(g): float(capacity_for(catalog, str(g)).known or np.inf) for g in (res.gpu_ids if res.evaluated else ())}
 
@@ -263,7 +263,6 @@ def _option(res: Any, i: int, currency: str, catalog: Any, req: Any, *, offers: 
         gpu_hours=float(res.gpu_hours[i]), per_gpu_gb=float(res.per_gpu_gb[i]), gpu_memory_gb=float(res.memory_gb[i]),
         mfu=float(res.mfu[i]), unit_price=float(res.unit_price[i]),
     )
-    from advisor.catalog.capacity import capacity_for
 
     cap = capacity_for(catalog, gpu)
     if count > cap.known:
@@ -281,9 +280,6 @@ def offers_for(
     """The cheapest concrete offers of ``gpu`` itself (no equivalent card), from the market
     that prices the report, else from the other currency's, converted; with the instances
     ``count`` GPUs take and what is known of the provider's capacity."""
-    from advisor.catalog.market import NoMarketError, market_for, without_hashes
-    from advisor.engine.pricing import resolve_market
-    from advisor.money import CURRENCIES, convert
 
     home, _, _ = resolve_market(catalog, currency, market, lang)
     rows: list[Any] = []
@@ -340,7 +336,6 @@ def _option_findings(catalog: Any, option: Option, req: Any) -> list[Finding]:
     gpu = catalog.gpu(option.gpu)
     if gpu.tier not in ("consumer", "workstation") or option.gpu_count < 2:
         return []
-    from advisor.tools.findings import evaluate
 
     facts = {
         "gpu": gpu.id, "gpu_tier": gpu.tier, "gpu_vendor": gpu.vendor, "gpu_count": option.gpu_count,

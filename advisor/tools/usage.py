@@ -13,10 +13,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from advisor.catalog import get_catalog
+from advisor.engine.params import Params
 from advisor.errors import InputError
 from advisor.money import format_money, normalize_currency
 from advisor.numeric import check_request_bounds
+from advisor.rules import evaluate
 from advisor.rules.findings import Assumption, Finding
+from advisor.usage.analysis import UsageOptions, analyze_files
+from advisor.usage.defaults import load_defaults
+from advisor.usage.facts import summary_facts
 from advisor.usage.models import (
     BillingSection,
     FileSummary,
@@ -24,6 +30,8 @@ from advisor.usage.models import (
     TelemetrySection,
     UsageSummary,
 )
+from advisor.usage.summary import summarize
+from advisor.usage.values import BadValue, iso, timestamp
 
 
 class AnalyzeUsageRequest(BaseModel):
@@ -175,11 +183,6 @@ def _check_positive(name: str, value: float | None) -> None:
 
 
 def _from_summary(req: AnalyzeUsageRequest) -> UsageReport:
-    from advisor.rules import evaluate
-    from advisor.usage.defaults import load_defaults
-    from advisor.usage.facts import summary_facts
-    from advisor.usage.summary import summarize
-
     d = load_defaults()
     _check_positive("gpu_count", req.gpu_count)
     _check_positive("price_per_gpu_hour", req.price_per_gpu_hour)
@@ -191,8 +194,7 @@ def _from_summary(req: AnalyzeUsageRequest) -> UsageReport:
         if not req.gpu:
             raise InputError("price_per_gpu_hour", None,
                              "a price per GPU-hour, or the GPU type (gpu=...) to look one up (summary mode needs one)")
-        from advisor.catalog import get_catalog
-        from advisor.engine.params import Params
+        # lazy: loads numpy only when this runs (cold start)
         from advisor.engine.pricing import quote
 
         catalog = get_catalog()
@@ -238,10 +240,6 @@ def _from_summary(req: AnalyzeUsageRequest) -> UsageReport:
 
 
 def _from_files(req: AnalyzeUsageRequest, progress: Callable[[str], None] | None, engine: str | None = None) -> UsageReport:
-    from advisor.rules import evaluate
-    from advisor.usage.analysis import UsageOptions, analyze_files
-    from advisor.usage.values import BadValue, iso, timestamp
-
     _check_positive("price_per_gpu_hour", req.price_per_gpu_hour)
     as_of = None
     if req.as_of:

@@ -12,12 +12,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from advisor.catalog import get_catalog
 from advisor.errors import InputError
-from advisor.money import FxRate
+from advisor.money import FxRate, convert
 from advisor.rules.findings import Assumption
 from advisor.usage.billing import analyze_billing
 from advisor.usage.chargeback import analyze_inventory
 from advisor.usage.defaults import REQUIRED_KEYS, UsageDefaults, load_defaults
+from advisor.usage.detect import is_dataset
 from advisor.usage.engine import Engine, Progress, engine_name
 from advisor.usage.facts import file_facts, gpus_needed
 from advisor.usage.fleet import analyze_fleet
@@ -29,6 +31,8 @@ from advisor.usage.models import (
     UsageSummary,
 )
 from advisor.usage.readers import read_files
+from advisor.usage.spark import SparkEngine
+from advisor.usage.values import iso
 
 # The thresholds every file analysis lists in its assumptions: all of them but the summary
 # mode's period and the engine's own settings.
@@ -63,16 +67,12 @@ def open_engine(name: str | None, *, memory_limit_gb: float, threads: int | None
                 progress: Progress | None = None):  # type: ignore[no-untyped-def]
     """A new engine of kind ``name`` (:func:`advisor.usage.engine.engine_name`)."""
     if engine_name(name) == "spark":
-        from advisor.usage.spark import SparkEngine
-
         return SparkEngine(progress=progress)
     return Engine(memory_limit_gb=memory_limit_gb, threads=threads, progress=progress)
 
 
 def _fx() -> FxRate | None:
     try:
-        from advisor.catalog import get_catalog
-
         return get_catalog().fx
     except Exception:  # the catalog is optional here: without it currencies must match
         return None
@@ -86,7 +86,6 @@ def _rate(src: str | None, dst: str) -> tuple[float | None, FxRate | None]:
     fx = _fx() if src is not None else None
     if fx is None:
         return None, None
-    from advisor.money import convert
 
     return convert(1.0, src, dst, fx), fx  # type: ignore[arg-type]
 
@@ -191,14 +190,11 @@ def _size(path: str) -> float:
     """Bytes of a file; a glob, directory or URI counts as large (progress is shown)."""
     from pathlib import Path
 
-    from advisor.usage.detect import is_dataset
 
     return float("inf") if is_dataset(path) else Path(path).stat().st_size
 
 
 def _iso(t: float) -> str:
-    from advisor.usage.values import iso
-
     return iso(t) or ""
 
 

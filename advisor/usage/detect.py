@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Literal
 
 from advisor.errors import DocumentError
+from advisor.safe_read import open_checked, sniff_encoding
 from advisor.usage import columns as C
 
 Kind = Literal["nvidia_smi_csv", "nvidia_smi_capture", "prometheus", "focus", "inventory"]
@@ -75,7 +76,6 @@ def detect(path: str | Path, workdir: str | None = None) -> Detected:
     """Sniff ``path``; raises :class:`DocumentError` for missing, empty or unknown files.
     With ``workdir``, a UTF-16 (BOM or not) or GB18030 file is transcoded to a UTF-8 copy
     there, and the copy is what the readers read (under the file's own name)."""
-    from advisor.safe_read import open_checked, sniff_encoding
 
     p = Path(path)
     handle, size, _ = open_checked(p, "usage")  # regular files only, byte cap first

@@ -11,6 +11,7 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 
+from advisor.catalog import get_catalog
 from advisor.errors import AdvisorError, InputError
 from advisor.money import convert
 from advisor.rules.findings import Assumption
@@ -30,8 +31,6 @@ def catalog_price(model: str | None, currency: str) -> tuple[float, str] | None:
     if not model:
         return None
     try:
-        from advisor.catalog import get_catalog
-
         cat = get_catalog()
         gpu = cat.gpu(model)
         offers = cat.offers(gpu=gpu.id, currency=currency)
@@ -50,8 +49,6 @@ def catalog_price(model: str | None, currency: str) -> tuple[float, str] | None:
 
 def _fx():  # type: ignore[no-untyped-def]
     try:
-        from advisor.catalog import get_catalog
-
         return get_catalog().fx
     except (ImportError, AdvisorError):
         return None

@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from advisor.usage.defaults import load_defaults
 from advisor.usage.engine import Dialect, Progress, Step, sql_text
 
 MASTER_ENV = "ADVISOR_SPARK_MASTER"
@@ -148,7 +149,6 @@ def session(master: str | None = None):  # type: ignore[no-untyped-def]
     active = SparkSession.getActiveSession()
     if active is not None:
         return active
-    from advisor.usage.defaults import load_defaults
 
     d = load_defaults()
     builder = SparkSession.builder.appName("compute-cost-advisor usage")

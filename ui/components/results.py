@@ -9,6 +9,7 @@ import streamlit as st
 
 from advisor.glossary import term
 from advisor.present import PRESENTERS, View, present
+from ui.components.usage import usage_charts
 from ui.components.view import view_card
 
 
@@ -41,8 +42,6 @@ def knowledge_card(r: dict[str, Any], lang: str, key: str) -> None:
 
 def _extra(name: str, result: Any, lang: str, key: str) -> Any:
     if name == "analyze_usage":
-        from ui.components.usage import usage_charts
-
         return lambda: usage_charts(result, lang)
     return None
 

@@ -15,6 +15,7 @@ import advisor.ledger as ledger
 from advisor.present import present
 from ui import services, state
 from ui.components.common import error_box
+from ui.components.view import table as draw
 from ui.components.view import view_card
 from ui.i18n import Lang, t
 
@@ -161,8 +162,6 @@ def approvals_tab(lang: Lang) -> None:
         st.info(t("bud.no_pending", lang), icon=":material/info:")
     table = present("budget_status", result, lang).table("approvals")
     if table is not None and table.rows:
-        from ui.components.view import table as draw
-
         st.subheader(table.title)
         draw(table)
 

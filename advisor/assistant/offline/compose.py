@@ -15,12 +15,16 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+import advisor.tools as tools
+from advisor.assistant.guides import cite_for
+from advisor.assistant.offline.clarify import clarifying_question
 from advisor.assistant.offline.parse import Parsed, parse_question
-from advisor.assistant.offline.understood import assumed, understood
-from advisor.assistant.offline.verdict import verdict
+from advisor.assistant.offline.understood import assumed, label, understood
+from advisor.assistant.offline.verdict import MARK, memory_verdict, verdict
 from advisor.assistant.result import Citation, ToolCall
 from advisor.errors import AdvisorError
 from advisor.glossary import term
+from advisor.knowledge.onboarding import describe_path, next_module
 from advisor.present import PRESENTERS, markdown, present
 from advisor.rules.findings import Finding, sort_findings
 
@@ -77,11 +81,11 @@ def run_tool(name: str, args: dict[str, Any], lang: str, defaults: dict[str, Any
     ``args`` use the argument names of INTERNALS.md "Tool requests" and are recorded as
     given (plus ``lang`` and the caller's ``defaults`` for fields the question left open);
     :func:`_adapt` maps them onto the installed tool where it differs."""
-    import advisor.tools as tools
 
     recorded = dict(args)
     try:
         func = getattr(tools, name)
+        # lazy: loads openai only when this runs (cold start)
         from advisor.tools.langchain import request_model
 
         fields = request_model(name).model_fields
@@ -108,6 +112,7 @@ def _adapt(name: str, args: dict[str, Any]) -> dict[str, Any]:
     (``pretrain_tokens_b``, ``finetune_tokens_b``, ``serving_tokens_per_day``)."""
     if name != "plan_project":
         return args
+    # lazy: loads openai only when this runs (cold start)
     from advisor.tools.langchain import request_model
 
     fields = request_model(name).model_fields
@@ -168,8 +173,6 @@ def refusal(call: ToolCall, lang: str) -> str:
     job = _JOB.get(call.name, {}).get(lang, call.name)
     missing = _missing_field(call)
     if missing in _PARSER_NEED:
-        from advisor.assistant.offline.clarify import clarifying_question
-
         return clarifying_question([_PARSER_NEED[missing]], call.name)[lang]
     if missing in _NEED:
         need = _NEED[missing][lang]
@@ -180,8 +183,6 @@ def refusal(call: ToolCall, lang: str) -> str:
 
 def cannot_say(call: ToolCall, lang: str) -> str:
     """The verdict line of a yes/no question the tool refused: no yes or no, and what it lacks."""
-    from advisor.assistant.offline.verdict import MARK
-
     job = _JOB.get(call.name, {}).get(lang, call.name)
     missing = _missing_field(call)
     if missing in _NEED:
@@ -206,7 +207,6 @@ def _missing_field(call: ToolCall) -> str | None:
 def attach_guides(question: str, intent: str, lang: str, findings: list[Finding], k: int = 2) -> list[Citation]:
     """The ``k`` guide sections that explain this answer and its findings (none if the guides
     are unavailable); see :mod:`advisor.assistant.guides`."""
-    from advisor.assistant.guides import cite_for
 
     return cite_for(question, intent, lang, findings, k)
 
@@ -244,7 +244,6 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
         return Turn(answer=text, intent=intent, lang=lang, parsed=parsed)
     if intent == "onboarding":
         return _onboarding(question, parsed, lang)
-    import advisor.tools as tools
 
     if intent == "out_of_scope" or intent not in tools.TOOL_NAMES:
         return Turn(answer=_join(understood("search_knowledge", {"query": question}, None, lang),
@@ -294,8 +293,6 @@ def _memory_check(parsed: Parsed, call: ToolCall, lang: str, citations: list[Cit
                   findings: list[Finding]) -> Turn:
     """A memory-only question: what was understood, the fit verdict, and what else it needs —
     never the time or cost of the nominal data amount the estimate ran with."""
-    from advisor.assistant.offline.verdict import MARK, memory_verdict
-
     args = {k: v for k, v in call.args.items() if k not in ("tokens_b", "dataset_tokens_b")}
     said = memory_verdict(call.result or {}, lang, with_time=False)
     notes = [n for n in parsed.assumptions if n.get("name") != "memory.nominal"]
@@ -308,7 +305,6 @@ def _memory_check(parsed: Parsed, call: ToolCall, lang: str, citations: list[Cit
 def _followup_line(parsed: Parsed, lang: str) -> str:
     if not parsed.is_followup or not parsed.changed:
         return ""
-    from advisor.assistant.offline.understood import label
 
     names = [label(k, lang) for k in parsed.changed]
     changed = ", ".join(names) if lang == "en" else "、".join(names)
@@ -343,8 +339,6 @@ def _join(*parts: str) -> str:
 
 def _onboarding(question: str, parsed: Parsed, lang: str) -> Turn:
     try:
-        from advisor.knowledge.onboarding import describe_path, next_module
-
         path_text = describe_path(lang)  # type: ignore[arg-type]
         module = next_module(lang)  # type: ignore[arg-type]
     except (AdvisorError, ImportError):  # no onboarding path installed: the best guide sections instead

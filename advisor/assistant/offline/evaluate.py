@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from advisor.assistant.offline.parse import Parsed, parse_question
+from advisor.catalog import get_catalog
 
 _NAME_KEYS = {"gpu", "model", "provider", "method", "billing", "precision", "currency", "lang"}
 
@@ -37,8 +38,6 @@ _CATALOG_KINDS = {"gpu": "gpu", "gpus": "gpu", "model": "model", "provider": "pr
 
 def _catalog_id(key: str, value: Any) -> str:
     """A GPU, model or provider name as the catalog's id (labels may use any alias)."""
-    from advisor.catalog import get_catalog
-
     kind = _CATALOG_KINDS.get(key)
     if kind is None:
         return _norm_name(value)

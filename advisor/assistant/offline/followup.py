@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from advisor.assistant.offline.intent import TOOLS, Decision
+from advisor.assistant.offline.project import TOOL_ARGS
 
 MARKER = re.compile(
     r"呢\s*[?？。!！~]*\s*$|^\s*(?:那|那么|如果|要是|假如|若|再|还是|加上|另外|顺便|同样|改|换|用)|换成|改成|改用|换用|换为|改为|"
@@ -77,7 +78,6 @@ _FIELD_OF_SLOT = {"avg_utilization": "utilization", "share_said": "utilization",
 def _only_fields_of(tool: str, slots: set[str]) -> bool:
     """Whether every slot the follow-up gave is a field of ``tool``'s request (by the context's names),
     so the question changes that request rather than asking for another tool."""
-    from advisor.assistant.offline.project import TOOL_ARGS
 
     fields = set(TOOL_ARGS.get(tool, ()))
     return bool(slots) and tool in _DECISION_KEEPS and all(s in fields or _FIELD_OF_SLOT.get(s) in fields

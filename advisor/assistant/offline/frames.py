@@ -21,6 +21,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from advisor.assistant.offline.parse import Parsed, parse_question
+from advisor.assistant.offline.understood import understood
 
 Source = Literal["question", "conversation", "default"]
 
@@ -106,8 +107,8 @@ def frames_of(parsed: Parsed) -> list[Frame]:
 
 def read(question: str, history: list[dict[str, Any]] | None = None, lang: str | None = None) -> Understanding:
     """Read one question (with ``history`` from a previous AskResult) into frames."""
+    # lazy: loads langchain_core only when this runs (cold start)
     from advisor.assistant import history as hist
-    from advisor.assistant.offline.understood import understood
 
     previous = hist.previous_parsed(hist.check(history))
     parsed = parse_question(question, previous)

@@ -17,6 +17,7 @@ from typing import NamedTuple
 from advisor.assistant.offline.lexicon import L, R, lexicon
 from advisor.assistant.offline.slots_misc import CONTRACT_NOUN
 from advisor.assistant.offline.text import Scan
+from advisor.assistant.offline.verdict import asks_verdict
 from advisor.tools import TOOL_NAMES
 
 DECISION_TOOLS = ("estimate_serving_cost", "check_quote", "compare_own_vs_rent")
@@ -162,8 +163,6 @@ def _new_tools(t: str, v: dict) -> Decision | None:
 
 
 def _asks_verdict(t: str) -> bool:
-    from advisor.assistant.offline.verdict import asks_verdict
-
     return asks_verdict(t)
 
 

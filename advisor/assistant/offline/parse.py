@@ -59,6 +59,8 @@ from advisor.assistant.offline.slots_time import extract_shares, extract_times
 from advisor.assistant.offline.stages import read_stages
 from advisor.assistant.offline.text import MAX_QUESTION_CHARS, Scan, Span, detect_language
 from advisor.assistant.offline.verdict import asks_verdict
+from advisor.catalog import get_catalog
+from advisor.errors import UnknownNameError
 
 Intent = Literal[
     "estimate_training_cost",
@@ -295,9 +297,6 @@ def _catalog_knows(name: str) -> bool | None:
     """True/False when the model catalog can be asked; None when it cannot (not built yet,
     broken data): the parser then works from the text alone."""
     try:
-        from advisor.catalog import get_catalog
-        from advisor.errors import UnknownNameError
-
         catalog = get_catalog()
     except Exception:  # noqa: BLE001 - optional validation, never a reason to fail a parse
         return None

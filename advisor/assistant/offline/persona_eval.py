@@ -25,6 +25,7 @@ from typing import Any
 
 import yaml
 
+from advisor.assistant import ask
 from advisor.assistant.offline.evaluate import _same
 
 _DIR = Path(__file__).resolve().parents[3] / "tests" / "assistant" / "data"
@@ -63,8 +64,6 @@ def _args_of(result: Any) -> dict[str, Any]:
 
 def check_item(item: dict[str, Any]) -> tuple[list[str], Any]:
     """Problems with the assistant's answer to one item (empty when right), and the result."""
-    from advisor.assistant import ask
-
     history = None
     for earlier in item.get("history") or []:
         history = ask(earlier, history=history, offline=True).history

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from advisor.assistant.offline.text import Scan
+from advisor.catalog import get_catalog
 from advisor.catalog.catalog import find_names
 from advisor.numeric import COUNT_TEXT, read_number
 
@@ -79,7 +80,6 @@ def extract_memory_card(scan: Scan) -> None:
 def _card_with_memory(gb: float) -> str | None:
     from collections import Counter
 
-    from advisor.catalog import get_catalog
 
     catalog = get_catalog()
     offers = Counter(o.gpu for o in catalog.offers())

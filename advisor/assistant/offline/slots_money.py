@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from advisor.assistant.offline.lexicon import CURRENCY, lexicon
+from advisor.assistant.offline.slots_hw import GPUS_PER_NODE
 from advisor.assistant.offline.text import Scan
 from advisor.money import normalize_currency
 from advisor.numeric import NUMBER_TEXT_NO_WORDS, read_number
@@ -137,7 +138,6 @@ def finish_prices(scan: Scan, gpu_count: int | None) -> None:
     per_node = scan.values.pop("_price_per_node_hour", None)
     if per_node is None:
         return
-    from advisor.assistant.offline.slots_hw import GPUS_PER_NODE
 
     cards = gpu_count or GPUS_PER_NODE
     if not gpu_count:
@@ -243,7 +243,6 @@ def read_quote(scan: Scan) -> dict[str, object]:
         return {"price": first["amount"]}
     node = bool(first.get("node")) or (period == "month" and bool(_NODE_WORDS.search(scan.question))
                                        and not re.search(r"单卡|每卡|一卡|per\s+(?:gpu|card)", scan.question))
-    from advisor.assistant.offline.slots_hw import GPUS_PER_NODE
 
     out: dict[str, object] = {"price": first["amount"]}
     if period in ("day",):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from advisor.assistant.offline.text import Scan
+from advisor.assistant.offline.text import Scan, Span
 from advisor.numeric import NUMBER_TEXT, NUMBER_TEXT_NO_WORDS, read_number
 from advisor.units import HOURS_PER_DAY
 
@@ -99,6 +99,5 @@ def extract_terms(scan: Scan) -> None:
 
 
 def _span(scan: Scan, slot: str, value: object, m: re.Match[str]):  # type: ignore[no-untyped-def]
-    from advisor.assistant.offline.text import Span
 
     return Span(slot=slot, text=scan.original[m.start() : m.end()], start=m.start(), end=m.end(), value=value)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from advisor.assistant.offline.lexicon import lexicon
 from advisor.assistant.offline.text import Scan
 from advisor.numerals import cn_numeral_value
 from advisor.numeric import NUMBER_TEXT, NUMBER_TEXT_NO_WORDS, read_number
@@ -88,7 +89,6 @@ _OFFPEAK = [
 def days_of(hours: float) -> float:
     """A stated period as a count of days: whole or half months are calendar months of
     ``calendar.days_per_month`` days (lexicon), anything else is hours / 24."""
-    from advisor.assistant.offline.lexicon import lexicon
 
     months = hours / HOURS_PER_MONTH
     if hours >= HOURS_PER_MONTH / 2 and abs(months * 2 - round(months * 2)) < 1e-6 and abs(hours % HOURS_PER_YEAR) > 1e-6:

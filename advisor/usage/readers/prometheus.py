@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from advisor.errors import DocumentError
+from advisor.usage.defaults import load_defaults
 from advisor.usage.detect import Detected, open_text
 from advisor.usage.readers.common import (
     SKIP_NO_UTILIZATION,
@@ -136,8 +137,6 @@ def _obs_arrow(chunk: list[tuple]):  # type: ignore[no-untyped-def]
 
 
 def chunk_rows() -> int:
-    from advisor.usage.defaults import load_defaults
-
     return max(1, int(load_defaults().number("engine.prometheus_chunk_rows")))
 
 
