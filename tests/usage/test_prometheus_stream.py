@@ -7,11 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
-from usage_helpers import FIXTURES, H100, same, write
+from usage_helpers import FIXTURES, H100, write
 
 from advisor.tools import analyze_usage
 from advisor.usage import engine as engine_module
 from advisor.usage.readers import prometheus
+from bench.bench_usage import differences
 
 
 def _scrapes(n: int) -> str:
@@ -54,7 +55,7 @@ def test_chunks_are_bounded_and_do_not_change_the_report(tmp_path: Path, monkeyp
         r = analyze_usage(files=[str(path)], price_per_gpu_hour=2.0)
         assert sizes and max(sizes) <= chunk
         reports[chunk] = json.loads(r.model_dump_json())
-    assert same(reports[1], reports[7]) == [] and same(reports[1], reports[100_000]) == []
+    assert differences(reports[1], reports[7]) == [] and differences(reports[1], reports[100_000]) == []
 
 
 def test_generated_scrapes_are_accounted(tmp_path: Path) -> None:

@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from usage_helpers import FOCUS_SAMPLE, same, write
+from usage_helpers import FOCUS_SAMPLE, write
 
 from advisor.cli import main
 from advisor.usage.synth import FleetSpec, write_fleet
+from bench.bench_usage import differences
 
 pytestmark = pytest.mark.slow
 
@@ -78,7 +79,7 @@ def test_every_reader_gives_the_same_report(spark, tmp_path: Path) -> None:  # t
     duck, sp = both([str(fleet), str(smi), str(inventory), str(FOCUS_SAMPLE)], price_per_gpu_hour=2.0)
     assert duck["telemetry"]["excluded_rows"] == 1 and duck["billing"]["rows"] == 1000
     assert duck["inventory"] is not None and duck["findings"]
-    assert same(duck, sp) == []
+    assert differences(duck, sp) == []
 
 
 def test_a_glob_of_csv_logs_is_one_dataset_on_both(spark, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -90,7 +91,7 @@ def test_a_glob_of_csv_logs_is_one_dataset_on_both(spark, tmp_path: Path) -> Non
     duck, sp = both([str(tmp_path / "fleet-*.csv")], price_per_gpu_hour=2.0, currency="CNY")
     assert [(f["path"], f["rows_read"]) for f in duck["inputs"]["files"]] == [(str(tmp_path / "fleet-*.csv"), rows)]
     assert duck["summary"]["gpu_count"] == 8 and duck["summary"]["period_hours"] == pytest.approx(96, abs=0.2)
-    assert same(duck, sp) == []
+    assert differences(duck, sp) == []
 
 
 def test_cli_engine_flag_and_environment(spark, tmp_path: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -101,11 +102,11 @@ def test_cli_engine_flag_and_environment(spark, tmp_path: Path, capsys, monkeypa
     monkeypatch.setenv("ADVISOR_USAGE_ENGINE", "spark")
     assert main(["usage", str(fleet), "--price", "2", "--json"]) == 0
     out, err = capsys.readouterr()
-    assert same(duck, json.loads(out)) == [] and "Traceback" not in err
+    assert differences(duck, json.loads(out)) == [] and "Traceback" not in err
     # the flag wins over the environment
     monkeypatch.setenv("ADVISOR_USAGE_ENGINE", "sparky")
     assert main(["usage", str(fleet), "--price", "2", "--json", "--engine", "duckdb"]) == 0
-    assert same(duck, json.loads(capsys.readouterr().out)) == []
+    assert differences(duck, json.loads(capsys.readouterr().out)) == []
 
 
 @pytest.mark.parametrize("engine", ["spark", "sparky"])
