@@ -14,8 +14,6 @@ import threading
 import time
 from pathlib import Path
 
-from advisor.assistant import ask
-
 ROOT = Path(__file__).resolve().parents[1]
 WARM_QUESTIONS = ("微调一个 Llama-3-8B，LoRA，5 万条样本，要花多少钱？",
                   "What should a LoRA fine-tune of Llama-3-8B on 50k samples cost?")
@@ -44,6 +42,10 @@ def warm_up(host: str, port: int) -> None:
     wait_listening("127.0.0.1" if host in ("0.0.0.0", "") else host, port)
     started = time.perf_counter()
     try:
+        # lazy: the server must be listening before the assistant (0.5 s of imports) loads,
+        # or `advisor ui` is healthy that much later
+        from advisor.assistant import ask
+
         for question in WARM_QUESTIONS:
             ask(question, offline=True)
         import altair  # noqa: F401  (charts of the cards)
