@@ -37,14 +37,14 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def _conversations() -> list[list[dict]]:
-    from advisor.assistant.offline.evaluate import load_turns
+    from bench.question_eval import load_turns
 
     return [c for path in sorted(DATA.glob("questions*.yaml")) for c in load_turns(path)]
 
 
 def _accuracy(conversations: list[list[dict]]) -> tuple[float, int]:
     from advisor.assistant import ask
-    from advisor.assistant.offline.evaluate import check
+    from bench.question_eval import check
 
     right = total = 0
     for chain in conversations:

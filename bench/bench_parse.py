@@ -25,7 +25,7 @@ def _percentile(values: list[float], q: float) -> float:
 
 def run() -> dict:
     from advisor.assistant.offline import parse_question
-    from advisor.assistant.offline.evaluate import evaluate, load_turns
+    from bench.question_eval import evaluate, load_turns
 
     figures: dict = {}
     for name, path in SETS.items():

@@ -1,6 +1,6 @@
 """Usage analysis at scale: 500 GPUs × 30 days of 1-minute samples (21.6 million rows).
 
-Generates the fleet with :mod:`advisor.usage.synth` into a temporary file, then runs the
+Generates the fleet with :mod:`bench.synth_fleet` into a temporary file, then runs the
 whole ``analyze_usage`` in a child process per engine and samples the peak memory of the
 child's whole process tree (for Spark: the Python driver and its JVM). Targets (DuckDB): under
 60 s and under 4 GB. With several engines, their reports are compared field by field (texts,
@@ -129,7 +129,7 @@ def differences(a: Any, b: Any, path: str = "report") -> list[str]:
 
 def run(gpus: int = 500, days: float = 30.0, fmt: str = "parquet", engines: tuple[str, ...] = ("duckdb",)) -> dict:
     """Generate, analyse in a child process per engine, and return the figures."""
-    from advisor.usage.synth import FleetSpec, write_fleet
+    from bench.synth_fleet import FleetSpec, write_fleet
 
     spec = FleetSpec(gpus=gpus, days=days, interval_s=60)
     figures: dict[str, Any] = {"format": fmt, "gpus": gpus}

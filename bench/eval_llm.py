@@ -152,7 +152,7 @@ def _call_for(question: str, parsed: Any, kind: str) -> dict[str, Any]:
 
 def _wrong_figures(result: Any, reference: Any, expected: dict[str, Any], words: list[str]) -> list[str]:
     from advisor.assistant.grounding import known_numbers, ungrounded_figures
-    from advisor.assistant.offline.evaluate import check
+    from bench.question_eval import check
 
     good = []
     for call in result.tool_calls:
@@ -184,7 +184,7 @@ def _non_answer(result: Any) -> str | None:
 
 def evaluate(cfg: Any, limit: int | None = None) -> dict[str, Any]:
     from advisor.assistant import ask
-    from advisor.assistant.offline.evaluate import check
+    from bench.question_eval import check
 
     turns = right_tool = right_args = scored = wrong = non = 0
     fallback_notice = fallback_silent = 0

@@ -1,13 +1,13 @@
 """`python -m bench.eval_personas [--failures dev] [--aggregates] [--set set1|set2]`: the offline
 assistant on the persona question sets, dev and test halves, per set and language (see
-advisor/assistant/offline/persona_eval.py). Failures are printed for dev halves only; test halves
+bench/persona_eval.py). Failures are printed for dev halves only; test halves
 are scored and, with --aggregates, summarised per intent and per kind of problem, never item by item."""
 
 from __future__ import annotations
 
 import sys
 
-from advisor.assistant.offline.persona_eval import SETS, evaluate
+from bench.persona_eval import SETS, evaluate
 
 
 def main(argv: list[str]) -> int:

@@ -1,7 +1,7 @@
 """End to end through ``ask(..., offline=True)``: on every question set, the first tool call
 (its name and key arguments) — or, for turns that call no tool, the turn's intent — is
 right for at least 95 % of the questions. Chains run with the previous turn's history.
-The expectations and their comparison rules are the parser's (advisor/assistant/offline/evaluate.py)."""
+The expectations and their comparison rules are the parser's (bench/question_eval.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from advisor.assistant import AskResult, ask
-from advisor.assistant.offline.evaluate import check, load_turns
+from bench.question_eval import check, load_turns
 
 pytestmark = pytest.mark.usefixtures("clean_llm_env")
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from advisor.assistant.offline import parse_question
-from advisor.assistant.offline.evaluate import evaluate, load_turns
+from bench.question_eval import evaluate, load_turns
 from advisor.assistant.offline.intent import DECISION_TOOLS
 from advisor.assistant.offline.project import TOOL_ARGS
 

@@ -1,5 +1,5 @@
 """The offline assistant on the persona question set (written by someone who had not seen the
-parser; see advisor/assistant/offline/persona_eval.py): per-language accuracy on the dev half
+parser; see bench/persona_eval.py): per-language accuracy on the dev half
 (tuned on) and on the test half (never tuned on), and "What I understood" on every answer."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.assistant import ask
-from advisor.assistant.offline.persona_eval import SETS, evaluate, half_of, load
+from bench.persona_eval import SETS, evaluate, half_of, load
 from advisor.assistant.offline.understood import HEAD
 
 pytestmark = pytest.mark.usefixtures("clean_llm_env")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from usage_helpers import SMALL_FLEET
 
-from advisor.usage.synth import write_fleet
+from bench.synth_fleet import write_fleet
 
 
 @pytest.fixture(scope="session")

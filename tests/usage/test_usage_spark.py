@@ -16,7 +16,7 @@ import pytest
 from usage_helpers import FOCUS_SAMPLE, write
 
 from advisor.cli import main
-from advisor.usage.synth import FleetSpec, write_fleet
+from bench.synth_fleet import FleetSpec, write_fleet
 from bench.bench_usage import differences
 
 pytestmark = pytest.mark.slow

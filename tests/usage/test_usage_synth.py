@@ -7,7 +7,7 @@ import pytest
 from usage_helpers import SMALL_FLEET
 
 from advisor.tools import analyze_usage
-from advisor.usage.synth import FleetSpec, generate_node, node_profiles, write_fleet
+from bench.synth_fleet import FleetSpec, generate_node, node_profiles, write_fleet
 
 
 def _times(spec: FleetSpec) -> np.ndarray:
@@ -76,7 +76,7 @@ def test_csv_and_parquet_give_the_same_analysis(fleet_csv, fleet_report) -> None
 
 
 def test_cli_entry(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from advisor.usage.synth import main
+    from bench.synth_fleet import main
 
     assert main(["--gpus", "3", "--days", "0.5", "--interval", "600", "--out", str(tmp_path / "x.csv.gz")]) == 0
     assert (tmp_path / "x.csv.gz").stat().st_size > 0

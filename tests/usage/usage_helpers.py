@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from advisor.usage.synth import FleetSpec
+from bench.synth_fleet import FleetSpec
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "usage"
 FOCUS_SAMPLE = FIXTURES / "focus_1.0_sample.csv"

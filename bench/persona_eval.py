@@ -26,9 +26,9 @@ from typing import Any
 import yaml
 
 from advisor.assistant import ask
-from advisor.assistant.offline.evaluate import _same
+from bench.question_eval import _same
 
-_DIR = Path(__file__).resolve().parents[3] / "tests" / "assistant" / "data"
+_DIR = Path(__file__).resolve().parents[1] / "tests" / "assistant" / "data"
 DATA = _DIR / "persona_questions.yaml"
 SETS = {"set1": DATA, "set2": _DIR / "persona_questions_2.yaml"}
 """The persona sets by name; each is split into dev and test halves by :func:`half_of`."""

@@ -9,7 +9,7 @@ fleet, or the same table as Parquet. Nodes of eight GPUs follow one of four prof
 - ``batch``: jobs of a few hours with idle gaps between them, quiet at weekends;
 - ``forgotten``: busy for the first days, then idle to the end — left running after a phase.
 
-Run ``python -m advisor.usage.synth --gpus 500 --days 30 --out fleet.parquet``.
+Run ``python -m bench.synth_fleet --gpus 500 --days 30 --out fleet.parquet``.
 """
 
 from __future__ import annotations
@@ -231,7 +231,7 @@ def write_fleet(out: str | Path, spec: FleetSpec, *, progress=None) -> dict:  # 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m advisor.usage.synth", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.synth_fleet", description=__doc__.splitlines()[0])
     parser.add_argument("--gpus", type=int, default=500)
     parser.add_argument("--days", type=float, default=30.0)
     parser.add_argument("--interval", type=int, default=60, help="seconds between samples")
