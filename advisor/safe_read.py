@@ -117,13 +117,6 @@ def read_bytes(path: str | Path, kind: str = "default") -> bytes:
     return data
 
 
-def check_size(source: str, size: int, kind: str) -> None:
-    """Refuse ``size`` bytes of already-received data (an upload, stdin) over the cap."""
-    limit = max_bytes(kind)
-    if size > limit:
-        raise _too_large(source, size, limit, kind)
-
-
 # --- text encodings ------------------------------------------------------------------------
 
 def sniff_encoding(data: bytes) -> str:

@@ -51,10 +51,6 @@ class Document:
     def text(self) -> str:
         return "\n".join(p.text for p in self.pages)
 
-    @property
-    def char_count(self) -> int:
-        return sum(len(p.text) for p in self.pages)
-
 
 def read_text(text: str, source: str = "text") -> Document:
     """Pasted text. Form feeds (``\\f``) separate pages, as ``pdftotext`` writes them."""

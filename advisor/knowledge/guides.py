@@ -216,8 +216,3 @@ def check_lang(lang: object) -> Lang:
     if lang not in LANGS:
         raise InputError("lang", lang, "zh or en")
     return lang  # type: ignore[return-value]
-
-
-def clear_cache() -> None:
-    """Forget loaded guides (after editing files or changing ADVISOR_KNOWLEDGE_DIR)."""
-    _load_all.cache_clear()

@@ -267,7 +267,3 @@ def next_module(lang: Lang = "en", progress: dict[str, Any] | None = None) -> Mo
         if not (isinstance(entry, dict) and entry.get("passed")):
             return m
     return None
-
-
-def clear_cache() -> None:
-    _load.cache_clear()

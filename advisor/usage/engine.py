@@ -206,11 +206,6 @@ def sql_text(value: str) -> str:
     return str(value).replace("'", "''")
 
 
-def sql_ident(name: str) -> str:
-    """A column name safe as a double-quoted SQL identifier."""
-    return '"' + str(name).replace('"', '""') + '"'
-
-
 def csv_error(path: str, exc: Exception) -> DocumentError:
     """DuckDB's multi-line CSV error -> one line naming the line and the problem."""
     text = str(exc)

@@ -25,10 +25,6 @@ from advisor.usage.readers.common import (
     register_keys_sql,
 )
 
-NUMERIC_TYPES = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT",
-                 "UINTEGER", "UBIGINT", "FLOAT", "DOUBLE", "REAL")
-
-
 @dataclass(frozen=True)
 class Column:
     """One source column the reader uses: its SQL name, header text, unit and type."""
@@ -41,10 +37,6 @@ class Column:
     @property
     def is_text(self) -> bool:
         return self.sql_type == "VARCHAR"
-
-    @property
-    def is_number(self) -> bool:
-        return self.sql_type.split("(")[0] in NUMERIC_TYPES or self.sql_type.startswith("DECIMAL")
 
 
 def _na(col: Column, x: str) -> str:
