@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from advisor.assistant.offline import parse_question
-from bench.question_eval import evaluate, load_turns
 from advisor.assistant.offline.intent import DECISION_TOOLS
 from advisor.assistant.offline.project import TOOL_ARGS
+from bench.question_eval import evaluate, load_turns
 
 DATA = Path(__file__).parent / "data"
 SETS = ["questions.yaml", "questions_holdout.yaml"]

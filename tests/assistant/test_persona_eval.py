@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from advisor.assistant import ask
-from bench.persona_eval import SETS, evaluate, half_of, load
 from advisor.assistant.offline.understood import HEAD
+from bench.persona_eval import SETS, evaluate, half_of, load
 
 pytestmark = pytest.mark.usefixtures("clean_llm_env")
 

@@ -16,8 +16,8 @@ import pytest
 from usage_helpers import FOCUS_SAMPLE, write
 
 from advisor.cli import main
-from bench.synth_fleet import FleetSpec, write_fleet
 from bench.bench_usage import differences
+from bench.synth_fleet import FleetSpec, write_fleet
 
 pytestmark = pytest.mark.slow
 

@@ -25,6 +25,7 @@ from advisor.usage.readers.common import (
     register_keys_sql,
 )
 
+
 @dataclass(frozen=True)
 class Column:
     """One source column the reader uses: its SQL name, header text, unit and type."""
