@@ -5,18 +5,26 @@ that the contract does not state is left out, so rules can test `exists`/`not_ex
 ``_evidence`` maps each fact to the quoted sentence and its location, which the rules host
 copies into the findings that use the fact. Where several sentences state the same fact, the
 first trap wins over a later protection: a protection elsewhere does not cancel a trap.
+Which hits make which fact is a table, facts.yaml; this module reads the rows that need more
+than a table (the fee given by the caller, kept data, denied protections, derived facts).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
+
+import yaml
 
 from advisor.contracts.detectors import Hit
 from advisor.contracts.money import defaults, money_at_risk
+from advisor.errors import DataError
 
 Facts = dict[str, Any]
+FACTS_PATH = Path(__file__).with_name("facts.yaml")
 
 _DELETION_RE = re.compile(r"delet|eras|destroy|purg|lost|cannot\s+be\s+recovered|删除|清除|销毁|丢失|无法恢复|不予保留|释放", re.IGNORECASE)
 
@@ -43,15 +51,8 @@ def build_facts(hits: Iterable[Hit], *, monthly_fee: float | None = None, curren
     b = _Builder()
     _denied(b, by, denied)
     _contract_terms(b, by, monthly_fee, currency)
-    _renewal(b, by)
-    _prices(b, by)
-    _commitment(b, by)
-    _release_and_storage(b, by)
-    _fees(b, by)
-    _sla(b, by)
-    _failures_and_spot(b, by)
-    _termination(b, by)
-    _liability_discount_granularity(b, by)
+    _from_table(b, by)
+    _storage(b, by)
     _derived(b)
     amounts, assumptions = money_at_risk(b.facts)
     for name, amount in amounts.items():
@@ -108,84 +109,57 @@ def _contract_terms(b: _Builder, by: dict[str, list[Hit]], monthly_fee: float | 
                 currency = str(hit.values.get("currency"))
     if currency:
         b.set("currency", currency, None)
-    months, hit = _value(by.get("term", []), "months")
-    b.set("term_months", months, hit)
 
 
-def _renewal(b: _Builder, by: dict[str, list[Hit]]) -> None:
-    hits = by.get("renewal", [])
-    traps, protects = _kind(by, "renewal", "trap"), _kind(by, "renewal", "protect")
-    if hits:
-        b.set("renewal_clause", True, hits[0])
-    if traps:
-        b.set("auto_renewal", True, traps[0])
-    if protects:
-        b.set("auto_renewal_opt_in", True, protects[0])
-    ordered = traps + [h for h in hits if h not in traps]
-    months, hit = _value(ordered, "renewal_term_months")
-    b.set("renewal_term_months", months, hit)
-    same, hit = _value(ordered, "renewal_same_as_term")
-    if same:
-        b.set("renewal_same_as_term", True, hit)
-    notices = _kind(by, "renewal_notice", "trap")
-    if notices:
-        b.set("renewal_notice_clause", True, notices[0])
-    days, hit = _value(notices, "notice_days")
-    if days is None:
-        days, hit = _value(traps, "renewal_notice_days")
-    b.set("renewal_notice_days", days, hit)
-    reminders = _kind(by, "renewal_reminder", "protect")
-    if reminders:
-        b.set("renewal_reminder", True, reminders[0])
+@lru_cache(maxsize=1)
+def _rows() -> list[dict[str, Any]]:
+    try:
+        data = yaml.safe_load(FACTS_PATH.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise DataError(str(FACTS_PATH), f"not valid YAML ({str(exc).splitlines()[0]})") from exc
+    if not isinstance(data, dict) or not isinstance(data.get("facts"), list):
+        raise DataError(str(FACTS_PATH), "expected a mapping with a list 'facts'")
+    return data["facts"]
 
 
-def _prices(b: _Builder, by: dict[str, list[Hit]]) -> None:
-    traps = [h for h in _kind(by, "price_change", "trap") if h.party != "customer"]
-    if traps:
-        b.set("provider_may_change_prices", True, traps[0])
-        days, hit = _value(traps, "notice_days")
-        b.set("price_change_notice_days", days, hit)
-    protects = _kind(by, "price_change", "protect")
-    if protects:
-        b.set("price_change_needs_consent", True, protects[0])
-    locks = _kind(by, "price_lock", "protect")
-    if locks:
-        b.set("price_lock", True, locks[0])
-        months, hit = _value(locks, "months")
-        b.set("price_lock_months", months, hit)
-        during, hit = _value(locks, "during_term")
-        if during:
-            b.set("price_lock_for_term", True, hit)
-    not_locked = _kind(by, "price_lock", "trap")
-    if not_locked:
-        b.set("price_not_guaranteed", True, not_locked[0])
+def _counting(by: dict[str, list[Hit]], row: dict[str, Any]) -> list[Hit]:
+    """The hits one row of facts.yaml reads, in the order it reads them."""
+    hits = by.get(row["detector"], [])
+    if "kinds" in row:
+        hits = [h for h in hits if h.kind in row["kinds"]]
+    if "prefer" in row:
+        hits = [h for h in hits if h.kind == row["prefer"]] + [h for h in hits if h.kind != row["prefer"]]
+    if "party_not" in row:
+        hits = [h for h in hits if h.party not in row["party_not"]]
+    if "party_in" in row:
+        hits = [h for h in hits if h.party in row["party_in"]]
+    for key, wanted in (row.get("where") or {}).items():
+        hits = [h for h in hits if h.values.get(key) == wanted]
+    return hits
 
 
-def _commitment(b: _Builder, by: dict[str, list[Hit]]) -> None:
-    traps = _kind(by, "minimum_commitment", "trap")
-    if traps:
-        b.set("minimum_commitment", True, traps[0])
-        amount, hit = _value(traps, "amount")
-        b.set("minimum_commitment_amount", amount, hit)
-        period, hit = _value(traps, "period_months")
-        b.set("minimum_commitment_period_months", period, hit)
-        top, hit = _value(traps, "take_or_pay")
-        if top:
-            b.set("take_or_pay", True, hit)
-    floors = _kind(by, "minimum_commitment", "present")
-    if floors:
-        b.set("quantity_floor", True, floors[0])
+def _from_table(b: _Builder, by: dict[str, list[Hit]]) -> None:
+    """The facts one row of facts.yaml each describes (see its header)."""
+    for row in _rows():
+        fact, hits = row["fact"], _counting(by, row)
+        if "value" in row:
+            value, hit = _value(hits, row["value"])
+            if row.get("if_true"):
+                value = True if value else None
+            b.set(fact, value, hit)
+        elif not hits:
+            continue
+        elif row.get("count"):
+            b.set(fact, len(hits), hits[0])
+        elif "min" in row:
+            values = [h.values[row["min"]] for h in hits if row["min"] in h.values]
+            b.set(fact, min(values) if values else None, hits[0])
+        else:
+            b.set(fact, row.get("set", True), hits[0])
 
 
-def _release_and_storage(b: _Builder, by: dict[str, list[Hit]]) -> None:
-    traps = _kind(by, "billing_after_release", "trap")
-    if traps:
-        b.set("billing_after_stop", True, traps[0])
-        days, hit = _value(traps, "days")
-        b.set("billing_after_stop_days", days, hit)
-    protects = _kind(by, "billing_after_release", "protect")
-    if protects:
-        b.set("stop_billing_on_release", True, protects[0])
+def _storage(b: _Builder, by: dict[str, list[Hit]]) -> None:
+    """Kept data: deletion wording makes a trap a deletion, a too-short retention no protection."""
     for h in _kind(by, "storage_retention", "trap"):
         if _DELETION_RE.search(h.match):
             b.set("data_deleted_after_expiry", True, h)
@@ -202,130 +176,6 @@ def _release_and_storage(b: _Builder, by: dict[str, list[Hit]]) -> None:
         b.set("data_retention_protected", True, h)
         if days is not None:
             b.set("data_retention_days", days, h)
-
-
-def _fees(b: _Builder, by: dict[str, list[Hit]]) -> None:
-    egress = _kind(by, "data_egress", "trap")
-    if egress:
-        b.set("egress_charged", True, egress[0])
-        price, hit = _value(egress, "price_per_gb")
-        b.set("egress_price_per_gb", price, hit)
-    free = _kind(by, "data_egress", "protect")
-    if free:
-        b.set("egress_free", True, free[0])
-    extras = _kind(by, "hidden_fees", "trap")
-    if extras:
-        b.set("extras_not_included", True, extras[0])
-        b.set("extras_count", len(extras), extras[0])
-    included = _kind(by, "hidden_fees", "protect")
-    if included:
-        b.set("extras_included", True, included[0])
-
-
-def _sla(b: _Builder, by: dict[str, list[Hit]]) -> None:
-    pct, hit = _value(by.get("sla_level", []), "pct")
-    b.set("sla_availability_pct", pct, hit)
-    credits = by.get("sla_credit", [])
-    if credits:
-        b.set("sla_credit", True, credits[0])
-    value, hit = _value(credits, "compensation_pct_of_lost_time")
-    b.set("outage_compensation_pct", value, hit)
-    value, hit = _value(credits, "max_credit_pct")
-    b.set("sla_credit_max_pct", value, hit)
-    traps = _kind(by, "sla_credit", "trap")
-    if traps:
-        b.set("sla_credit_only", True, traps[0])
-        b.set("sla_credit_form", "credit", traps[0])
-    form, hit = _value(_kind(by, "sla_credit", "protect", "present"), "form")
-    b.set("sla_credit_form", form, hit)
-    cap, hit = _value(by.get("sla_credit_cap", []), "pct")
-    b.set("sla_credit_cap_pct", cap, hit)
-    days, hit = _value(by.get("sla_claim_window", []), "days")
-    b.set("sla_claim_window_days", days, hit)
-    disclaim = _kind(by, "sla_disclaimer", "trap")
-    if disclaim:
-        b.set("sla_disclaimer", True, disclaim[0])
-
-
-def _failures_and_spot(b: _Builder, by: dict[str, list[Hit]]) -> None:
-    traps = _kind(by, "failure_recompute", "trap")
-    if traps:
-        b.set("recompute_customer_pays", True, traps[0])
-    protects = _kind(by, "failure_recompute", "protect")
-    if protects:
-        b.set("recompute_provider_pays", True, protects[0])
-    spot = by.get("spot_reclaim", [])
-    if spot:
-        b.set("spot_terms", True, spot[0])
-    no_notice = [h for h in _kind(by, "spot_reclaim", "trap") if h.values.get("seconds") == 0.0]
-    if no_notice:
-        b.set("spot_no_notice", True, no_notice[0])
-        b.set("spot_reclaim_notice_seconds", 0.0, no_notice[0])
-    seconds, hit = _value(_kind(by, "spot_reclaim", "trap", "protect"), "seconds")
-    b.set("spot_reclaim_notice_seconds", seconds, hit)
-
-
-def _termination(b: _Builder, by: dict[str, list[Hit]]) -> None:
-    early = [h for h in _kind(by, "early_termination", "trap") if h.party != "provider"]  # the provider's penalty protects
-    if early:
-        b.set("early_termination_penalty", True, early[0])
-        remaining, hit = _value(early, "pay_remaining")
-        if remaining:
-            b.set("early_termination_pay_remaining", True, hit)
-        fee, hit = _value(early, "fee_pct")
-        b.set("early_termination_fee_pct", fee, hit)
-    refund = _kind(by, "early_termination", "protect")
-    if refund:
-        b.set("unused_term_refund", True, refund[0])
-    tfc = _kind(by, "termination_for_convenience", "trap")
-    if tfc:
-        b.set("termination_for_convenience", True, tfc[0])
-    provider = [h for h in tfc if h.party in ("provider", "both")]
-    customer = [h for h in tfc if h.party in ("customer", "both")]
-    if provider:
-        b.set("provider_may_terminate_for_convenience", True, provider[0])
-        days = [h.values["notice_days"] for h in provider if "notice_days" in h.values]
-        if days:
-            b.set("provider_termination_notice_days", min(days), provider[0])
-    if customer:
-        b.set("customer_may_terminate_for_convenience", True, customer[0])
-
-
-def _liability_discount_granularity(b: _Builder, by: dict[str, list[Hit]]) -> None:
-    caps = by.get("liability_cap", [])
-    if caps:
-        b.set("liability_cap", True, caps[0])
-    for key, fact in (
-        ("cap_months_of_fees", "liability_cap_months"),
-        ("cap_amount", "liability_cap_amount"),
-        ("excludes_consequential", "liability_excludes_consequential"),
-        ("excludes_data_loss", "liability_excludes_data_loss"),
-    ):
-        value, hit = _value(caps, key)
-        b.set(fact, value, hit)
-    tiers = _kind(by, "tiered_discount", "protect")
-    if tiers:
-        b.set("tiered_discount", True, tiers[0])
-        pct, hit = _value(tiers, "pct")
-        b.set("discount_pct", pct, hit)
-    clawback = _kind(by, "tiered_discount", "trap")
-    if clawback:
-        b.set("discount_clawback", True, clawback[0])
-    gran = by.get("billing_granularity", [])
-    for key, fact in (
-        ("unit_hours", "billing_unit_hours"),
-        ("rounding_hours", "billing_rounding_hours"),
-        ("minimum_hours", "minimum_charge_hours"),
-        ("hourly_price", "hourly_price"),
-    ):
-        value, hit = _value(gran, key)
-        b.set(fact, value, hit)
-    alerts = _kind(by, "usage_alerts", "protect")
-    if alerts:
-        b.set("usage_alerts", True, alerts[0])
-    no_duty = _kind(by, "usage_alerts", "trap")
-    if no_duty:
-        b.set("no_usage_alerts_duty", True, no_duty[0])
 
 
 def _derived(b: _Builder) -> None:

@@ -176,3 +176,22 @@ def test_every_detector_has_a_category_from_design_or_none() -> None:
 
     for spec in detectors():
         assert spec.category is None or spec.category in CONTRACT_CATEGORIES, spec.name
+
+
+def test_fact_table_names_declared_facts_and_known_detectors() -> None:
+    """advisor/contracts/facts.yaml: a typo in a fact or detector name would silently drop a fact."""
+    from pathlib import Path
+
+    import yaml
+
+    from advisor.contracts.facts import FACTS_PATH
+
+    declared = yaml.safe_load(Path("rules/facts/contract.yaml").read_text(encoding="utf-8"))
+    rows = yaml.safe_load(FACTS_PATH.read_text(encoding="utf-8"))["facts"]
+    known = {d.name for d in detectors()}
+    assert rows
+    for row in rows:
+        assert row["fact"] in declared, row
+        assert row["detector"] in known, row
+        assert set(row) <= {"fact", "detector", "kinds", "prefer", "party_not", "party_in", "where", "value",
+                            "if_true", "count", "min", "set"}, row
