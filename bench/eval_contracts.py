@@ -23,6 +23,10 @@ Method (see also tests/contracts/test_eval_thresholds.py):
   prediction is the checklist of the whole contract: the label's category is shown with any
   status but not-applicable (the same mapping as above).
   Target: document-level F1 >= 0.80 for each label.
+* CUAD minimum-commitment clauses outside LegalBench (tests/fixtures/contracts/min_commitment/
+  cuad.yaml; how they were chosen is in its header): each clause reviewed alone and scored on
+  the checklist as above, per half (``half_of``). Development data for the detector; reported
+  without a target.
 * Own fixtures (tests/fixtures/contracts): every expected trap found, every protective
   clause left unflagged, missing protections and injections reported.
 
@@ -162,6 +166,19 @@ def cuad(base: Path | None = None) -> dict[str, dict[str, Any]]:
     return {label: s.as_dict() for label, s in scores.items()}
 
 
+def cuad_clauses(path: Path = FIXTURES / "min_commitment" / "cuad.yaml") -> dict[str, Any]:
+    """Precision/recall of the minimum_commitment checklist item on the CUAD clause set, per half."""
+    import yaml
+
+    scores = {"all": Score(), "dev": Score(), "holdout": Score()}
+    for item in yaml.safe_load(path.read_text(encoding="utf-8"))["items"]:
+        predicted = "minimum_commitment" in recognised(item["text"])
+        gold = item["label"] == "yes"
+        scores["all"].add(predicted, gold)
+        scores[half_of(item["text"])].add(predicted, gold)
+    return {k: v.as_dict() for k, v in scores.items()}
+
+
 def check_fixture(txt: Path) -> list[str]:
     """Problems of one fixture against its ``.expected.yaml`` (empty list = all as expected)."""
     import yaml
@@ -206,7 +223,7 @@ def fixtures() -> dict[str, Any]:
 
 def evaluate() -> dict[str, Any]:
     start = time.perf_counter()
-    result = {"legalbench": legalbench(), "cuad": cuad(), "fixtures": fixtures()}
+    result = {"legalbench": legalbench(), "cuad": cuad(), "cuad_min_commitment": cuad_clauses(), "fixtures": fixtures()}
     result["seconds"] = round(time.perf_counter() - start, 2)
     result["missed"] = missed_targets(result)
     return result
@@ -239,6 +256,9 @@ def _print(result: dict[str, Any]) -> None:
     print(f"{'label':38s} {'P':>6s} {'R':>6s} {'F1':>6s}  tp fp fn tn")
     for label, row in result["cuad"].items():
         print(f"{label:38s} {row['precision']:6.3f} {row['recall']:6.3f} {row['f1']:6.3f}  {row['tp']:2d} {row['fp']:2d} {row['fn']:2d} {row['tn']:2d}")
+    row = result["cuad_min_commitment"]
+    cells = "  ".join(f"{h} {row[h]['precision']:.3f}/{row[h]['recall']:.3f}" for h in ("all", "dev", "holdout"))
+    print(f"\nCUAD Minimum Commitment clauses outside LegalBench, P/R (no target): {cells}  n {sum(row['all'][k] for k in ('tp', 'fp', 'fn', 'tn'))}")
     print("\nOwn fixtures")
     for name, row in result["fixtures"].items():
         print(f"  {'PASS' if row['ok'] else 'FAIL'}  {name}" + ("" if row["ok"] else f": {'; '.join(row['problems'])}"))
