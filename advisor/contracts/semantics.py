@@ -170,7 +170,8 @@ def negated(text: str, start: int, end: int | None = None, *, optional: Callable
     if optional is not None and end is not None:
         stop = min(end, a.segment_end(start + 1, len(text)))
         for n_start, n_end in a.negators[bisect_left(a.neg_starts, start) : bisect_left(a.neg_starts, stop)]:
-            reaches_end = _next_weak(a, n_end, stop) is None  # "不予退还，并应支付违约金": 不 negates 退还 only
+            # "不予退还，并应支付违约金" / "is not free; it is billed": the negator stops at the break
+            reaches_end = stop >= end and _next_weak(a, n_end, stop) is None
             if reaches_end and not _in_condition(a, start, n_start) and optional(n_start, n_end):
                 count += 1
     return count % 2 == 1
