@@ -13,12 +13,14 @@ from bench.eval_contracts import (
     TARGET_PRECISION,
     TARGET_RECALL,
     cuad,
+    cuad_clauses,
     data_dir,
     half_of,
     legalbench,
 )
 
 HELD_OUT_RECALL_FLOOR = 0.80
+CUAD_CLAUSES_HELD_OUT_RECALL_FLOOR = 0.70  # measured 0.731 when the set was built (dev: 0.860 before tuning)
 pytestmark = pytest.mark.skipif(not data_dir().is_dir(), reason=f"contract data not found at {data_dir()}")
 
 
@@ -47,3 +49,35 @@ def test_cuad_document_f1() -> None:
 
 def test_split_is_stable_and_keeps_duplicates_together() -> None:
     assert half_of("This  Agreement renews.") == half_of("this agreement renews.")
+
+
+def test_cuad_minimum_commitment_clauses() -> None:
+    """Development set outside LegalBench: dev read right, held-out above its floor."""
+    score = cuad_clauses()
+    assert score["dev"]["precision"] >= TARGET_PRECISION and score["dev"]["recall"] >= 0.95, score["dev"]
+    assert score["holdout"]["precision"] >= TARGET_PRECISION, score["holdout"]
+    assert score["holdout"]["recall"] >= CUAD_CLAUSES_HELD_OUT_RECALL_FLOOR, score["holdout"]
+
+
+def test_cuad_clause_set_shares_no_text_with_legalbench() -> None:
+    """The rule in the set's header: no 8-word run of any LegalBench clause (either half)."""
+    import csv
+    import re
+
+    import yaml
+
+    from bench.eval_contracts import FIXTURES
+
+    def runs(text: str) -> set[tuple[str, ...]]:
+        w = re.findall(r"[a-z0-9]+", text.lower())
+        return {tuple(w[i : i + 8]) for i in range(max(1, len(w) - 7))}
+
+    csv.field_size_limit(10**9)
+    seen: set[tuple[str, ...]] = set()
+    for tsv in (data_dir() / "legalbench").glob("cuad_*.tsv"):
+        with tsv.open(encoding="utf-8", newline="") as fh:
+            for row in csv.DictReader(fh, delimiter="\t"):
+                seen |= runs(row["text"])
+    items = yaml.safe_load((FIXTURES / "min_commitment" / "cuad.yaml").read_text(encoding="utf-8"))["items"]
+    assert {i["label"] for i in items} == {"yes", "no"}
+    assert not [i["text"][:80] for i in items if runs(i["text"]) & seen]

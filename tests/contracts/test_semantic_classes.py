@@ -18,7 +18,7 @@ HELD_OUT_FLOOR = 0.75  # share of held-out clauses read right (measured 0.81 whe
 
 
 def test_the_set_covers_each_class_in_both_languages() -> None:
-    for cls in ("protection_affirmed", "trap_negated", "protection_negated", "modality"):
+    for cls in ("protection_affirmed", "trap_negated", "protection_negated", "modality", "commitment", "commitment_floor"):
         for lang in ("en", "zh"):
             assert sum(1 for c in CLAUSES if c["cls"] == cls and c["lang"] == lang) >= 10, (cls, lang)
 
