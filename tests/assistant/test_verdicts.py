@@ -18,6 +18,8 @@ pytestmark = pytest.mark.usefixtures("clean_llm_env")
     "按量还是包月？", "按量计费还是包月更省", "哪个更划算", "哪种更便宜",
     "On-demand or monthly?", "hourly or monthly package better?", "cheap or not?", "thoughts? good or bad?",
     "which one is cheaper for us", "Is $2 an hour fair?",
+    "这样安排合适吗？", "用4090跑70B可以吗", "这个价是否划算", "这个报价贵么", "多少钱？按量合适吗？",
+    "not sure whether we should buy", "monthly is cheaper here, right?", "yes or no: sign it?",
 ])  # fmt: skip
 def test_yes_no_and_choice_questions_ask_for_a_verdict(text: str) -> None:
     assert asks_verdict(Scan(text).question)
@@ -26,6 +28,7 @@ def test_yes_no_and_choice_questions_ask_for_a_verdict(text: str) -> None:
 @pytest.mark.parametrize("text", [
     "预训练一个7B模型，1万亿token，多少钱", "LoRA微调Llama-3-8B要花多少", "不是一张，是四张",
     "How much will a 7B LoRA on 100M tokens cost?", "what about 16 cards?", "Estimate the bill for 8 H100s for a week",
+    "你知道训练一次要多少钱吗", "什么是ZeRO-3？", "为什么按量比包月贵么",
 ])  # fmt: skip
 def test_how_much_questions_do_not(text: str) -> None:
     assert not asks_verdict(Scan(text).question)
@@ -78,3 +81,25 @@ def test_a_provider_without_the_card_is_priced_on_the_market_and_said(text: str,
     r = ask(text, offline=True)
     assert r.intent == intent and r.tool_calls and not r.tool_calls[-1].error
     assert "provider without this card" in r.answer and MARK["en"].strip() in _head(r.answer)
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("这个配置够吗？", "zh"), ("我们的卡够不够用", "zh"), ("Is it enough?", "en"), ("Would that be within budget?", "en"),
+])  # fmt: skip
+def test_a_yes_no_question_that_needs_a_clarification_says_what_it_lacks(text: str, lang: str) -> None:
+    """No job yet: the verdict line comes first and names what it needs, then the clarifying question."""
+    result = ask(text, offline=True)
+    assert result.intent == "clarify"
+    head = _head(result.answer)
+    assert MARK[lang] in head
+    assert ("暂时给不出结论" if lang == "zh" else "no yes or no yet") in head
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("做微调有必要用H100吗", "zh"), ("混合精度训练是否值得开？", "zh"),
+    ("Should we always use mixed precision?", "en"), ("Is gradient checkpointing worth it?", "en"),
+])  # fmt: skip
+def test_a_general_yes_no_question_answered_from_the_guides_opens_with_it_depends(text: str, lang: str) -> None:
+    result = ask(text, offline=True)
+    assert result.intent == "search_knowledge"
+    assert MARK[lang] in _head(result.answer)

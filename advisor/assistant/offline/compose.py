@@ -20,7 +20,7 @@ from advisor.assistant.guides import cite_for
 from advisor.assistant.offline.clarify import clarifying_question
 from advisor.assistant.offline.parse import Parsed, parse_question
 from advisor.assistant.offline.understood import assumed, label, understood
-from advisor.assistant.offline.verdict import MARK, memory_verdict, verdict
+from advisor.assistant.offline.verdict import MARK, memory_verdict, undecided, verdict
 from advisor.assistant.result import Citation, ToolCall
 from advisor.errors import AdvisorError
 from advisor.glossary import term
@@ -238,7 +238,8 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
     if intent == "clarify":
         text = (parsed.clarify_text or {}).get(lang) or parsed.clarify_question or term("chat.help", lang)
         so_far = understood(parsed.pending or "clarify", parsed.args, None, lang)
-        return Turn(answer=_join(so_far, text), intent=intent, lang=lang, parsed=parsed)
+        said = undecided("needs", lang, parsed.missing) if parsed.asks_verdict else ""
+        return Turn(answer=_join(so_far, said, text), intent=intent, lang=lang, parsed=parsed)
     if intent in ("greeting", "help"):
         text = term("chat.greeting" if intent == "greeting" else "chat.help", lang)
         return Turn(answer=text, intent=intent, lang=lang, parsed=parsed)
@@ -270,12 +271,15 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
     if intent == "search_knowledge":
         citations = [Citation(title=f"{h['title']} › {h['section']}", path=f"{h['path']}#{h['anchor']}" if h.get("anchor")
                               else h["path"]) for h in call.result.get("hits", [])[:3]]  # type: ignore[union-attr]
-        return Turn(answer=_join(understood(intent, call.args, call.result, lang), explain(calls, lang)), intent=intent,
+        said = undecided("guides", lang) if parsed.asks_verdict else ""
+        return Turn(answer=_join(understood(intent, call.args, call.result, lang), said, explain(calls, lang)), intent=intent,
                     lang=lang, parsed=parsed, tool_calls=calls, findings=findings, citations=citations)
     citations = attach_guides(question, intent, lang, findings)
     if parsed.context.get("memory_only"):
         return _memory_check(parsed, call, lang, citations, findings)
     said = verdict(intent, call.args, call.result, parsed.question.lower(), lang) if judged else ""
+    if judged and not said:
+        said = undecided("figures", lang)
     answer = _join(understood(intent, call.args, call.result, lang), assumed(call.args, call.result, parsed.assumptions, lang),
                    said, _followup_line(parsed, lang), explain(calls, lang, understood=False),
                    _plan_gaps(parsed.args, call, lang),

@@ -123,6 +123,7 @@ class Parsed(BaseModel):
     spans: list[Span] = Field(default_factory=list)
     context: dict[str, Any] = Field(default_factory=dict, description="everything said so far, for follow-ups")
     assumptions: list[dict[str, Any]] = Field(default_factory=list, description="parser defaults used, with sources")
+    asks_verdict: bool = Field(False, description="the question itself asks yes/no, enough?, good deal?, X or Y?")
 
 
 def read(text: str) -> Scan:
@@ -159,7 +160,8 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
     ctx.update(read_quote(scan))
     ctx.update(read_stages(scan))
     tail = _AFTER_QUOTE.search(scan.norm) if "text" in scan.values else None  # "'…clause…' OK for our sweeps?"
-    if asks_verdict(scan.question) or (tail and asks_verdict(tail.group(1))):
+    yes_no = asks_verdict(scan.question) or bool(tail and asks_verdict(tail.group(1)))
+    if yes_no:
         ctx["asks_verdict"] = True
     decision = classify(scan)
     intent, reason = decision.intent, decision.reason
@@ -218,6 +220,7 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
         spans=[s for s in scan.spans],
         context=ctx,
         assumptions=scan.notes,
+        asks_verdict=yes_no,
     )
 
 

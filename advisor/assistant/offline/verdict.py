@@ -14,6 +14,7 @@ from typing import Any
 
 from advisor.assistant.offline.lexicon import lexicon
 from advisor.glossary import mode as mode_name
+from advisor.glossary import term
 from advisor.present.fmt import hours, money, pct
 from advisor.present.fmt import number as num
 
@@ -246,3 +247,15 @@ def verdict(tool: str, args: dict[str, Any], report: dict[str, Any] | None, norm
     else:
         text = None
     return MARK[lang] + text if text else ""
+
+
+def undecided(kind: str, lang: str, missing: list[str] | None = None) -> str:
+    """The verdict line of a yes/no question the answer cannot settle (with its mark): ``needs`` (a
+    clarification: what it lacks, from ``missing``), ``guides`` (general guidance, no job to judge) or
+    ``figures`` (a report with nothing to judge its figures against)."""
+    if kind == "needs":
+        items = [m for m in missing or [] if m != "task"] or ["task"]
+        joiner = " and " if lang == "en" else "和"
+        need = joiner.join(term(f"need.{m}", lang) for m in dict.fromkeys(items))
+        return MARK[lang] + term("verdict.open.needs", lang, need=need)
+    return MARK[lang] + term(f"verdict.open.{kind}", lang)
