@@ -17,7 +17,7 @@ from typing import Any
 
 import advisor.tools as tools
 from advisor.assistant.guides import cite_for
-from advisor.assistant.offline.clarify import clarifying_question
+from advisor.assistant.offline.clarify import JOB, clarifying_question
 from advisor.assistant.offline.parse import Parsed, parse_question
 from advisor.assistant.offline.understood import assumed, label, understood
 from advisor.assistant.offline.verdict import MARK, memory_verdict, undecided, verdict
@@ -43,18 +43,6 @@ _NEED = {  # a required input the question did not give -> what to ask for
                        "zh": "每张卡的购买价格（数据里没有这张卡有日期来源的价格）"},
 }
 _PARSER_NEED = {"tokens_b": "data", "model": "model", "params_b": "model", "text": "text", "avg_utilization": "usage"}
-_JOB = {
-    "estimate_training_cost": {"en": "estimate the cost", "zh": "估算费用"},
-    "recommend_hardware": {"en": "recommend hardware", "zh": "推荐硬件"},
-    "compare_billing": {"en": "compare billing modes", "zh": "比较计费方式"},
-    "plan_project": {"en": "plan the project", "zh": "规划项目"},
-    "review_contract": {"en": "review the contract", "zh": "审查合同"},
-    "analyze_usage": {"en": "analyze the usage", "zh": "分析用量"},
-    "search_knowledge": {"en": "search the guides", "zh": "查找指南"},
-    "estimate_serving_cost": {"en": "price the serving", "zh": "估算推理服务费用"},
-    "check_quote": {"en": "check the quote", "zh": "核对报价"},
-    "compare_own_vs_rent": {"en": "compare owning with renting", "zh": "比较自购与租用"},
-}
 
 
 JUDGEMENT_TOOLS = ("check_quote", "review_contract", "analyze_usage", "compare_own_vs_rent")
@@ -170,7 +158,7 @@ def guides(r: dict[str, Any], lang: str) -> str:
 
 def refusal(call: ToolCall, lang: str) -> str:
     """A refused call as a reply: what is missing or wrong, and how to say it."""
-    job = _JOB.get(call.name, {}).get(lang, call.name)
+    job = JOB.get(call.name, {}).get(lang, call.name)
     missing = _missing_field(call)
     if missing in _PARSER_NEED:
         return clarifying_question([_PARSER_NEED[missing]], call.name)[lang]
@@ -183,7 +171,7 @@ def refusal(call: ToolCall, lang: str) -> str:
 
 def cannot_say(call: ToolCall, lang: str) -> str:
     """The verdict line of a yes/no question the tool refused: no yes or no, and what it lacks."""
-    job = _JOB.get(call.name, {}).get(lang, call.name)
+    job = JOB.get(call.name, {}).get(lang, call.name)
     missing = _missing_field(call)
     if missing in _NEED:
         reason = _NEED[missing][lang]

@@ -123,6 +123,7 @@ class Parsed(BaseModel):
     spans: list[Span] = Field(default_factory=list)
     context: dict[str, Any] = Field(default_factory=dict, description="everything said so far, for follow-ups")
     assumptions: list[dict[str, Any]] = Field(default_factory=list, description="parser defaults used, with sources")
+    choices: list[str] = Field(default_factory=list, description="tools a tied question may mean (clarify asks which)")
     asks_verdict: bool = Field(False, description="the question itself asks yes/no, enough?, good deal?, X or Y?")
 
 
@@ -171,6 +172,8 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
     if previous is not None:
         base = previous.base_intent or previous.intent
         target = followup.decide(base, previous.pending, decision, ctx, scan.question)
+        if decision.intent in previous.choices:  # the answer to "estimate the cost or recommend hardware?"
+            target = decision.intent
         if target is not None:
             old = previous.context
             followup.scale(old, ctx, scan.question)
@@ -183,7 +186,10 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
         intent, reason = "estimate_training_cost", "a memory check: does the model fit in the cards' memory"
     pending: str | None = None
     missing: list[str] = []
-    if intent == "clarify":
+    choices = list(decision.alternatives) if intent == "clarify" else []
+    if choices:
+        pending, missing = choices[0], ["choice"]
+    elif intent == "clarify":
         pending = previous.pending if (is_followup and previous) else None
         missing = missing_inputs(pending, ctx) if pending else ["task"]
         missing = missing or ["task"]
@@ -202,7 +208,7 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
         # a side question ("什么是ZeRO-3？") keeps the conversation's job for the next turn
         base_intent, ctx = previous.base_intent, previous.context
         pending = previous.pending if base_intent == "clarify" else None
-    texts = clarifying_question(missing, pending) if missing else None
+    texts = clarifying_question(missing, pending, tuple(choices)) if missing else None
     return Parsed(
         question=text,
         intent=intent,  # type: ignore[arg-type]
@@ -220,6 +226,7 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
         spans=[s for s in scan.spans],
         context=ctx,
         assumptions=scan.notes,
+        choices=choices,
         asks_verdict=yes_no,
     )
 

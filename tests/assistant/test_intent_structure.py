@@ -1,0 +1,80 @@
+"""The intent is scored from the question's structure — what is asked × which quantities are present —
+so the same structure in other words (and the other language) gets the same job."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.assistant.offline import intent as intent_mod
+from advisor.assistant.offline.intent import features
+from advisor.assistant.offline.lexicon import lexicon
+from advisor.assistant.offline.parse import parse_question, read
+
+CASES = {
+    "check_quote": [  # a quoted price for a card (+ a term or a yes/no), no workload
+        "$2.10/GPU-hour for H100 on a 12-month commitment, good deal?", "vendor offers A100 80GB at $1.4/hr — fair?",
+        "H100 每卡每小时 14 元，签一年，贵不贵", "供应商给 A800 报价每卡每月 9000 元，合理吗",
+    ],
+    "estimate_serving_cost": [  # a daily load and a model, no training
+        "serve qwen2.5-72b, 50M tokens a day on H20 — monthly cost?", "部署Qwen2.5-72B推理服务，每天5000万token，用H20",
+        "We expect 200M tokens/day through llama-3.1-8b in production. How much per month?",
+    ],
+    "recommend_hardware": [  # several cards weighed, or which card, for a workload
+        "A100 or H100 for a LoRA of llama-3-8b on 100M tokens?", "全参微调13B，20亿token，H800和A800比哪个划算",
+        "What hardware should we rent to fine-tune qwen2.5-7b on 50k samples?", "微调Qwen2.5-7B，1亿token，租什么卡最划算？",
+        "Pick the GPUs for a LoRA of llama 3 70b, 1M samples of 512 tokens.", "想用最少的钱把llama3-70b lora训完，数据1亿token，怎么配卡",
+    ],
+    "compare_own_vs_rent": [  # owning words, cards and a utilization: not a usage analysis
+        "Buy vs rent for 64 H100s over 3 years at 70% utilization?", "买8张H100自建还是一直租？利用率大概60%，按3年算",
+        "does owning 16 H200s make sense at 30% utilization over 4 years?", "910B 买断还是租？128卡，预计使用率七成",
+    ],
+    "analyze_usage": [  # a utilization or idle time, nothing to buy
+        "our 32 A100s averaged 40% utilization last month at $2/GPU-hour, how much did we waste?",
+        "32张卡利用率只有35%，每卡每小时10元，浪费了多少", "I left an A10G instance running 60 hours doing nothing at $1/hr, how bad?",
+    ],
+    "plan_project": [  # several stages with their amounts
+        "small project on 4090s: qlora glm-4-9b 30M tokens, then serve ~1M tokens a day for 2 months. total?",
+        "先qlora微调qwen2.5-7b 2000万token，然后每天100万token上线3个月，总共多少钱",
+    ],
+    "compare_billing": [  # many short jobs on a card: the billing increment, even asked as "what's the difference"
+        "200 sweep jobs, ~12 minutes each, 1 A100 each. per-second vs per-hour billing — what's the difference?",
+        "500个任务，每个20分钟，单张4090，按小时计费和按秒计费差多少",
+    ],
+    "search_knowledge": [  # why/what questions about billing modes or concepts, no job
+        "Why are spot instances so much cheaper than on-demand?", "为什么竞价实例比按量便宜这么多？",
+        "autodl关机了还扣钱吗？关机和释放实例有什么区别", "What is activation checkpointing?",
+    ],
+    "out_of_scope": ["What's the weather in Shanghai tomorrow?", "帮我写一首关于春天的诗"],
+}
+
+
+@pytest.mark.parametrize(("expected", "text"), [(k, t) for k, texts in CASES.items() for t in texts])
+def test_the_same_structure_gets_the_same_job(expected: str, text: str) -> None:
+    assert parse_question(text).intent == expected
+
+
+def test_every_feature_the_evidence_names_can_be_read() -> None:
+    """A feature misspelt in knowledge/lexicon.yaml would silently never hold."""
+    lex = lexicon()
+    readable = set(lex["asks"]) | set(lex["present"]) | {"serving", "training", "quote", "own", "fit", "contract",
+                                                          "domain", "verdict", "topic", "workload", "gpus2",
+                                                          "gpu_changed", "modes", "modes2", "stages2", "doc_file",
+                                                          "usage_file"}
+    named = {f for e in lex["intent_evidence"] for key in ("all", "any", "also", "none") for f in e.get(key, ())}
+    assert named <= readable, named - readable
+    assert {"workload", "data", "gpu", "verdict"} <= features(read("LoRA llama-3-8b on 100M tokens on H100, enough?"))
+
+
+def test_two_tools_that_tie_ask_which_job_and_the_answer_keeps_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Within the margin, the assistant asks which of the two jobs is meant (naming both), and the
+    reply "the cost" runs that job with everything said before."""
+    asks, present, evidence, selection = intent_mod._vocabulary()
+    monkeypatch.setattr(intent_mod, "_vocabulary", lambda: (asks, present, evidence, {**selection, "margin": 100}))
+    first = parse_question("LoRA llama-3-8b on 100M tokens, which GPU and what does it cost?")
+    assert first.intent == "clarify"
+    assert len(first.choices) >= 2 and first.choices[0] == "recommend_hardware"
+    assert "recommend hardware" in (first.clarify_question or "") and "estimate the cost" in (first.clarify_question or "")
+    monkeypatch.undo()
+    reply = parse_question("estimate the cost please", first)
+    assert reply.intent == "estimate_training_cost"
+    assert reply.args.get("model") and reply.args.get("tokens_b") == pytest.approx(0.1)
