@@ -37,6 +37,7 @@ from advisor.assistant.offline.slots_hw import (
     extract_fraction,
     extract_gpus,
     extract_memory_card,
+    extract_nodes,
     extract_provider,
 )
 from advisor.assistant.offline.slots_job import extract_data, extract_model, extract_params
@@ -94,6 +95,7 @@ READ_ORDER = (
     extract_params,
     extract_ranking,
     extract_counts,
+    extract_nodes,  # "每台8张，共4台": cards per machine × machines
     extract_times,
     extract_flags,  # "已经做过小规模验证" before stages
     extract_provider,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from advisor.assistant.offline.lexicon import lexicon
 from advisor.assistant.offline.text import Scan
 from advisor.catalog import get_catalog
 from advisor.catalog.catalog import find_names
@@ -23,6 +24,12 @@ GPUs, the shape rental providers sell as a whole node."""
 MAX_GPUS = 100_000  # a count above this is not a GPU count (a sequence length, a year, ...)
 
 _COUNT_AFTER = re.compile(r"\s*(?:张|块|片|台|(?:gpus?|cards?)(?![a-z0-9]))")
+_WORDS = lexicon()["gpu_words"]
+_QUANTITY_AFTER = re.compile(rf"\s*(?:{_WORDS['quantity_after']})")
+_ATTACHED_VARIANT = re.compile(rf"(?<=\d)(?:{_WORDS['variant']})(?![a-z0-9])")  # "4090d", "3090ti"
+_SPEC_AFTER = re.compile(rf"(?:[\s-]*(?:{_WORDS['variant']}|{_WORDS['form']})(?![a-z0-9]))+")
+_VARIANT = re.compile(rf"(?<![a-z])(?:{_WORDS['variant']})$")
+_LEFT_BARE = re.compile(rf"(?<![\d.])(?P<m>{COUNT_TEXT})\s*(?:个|台|x|×|\*)?\s*$")
 _MEASURE = r"(?:x|×|\*|张|块|片|卡|个|颗|枚|-?\s*gpus?|-?\s*cards?)"
 _LEFT_COUNT = re.compile(rf"(?<![\d.])(?<!\d,)(?P<n>{COUNT_TEXT})\s*{_MEASURE}?\s*(?:的)?\s*(?:-\s*)?$")
 _NODE_WORD = r"(?:nodes?|machines?|servers?|boxes|hosts?|instances?|台(?:机器|服务器|主机)?)"
@@ -31,7 +38,7 @@ _LEFT_NODES = re.compile(
 )
 _LEFT_NODES_ONLY = re.compile(rf"(?<![\d.])(?<!\d,)(?P<m>{COUNT_TEXT})\s*(?:台|(?:nodes?|machines?|servers?)\s+of)\s*$")
 _RIGHT_COUNT = re.compile(  # "A100 x8", "A100 80GB x8", "H20（8卡）", "A800 8卡"
-    rf"^\s*(?:\d{{2,3}}\s*g(?:i?b)?(?![a-z])\s*)?(?:gpus?|cards?|显卡)?\s*(?:(?:x|×|\*)\s*(?P<a>\d+)(?!\d|\.\d)|[(（]?\s*(?P<b>{COUNT_TEXT})\s*(?:张|块|卡|片)(?!\s*(?:时|小时)))"
+    rf"^\s*(?:\d{{2,3}}\s*g(?:i?b)?(?![a-z])\s*)?(?:gpus?|cards?|显卡)?\s*(?:(?:x|×|\*)\s*(?P<a>\d+)(?!\d|\.\d)|[(（]?\s*(?P<b>{COUNT_TEXT})\s*(?:张|块|卡|片)(?!\s*(?:时|小时|每)))"
 )
 _RIGHT_NODE_WORD = re.compile(r"^\s*(?:的)?\s*(?:服务器|机器|主机|整机|nodes?|servers?|machines?|boxes)")
 _CAP = re.compile(
@@ -95,10 +102,17 @@ def _count(text: str) -> int | None:
 def extract_gpus(scan: Scan) -> None:
     """GPU names, each with the count written next to it; then the choice among them."""
     mentions: list[dict[str, Any]] = []
-    for hit in find_names("gpu", scan.work[: scan.limit]):
+    text = _ATTACHED_VARIANT.sub(lambda m: " " * len(m.group(0)), scan.work[: scan.limit])
+    for hit in find_names("gpu", text):
         start, end = hit.start, hit.end
-        if hit.text.isdigit() and _COUNT_AFTER.match(scan.work, end):
-            continue  # "用3090张A100": a count of cards, not an RTX 3090
+        if hit.text.isdigit() and (_COUNT_AFTER.match(scan.work, end) or _QUANTITY_AFTER.match(scan.work, end)):
+            continue  # "用3090张A100", "4090条样本": a count or a quantity, not an RTX card
+        spec = _SPEC_AFTER.match(scan.work, end)
+        if spec:  # "4090D", "3090 Ti", "H100 80GB SXM5": the card's variant or form factor
+            end = spec.end()
+            if any(_VARIANT.search(w) for w in re.split(r"[\s-]+", spec.group(0)) if w):
+                scan.note("gpu.variant", f"{scan.original[hit.start:end].strip()} → {hit.id}", "",
+                          "the catalog does not list this variant; priced as the listed card")
         mention: dict[str, Any] = {"name": hit.id, "start": start, "end": end, "count": None, "role": "plain"}
         win = max(0, start - 24)
         right = scan.work[end : end + 16]
@@ -131,6 +145,10 @@ def extract_gpus(scan: Scan) -> None:
             rn = _RIGHT_NODE_WORD.search(scan.work[end : end + 8])
             if rn:
                 end += rn.end()
+                lm = _LEFT_BARE.search(scan.work[max(0, start - 12) : start])
+                if lm and (nodes := _count(lm.group("m"))):  # "two 8-GPU A100 nodes", "3 个 8卡 A100 服务器"
+                    mention["count"] *= nodes
+                    start -= len(lm.group(0))
         before, after = scan.norm[max(0, start - 14) : start], scan.norm[end : end + 6]
         if _TARGET.search(before):
             mention["role"] = "target"
@@ -221,6 +239,25 @@ def extract_counts(scan: Scan) -> None:
     for m in scan.find(_OF_THEM):  # "H100, 16 of them", "what if we only had 4 of them?"
         if _count(m.group("n")):
             scan.take("gpu_count", _count(m.group("n")), m.start(), m.end())
+
+
+_PER_NODE = re.compile(r"每\s*(?:个)?\s*(?:台|节点|机器|服务器|主机)|(?<![a-z])(?:per|each|every)\s+(?:node|machine|server|box|host)"
+                       r"|(?:gpus?|cards?)\s+(?:each|apiece)|单(?:台|机|节点)")
+_NODE_TOTAL = re.compile(rf"(?<![\d.])(?P<m>{COUNT_TEXT})\s*(?:个)?\s*(?:台|节点|nodes?|machines?|servers?|boxes|hosts?)(?![a-z])")
+_CARD_TOTAL = re.compile(rf"(?:共|一共|总共|合计|in\s+total|total(?:\s+of)?)\s*(?:{COUNT_TEXT})\s*(?:张|块|卡|gpus?|cards?)")
+
+
+def extract_nodes(scan: Scan) -> None:
+    """Cards counted per machine and machines counted apart ("每台8张H800，共4台", "8 GPUs per node,
+    4 nodes"): the GPU count is cards per machine × machines, unless a total of cards is stated."""
+    if "gpu_count" not in scan.values or not scan.has(_PER_NODE) or scan.has(_CARD_TOTAL):
+        return
+    for m in scan.find(_NODE_TOTAL):
+        nodes = _count(m.group("m"))
+        if nodes and nodes > 1:
+            scan.take("node_count", nodes, m.start(), m.end())
+            scan.values["gpu_count"] *= nodes
+            return
 
 
 def extract_provider(scan: Scan) -> None:

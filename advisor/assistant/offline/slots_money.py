@@ -32,7 +32,7 @@ _UNIT = (
     r"|(?P<day>天|日|days?(?![a-z]))|(?P<month>月|(?:months?|mo)(?![a-z]))|(?P<year>年|(?:years?|yr)(?![a-z])))"
 )
 _PRICE_AFTER = re.compile(  # 每卡每小时8元 / 每小时8块 / 整机每小时100元
-    rf"(?P<scope>整机|每台|一台)?\s*(?:每(?:张|块)?(?P<card>卡|gpu)?\s*)?每\s*(?:个)?\s*{_UNIT}\s*"
+    rf"(?P<scope>整机|每台|一台)?\s*(?:(?:每|单|一)\s*(?P<card>(?:张|块)?\s*(?:卡|gpu)|张|块)\s*)?每\s*(?:个)?\s*{_UNIT}\s*"
     rf"(?:的)?\s*(?:价格|单价|费用|租金|价钱|成本)?\s*(?:是|为|要|:|大概|约|差不多|大约|在|收)*\s*{_MONEY}"
 )
 _PRICE_BEFORE = re.compile(  # 8元/小时, 8块钱一小时, $2/GPU-hour, $2 per GPU hour, 2美元每卡每小时
@@ -42,7 +42,8 @@ _PRICE_BEFORE = re.compile(  # 8元/小时, 8块钱一小时, $2/GPU-hour, $2 pe
 _PER_WORD = re.compile(r"(?:一|每|/|per|an?)\s*(?:个)?\s*(?:小时|钟头|hours?|hrs?|h)(?![a-z])")
 """A price written "1.98一小时", "1.3/h": an amount per hour is a price even without a currency."""
 _NODE_NEAR = re.compile(r"^[^,，。;；?？]*?(?:\d+\s*(?:x|×|卡)\s*)?[a-z0-9-]*\s*(?:nodes?|machines?|servers?|boxes|整机|整台)(?![a-z])")
-_NODE_SCOPE = re.compile(r"整机|每台|一台|整台|per\s+(?:node|machine|server|instance)|for\s+the\s+(?:whole\s+)?(?:node|machine|box)")
+_NODE_SCOPE = re.compile(r"整机|每台|一台|整台|per\s+(?:node|machine|server|instance)|for\s+the\s+(?:whole\s+)?(?:node|machine|box)"
+                         r"|\d+\s*卡\s*(?:的)?\s*(?:机器?|服务器|主机|节点)|(?:node|machine|server|box|instance)\s*(?:at|for|costs?|is|@|:)")
 _BUDGET = [
     re.compile(
         rf"(?:总?预算|budget|经费|资金|花费上限|成本上限|spend(?:ing)?\s+(?:limit|cap)|(?<![a-z])cap)\s*"
@@ -123,9 +124,10 @@ def extract_prices(scan: Scan) -> None:
                 scan.note(f"hours_per_{period}", _PERIOD_HOURS[period], "hours",
                           "advisor.units: 730 h a month (8760/12, the price-sheet convention), 24 h a day")  # fmt: skip
                 scan.values.setdefault("billing_hint", {"day": "daily", "month": "monthly", "year": "yearly"}[period])
-            per_card = (groups.get("hour") or "").startswith(("gpu", "card", "卡")) or card in ("卡", "gpu", "card")
+            per_card = (groups.get("hour") or "").startswith(("gpu", "card", "卡")) or bool(
+                card and card not in ("node", "machine", "instance", "server", "台"))
             node = (card in ("node", "machine", "instance", "server", "台")) or bool(
-                groups.get("scope") or _NODE_SCOPE.search(scan.norm[max(0, m.start() - 8) : m.end() + 14])
+                groups.get("scope") or (not per_card and _NODE_SCOPE.search(scan.norm[max(0, m.start() - 12) : m.end() + 14]))
                 or (not per_card and _NODE_NEAR.search(scan.norm[m.end() : m.end() + 28]))
             )
             if node:
@@ -140,7 +142,8 @@ def finish_prices(scan: Scan, gpu_count: int | None) -> None:
         return
 
     cards = gpu_count or GPUS_PER_NODE
-    if not gpu_count:
+    if not gpu_count:  # "整机每小时100元": one machine of GPUS_PER_NODE cards
+        scan.values["gpu_count"] = cards
         scan.note("gpus_per_node", GPUS_PER_NODE, "GPUs per machine", "NVIDIA DGX/HGX A100 and H100 systems carry 8 GPUs")
     scan.values["price_per_gpu_hour"] = round(per_node / cards, 6)
 

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from advisor.assistant.offline.lexicon import lexicon
 from advisor.findings import Assumption
-from advisor.glossary import mode, term
+from advisor.glossary import entries, mode, term
 from advisor.present.common import assumption_source
 from advisor.present.fmt import number as num
 
@@ -218,6 +218,8 @@ def assumed(given: dict[str, Any], report: dict[str, Any] | None, notes: list[di
         unit = a.get("unit") or ""
         if isinstance(value, int | float) and not isinstance(value, bool):
             shown = f"{float(value):.2f}".rstrip("0").rstrip(".") if float(value) < 100 else num(float(value))
+        elif isinstance(value, str) and f"{name}.{value}" in entries():  # "method" -> "full fine-tune"
+            shown = term(f"{name}.{value}", lang)
         else:
             shown = str(value)
         full = str(a.get("source") or "")

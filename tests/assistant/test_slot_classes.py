@@ -1,0 +1,93 @@
+"""Quantities and names read as classes, not sentences: card names with their variants and form
+factors, cards per machine × machines, per-card vs per-machine prices, the training method and the
+commitment term — each varied in wording, values and language."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.assistant import ask
+from advisor.assistant.offline import parse_question
+
+pytestmark = pytest.mark.usefixtures("clean_llm_env")
+
+JOB = {"zh": "做 lora 微调 qwen2.5-7b，1亿token，多少钱", "en": "LoRA fine-tune qwen2.5-7b on 100M tokens, cost?"}
+
+
+@pytest.mark.parametrize(("written", "gpu"), [
+    ("A100 80G", "A100-80GB"), ("a100-80gb", "A100-80GB"), ("A100-SXM4-40GB", "A100-40GB"), ("h100sxm", "H100-SXM"),
+    ("H100 80GB SXM5", "H100-SXM"), ("H800 PCIe", "H800"), ("昇腾910B", "Ascend-910B"), ("910B", "Ascend-910B"),
+    ("L20", "L20"), ("RTX4090", "RTX-4090"), ("4090D", "RTX-4090"), ("4090 D", "RTX-4090"), ("3090Ti", "RTX-3090"),
+    ("rtx 3090 ti", "RTX-3090"), ("H20 96G", "H20"), ("A800-80G", "A800-80GB"),
+])  # fmt: skip
+@pytest.mark.parametrize(("count", "n"), [("{g} x8", 8), ("8张 {g}", 8), ("{g} 两张", 2), ("{g} 16卡", 16), ("4× {g}", 4)])
+def test_card_names_with_variants_keep_their_count(written: str, gpu: str, count: str, n: int) -> None:
+    args = parse_question(f"{count.format(g=written)}，{JOB['zh']}").args
+    assert (args.get("gpu"), args.get("gpu_count")) == (gpu, n), args
+
+
+def test_a_variant_the_catalog_does_not_list_is_said_in_the_answer() -> None:
+    for text, word in (("4090D 单卡 qlora qwen2.5-7b 2000万token 多少钱", "4090D"),
+                       ("two 3090 Ti, LoRA llama-3-8b on 50M tokens, cost?", "3090 Ti")):
+        r = ask(text, offline=True)
+        assert r.tool_calls[0].args["gpu"] in ("RTX-4090", "RTX-3090")
+        assumed = next(p for p in r.answer.split("\n\n") if p.startswith(("**Assumed:**", "**假设：**")))
+        assert word in assumed
+
+
+@pytest.mark.parametrize("n", [3090, 4090, 910])
+@pytest.mark.parametrize("unit", ["条样本", " tokens", " 元", "小时", " steps", "万token"])
+def test_a_number_with_a_quantity_unit_is_never_a_card(n: int, unit: str) -> None:
+    args = parse_question(f"A100 8卡 lora qwen2.5-7b，{n}{unit}，多少钱").args
+    assert args.get("gpu") == "A100-80GB", args
+
+
+@pytest.mark.parametrize(("text", "n"), [
+    ("每台8张{g}，共4台，{job}", 32), ("每个节点 8 张 {g}，一共 2 个节点，{job}", 16), ("{g} 每台 4 卡，3 台，{job}", 12),
+    ("一台8卡{g}机器，{job}", 8), ("两台8卡{g}，{job}", 16), ("租了三台 8 卡的 {g} 服务器，{job}", 24),
+    ("共16张{g}，每台8张，2台，{job}", 16),
+    ("4 nodes, 8 {g} each, {job}", 32), ("8 {g} per node, 2 nodes, {job}", 16), ("two 8-GPU {g} nodes, {job}", 16),
+    ("3 x 8-GPU {g} servers, {job}", 24), ("a single 8x{g} node, {job}", 8),
+])  # fmt: skip
+@pytest.mark.parametrize("gpu", ["A100", "H800"])
+def test_cards_per_machine_times_machines(text: str, n: int, gpu: str) -> None:
+    lang = "en" if text[0].isascii() else "zh"
+    args = parse_question(text.format(g=gpu, job=JOB[lang])).args
+    assert args.get("gpu_count") == n, args
+
+
+@pytest.mark.parametrize(("text", "n", "share"), [
+    ("{g} 单卡每小时 {p} 元，8卡，{job}", 8, 1.0), ("{g} 每张卡每小时 {p} 元，16 张，{job}", 16, 1.0),
+    ("{g} 一卡每小时 {p} 块，4卡，{job}", 4, 1.0),
+    ("8卡机每小时 {p} 元，{g}，{job}", 8, 1 / 8), ("{g} 整机每小时 {p} 元，{job}", 8, 1 / 8),
+    ("an 8x{g} node at ${p}/hour, {job}", 8, 1 / 8), ("8 {g}s at ${p} per GPU-hour, {job}", 8, 1.0),
+    ("16 {g} at ${p} per card per hour, {job}", 16, 1.0),
+])  # fmt: skip
+@pytest.mark.parametrize("price", [8, 12.5])
+def test_per_card_and_per_machine_prices(text: str, n: int, share: float, price: float) -> None:
+    lang = "en" if text[0].isascii() else "zh"
+    args = parse_question(text.format(g="A100", p=price, job=JOB[lang])).args
+    assert args.get("gpu_count") == n, args
+    assert args.get("price_per_gpu_hour") == pytest.approx(price * share), args
+
+
+@pytest.mark.parametrize(("words", "method"), [
+    ("全参", "full"), ("全量微调", "full"), ("全参数 SFT", "full"), ("full fine-tune", "full"), ("with full params", "full"),
+    ("training all parameters", "full"), ("LoRA", "lora"), ("lora微调", "lora"), ("QLoRA", "qlora"), ("4bit 量化微调", "qlora"),
+    ("int4 fine-tuning", "qlora"), ("continued pre-training", "pretrain"), ("继续预训练", "pretrain"), ("增量预训练", "pretrain"),
+])  # fmt: skip
+@pytest.mark.parametrize(("lead", "tail"), [("{m} llama-3-8b", "8 H100, 100M tokens, cost?"),
+                                            ("qwen2.5-7b 做{m}", "8张A100，1亿token，多少钱")])
+def test_method_words(words: str, method: str, lead: str, tail: str) -> None:
+    args = parse_question(f"{lead.format(m=words)}, {tail}").args
+    assert args.get("method") == method, args
+
+
+@pytest.mark.parametrize(("text", "lang", "said"), [
+    ("SFT qwen2.5-7b on 8 A100 for 100M tokens, cost?", "en", "full fine-tune"),
+    ("qwen2.5-7b 做 DPO 对齐，8张A100，5000万token，多少钱", "zh", "全参微调"),
+])
+def test_a_method_not_given_is_stated_as_assumed(text: str, lang: str, said: str) -> None:
+    answer = ask(text, offline=True).answer
+    assumed = next(p for p in answer.split("\n\n") if p.startswith(("**Assumed:**", "**假设：**")))
+    assert said in assumed
