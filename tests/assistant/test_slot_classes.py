@@ -91,3 +91,52 @@ def test_a_method_not_given_is_stated_as_assumed(text: str, lang: str, said: str
     answer = ask(text, offline=True).answer
     assumed = next(p for p in answer.split("\n\n") if p.startswith(("**Assumed:**", "**假设：**")))
     assert said in assumed
+
+
+@pytest.mark.parametrize(("term", "months"), [
+    ("签一年", 12), ("签 24 个月", 24), ("一年期合同", 12), ("三个月的合同", 3), ("半年合同", 6), ("两年租期", 24), ("包年", 12),
+    ("on a 12-month commitment", 12), ("with an annual commitment", 12), ("1-year term", 12), ("sign for two years", 24),
+    ("6 month minimum", 6),
+])  # fmt: skip
+@pytest.mark.parametrize(("gpu", "price"), [("H100", 2.1), ("H20", 7.5)])
+def test_commitment_terms_of_a_quote(term: str, months: int, gpu: str, price: float) -> None:
+    text = (f"{gpu} 每卡每小时 {price} 元，{term}，贵不贵" if not term[0].isascii() else
+            f"{gpu} at ${price} per GPU-hour {term}, good deal?")
+    args = parse_question(text).args
+    assert args.get("term_months") == months and args.get("price") == price, args
+
+
+def test_a_rented_period_is_not_a_term() -> None:
+    args = parse_question("H100 reserved for 6 months vs on-demand, 128 GPUs at 80% utilization").args
+    assert "term_months" not in args
+
+
+def _turns(*texts: str):  # noqa: ANN202 - the last parse of a conversation
+    previous = None
+    for text in texts:
+        previous = parse_question(text, previous)
+    return previous
+
+
+@pytest.mark.parametrize(("first", "then", "key", "value"), [
+    ("lora 微调 qwen2.5-7b，1亿token，8张A100，多少钱", "卡数翻倍呢", "gpu_count", 16),
+    ("lora 微调 qwen2.5-7b，1亿token，8张A100，多少钱", "数据再加一倍呢", "tokens_b", 0.2),
+    ("lora 微调 qwen2.5-7b，1亿token，8张A100，多少钱", "换成H800呢", "gpu", "H800"),
+    ("lora 微调 qwen2.5-7b，1亿token，8张A100，多少钱", "换成包月", "billing", "monthly"),
+    ("lora 微调 qwen2.5-7b，1亿token，8张A100，多少钱", "用2台服务器呢", "gpu_count", 16),
+    ("LoRA llama-3-8b on 200M tokens with 8 H100, cost?", "what about H800?", "gpu", "H800"),
+    ("LoRA llama-3-8b on 200M tokens with 8 H100, cost?", "with twice the GPUs?", "gpu_count", 16),
+    ("LoRA llama-3-8b on 200M tokens with 8 H100, cost?", "what if we use 3 nodes?", "gpu_count", 24),
+    ("LoRA llama-3-8b on 200M tokens with 8 H100, cost?", "make it full fine-tuning", "method", "full"),
+])  # fmt: skip
+def test_follow_ups_keep_the_job_and_change_one_slot(first: str, then: str, key: str, value: object) -> None:
+    before, after = _turns(first).args, _turns(first, then).args
+    assert after.get(key) == value, after
+    assert after.get("model") == before.get("model") and (key == "tokens_b" or after.get("tokens_b") == before.get("tokens_b"))
+
+
+@pytest.mark.parametrize(("first", "currency"), [("H100 每卡每小时 2.1 美元，签一年，合理吗", "USD"),
+                                                ("Is ¥15 per GPU-hour for an H100 fair?", "CNY")])
+def test_a_quote_keeps_its_currency_when_the_card_changes(first: str, currency: str) -> None:
+    args = _turns(first, "那 H800 呢" if currency == "USD" else "what about an H800?").args
+    assert (args.get("gpu"), args.get("currency")) == ("H800", currency), args

@@ -114,7 +114,7 @@ def merge(old: dict[str, Any], new: dict[str, Any], intent: str) -> tuple[dict[s
         drop(*[k for k in _MODEL_KEYS if k != "params_b"])
     if "gpu" in new and new["gpu"] != old.get("gpu"):
         drop("price_per_gpu_hour", "gpus")
-        if "price_per_gpu_hour" not in new and "currency" in ctx and "budget" not in ctx:
+        if "price_per_gpu_hour" not in new and "currency" in ctx and not any(k in ctx for k in ("budget", "price")):
             drop("currency")
     if "gpus" in new:
         drop("gpu")
@@ -140,7 +140,7 @@ def merge(old: dict[str, Any], new: dict[str, Any], intent: str) -> tuple[dict[s
 
 _LOAD_WORDS = re.compile(r"流量|请求|调用|负载|用户|并发|traffic|load|requests?|users?|volume|qps")
 _TIMES = re.compile(r"(?<![\d.])(?P<n>\d+(?:\.\d+)?)\s*(?:x|×|倍|times)(?![a-z0-9])")
-_FACTOR = re.compile(r"(?P<x2>翻倍|翻一倍|加倍|两倍|双倍|(?<![a-z])(?:double[sd]?|twice|2x)(?![a-z]))|(?P<x3>三倍|triple[sd]?|3x(?![a-z0-9]))|"
+_FACTOR = re.compile(r"(?P<x2>翻倍|翻一倍|加倍|(?:增|加|多)(?:了)?一倍|两倍|双倍|(?<![a-z])(?:double[sd]?|twice|2x)(?![a-z]))|(?P<x3>三倍|triple[sd]?|3x(?![a-z0-9]))|"
                      r"(?P<half>减半|砍半|一半|(?<![a-z])(?:halve[sd]?|half)(?![a-z]))")
 _GPU_WORDS = re.compile(r"卡|显卡|gpu|card|机器|节点|nodes?|servers?")
 _DATA_WORDS = re.compile(r"数据|token|样本|语料|data(?:set)?|samples?|corpus")

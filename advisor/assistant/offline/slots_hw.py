@@ -243,13 +243,20 @@ def extract_counts(scan: Scan) -> None:
 
 _PER_NODE = re.compile(r"每\s*(?:个)?\s*(?:台|节点|机器|服务器|主机)|(?<![a-z])(?:per|each|every)\s+(?:node|machine|server|box|host)"
                        r"|(?:gpus?|cards?)\s+(?:each|apiece)|单(?:台|机|节点)")
-_NODE_TOTAL = re.compile(rf"(?<![\d.])(?P<m>{COUNT_TEXT})\s*(?:个)?\s*(?:台|节点|nodes?|machines?|servers?|boxes|hosts?)(?![a-z])")
+_NODE_TOTAL = re.compile(rf"(?<![\d.])(?P<m>{COUNT_TEXT})\s*(?:个)?\s*(?:台(?:机器|服务器|主机)?|节点|nodes?|machines?|servers?|boxes|hosts?)(?![a-z])")
 _CARD_TOTAL = re.compile(rf"(?:共|一共|总共|合计|in\s+total|total(?:\s+of)?)\s*(?:{COUNT_TEXT})\s*(?:张|块|卡|gpus?|cards?)")
 
 
 def extract_nodes(scan: Scan) -> None:
     """Cards counted per machine and machines counted apart ("每台8张H800，共4台", "8 GPUs per node,
-    4 nodes"): the GPU count is cards per machine × machines, unless a total of cards is stated."""
+    4 nodes"): the GPU count is cards per machine × machines, unless a total of cards is stated.
+    Machines alone ("2台", "3 nodes") hold :data:`GPUS_PER_NODE` cards each."""
+    if "gpu_count" not in scan.values and "max_gpus" not in scan.values:
+        for m in scan.find(_NODE_TOTAL):  # "2台服务器呢", "what if we use 2 nodes?": machines of GPUS_PER_NODE cards
+            if (nodes := _count(m.group("m"))) and not m.group(0).endswith("台"):  # "租一台" may be a one-card instance
+                scan.take("gpu_count", nodes * GPUS_PER_NODE, m.start(), m.end())
+                scan.note("gpus_per_node", GPUS_PER_NODE, "GPUs per machine", "NVIDIA DGX/HGX A100 and H100 systems carry 8 GPUs")
+                return
     if "gpu_count" not in scan.values or not scan.has(_PER_NODE) or scan.has(_CARD_TOTAL):
         return
     for m in scan.find(_NODE_TOTAL):

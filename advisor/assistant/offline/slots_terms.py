@@ -40,12 +40,17 @@ _INC_WORDS = {"秒": "second", "分钟": "minute", "小时": "hour", "天": "day
 _TERM = [
     re.compile(rf"(?:签|签约|签了|合约期|合同期|承诺|锁定|包)\s*(?:了)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?P<u>个月|月|年)"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})[\s-]*(?P<u>months?|years?|yr)[\s-]*(?:term|commit\w*|minimum|contract|plan|lock|reservation|reserved)"),
-    re.compile(rf"(?:sign(?:ing)?|commit(?:ting|ted)?|lock(?:ing)?|term\s+of|contract\s+of|reserve)\s+(?:to\s+|for\s+)?(?:a\s+)?(?P<n>{NUMBER_TEXT})[\s-]*(?P<u>months?|years?)"),
+    re.compile(rf"(?:sign(?:ing|ed)?|commit(?:ting|ted)?|lock(?:ing|ed)?|term\s+of|contract\s+of|reserve)\s+(?:it\s+)?(?:to\s+|for\s+|in\s+)?(?:a\s+)?(?P<n>{NUMBER_TEXT})[\s-]*(?P<u>months?|years?)"),
+    # "一年期合同", "三个月的合同", "半年合同", "两年租期": a period that names the contract's length
+    re.compile(rf"(?:(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?|(?P<half>半))\s*(?P<u>个月|月|年)\s*(?:期|的)?\s*(?:合同|合约|协议|期限|承诺|租期|长约)"),
+    re.compile(rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?P<u>个月|月|年)期(?!间)"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})[\s-]*(?P<u>months?|years?)\s+(?:of\s+)?(?:commitment|term)"),
     # a minimum period: "半年起租", "3个月起签", "一年起", "最少租6个月"
     re.compile(rf"(?:(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?|(?P<half>半))\s*(?P<u>个月|月|年)\s*(?:起租|起签|起步|起订|起)"),
     re.compile(rf"(?:最少|至少|最低|起码)\s*(?:要)?\s*(?:租|签)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?P<u>个月|月|年)"),
 ]
+_YEARLY_TERM = re.compile(r"包年|年包|年付|年度(?:合同|套餐|承诺)|(?:annual|yearly)\s+(?:commit\w*|contract|term|plan|reservation|reserved|deal)")
+"""A yearly plan named without a number of months: a 12-month commitment."""
 _YEARS = [
     re.compile(rf"(?:折旧|摊销|用|使用|按|over|for|across)\s*(?:期)?\s*(?:按)?\s*(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:年|years?)(?![a-z])"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})[\s-]*(?:years?|年)[\s-]*(?:horizon|depreciation|life(?:time)?|折旧|周期)"),
@@ -86,6 +91,10 @@ def extract_terms(scan: Scan) -> None:
             months = value * 12 if m.group("u").startswith(("年", "y")) else value
             if 0 < months <= 120 and "term_months" not in scan.values:
                 scan.take("term_months", months, m.start(), m.end())
+    yearly = scan.first(_YEARLY_TERM)
+    if "term_months" not in scan.values and yearly:
+        scan.values["term_months"] = 12.0  # not taken: 包年 is also the billing mode
+        scan.spans.append(_span(scan, "term_months", 12.0, yearly))
     base, peak = scan.first(_BASE), scan.first(_PEAK)
     if base and peak and read_number(peak.group("n")) > read_number(base.group("n")) >= 1:
         scan.take("base_gpus", int(read_number(base.group("n"))), base.start(), base.end())
