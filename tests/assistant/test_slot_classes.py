@@ -140,3 +140,32 @@ def test_follow_ups_keep_the_job_and_change_one_slot(first: str, then: str, key:
 def test_a_quote_keeps_its_currency_when_the_card_changes(first: str, currency: str) -> None:
     args = _turns(first, "那 H800 呢" if currency == "USD" else "what about an H800?").args
     assert (args.get("gpu"), args.get("currency")) == ("H800", currency), args
+
+
+@pytest.mark.parametrize(("schedule", "hours", "days"), [
+    ("每天跑 6 小时，跑一个月", 6, 30), ("每天 8 小时，每周 5 天，跑 4 周", 8, 20), ("工作日每天10小时，跑两周", 10, 10),
+    ("工作日22天，一天10小时", 10, 22), ("4 hours a day for 3 weeks", 4, 21), ("8 h a day, 5 days a week, for 4 weeks", 8, 20),
+    ("10 hours a day on weekdays for a month", 10, 30 * 5 / 7),
+])  # fmt: skip
+def test_hours_a_day_times_days_of_use(schedule: str, hours: float, days: float) -> None:
+    text = f"一张4090，{schedule}，按量还是包月？" if not schedule[0].isascii() else f"one 4090, {schedule}, on-demand or monthly?"
+    args = parse_question(text).args
+    assert args.get("hours_per_day") == hours and args.get("days") == pytest.approx(days, rel=1e-4), args
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("full fine-tune llama-3-8b on 1B tokens on 8 H100, must finish by Friday, what does it cost?", "by Friday"),
+    ("lora qwen2.5-7b 1亿token，周五前要出结果，4张A100多少钱", "周五前"),
+    ("lora qwen2.5-7b 1亿token，明天早上之前要出结果，4张A100多少钱", "明天早上之前"),
+])
+def test_a_deadline_named_by_a_date_is_stated_not_guessed(text: str, word: str) -> None:
+    r = ask(text, offline=True)
+    assert "deadline_hours" not in r.tool_calls[0].args
+    assumed = next(p for p in r.answer.split("\n\n") if p.startswith(("**Assumed:**", "**假设：**")))
+    assert word in assumed
+
+
+@pytest.mark.parametrize("form", ["每小时一卡按 {p} 元", "每卡每小时 {p} 元", "单卡每小时 {p} 元", "每小时每卡 {p} 块"])
+def test_a_per_card_price_written_unit_first(form: str) -> None:
+    args = parse_question(f"128 卡 A100，lora qwen2.5-7b 1亿token，{form.format(p=9)}，总成本？").args
+    assert (args.get("gpu_count"), args.get("price_per_gpu_hour")) == (128, 9), args

@@ -33,7 +33,8 @@ _UNIT = (
 )
 _PRICE_AFTER = re.compile(  # 每卡每小时8元 / 每小时8块 / 整机每小时100元
     rf"(?P<scope>整机|每台|一台)?\s*(?:(?:每|单|一)\s*(?P<card>(?:张|块)?\s*(?:卡|gpu)|张|块)\s*)?每\s*(?:个)?\s*{_UNIT}\s*"
-    rf"(?:的)?\s*(?:价格|单价|费用|租金|价钱|成本)?\s*(?:是|为|要|:|大概|约|差不多|大约|在|收)*\s*{_MONEY}"
+    rf"(?:(?:一|每|单)\s*(?P<card3>(?:张|块)?\s*(?:卡|gpu)|张|块))?\s*"  # 每小时一卡 9 元
+    rf"(?:的)?\s*(?:价格|单价|费用|租金|价钱|成本)?\s*(?:是|为|要|:|大概|约|差不多|大约|在|收|按)*\s*{_MONEY}"
 )
 _PRICE_BEFORE = re.compile(  # 8元/小时, 8块钱一小时, $2/GPU-hour, $2 per GPU hour, 2美元每卡每小时
     rf"{_MONEY}\s*(?:/|每|一|per|an?|each)\s*(?:(?:张|块)?(?P<card>卡|gpu|card|node|machine|instance|server|台)"
@@ -110,7 +111,7 @@ def extract_prices(scan: Scan) -> None:
     for pattern in (_PRICE_AFTER, _PRICE_BEFORE):
         for m in scan.find(pattern):
             groups = m.groupdict()
-            card = groups.get("card") or groups.get("card2")
+            card = groups.get("card") or groups.get("card2") or groups.get("card3")
             per_hour_written = groups.get("hour") and _PER_WORD.search(m.group(0)) and read_number(m.group("n")) < 1000
             if not (m.group("cpre") or m.group("cpost") or card or per_hour_written
                     or (groups.get("hour") or "").startswith(("gpu", "card", "卡"))):

@@ -59,6 +59,19 @@ _PER_DAY = [
     re.compile(rf"(?:每天|每日|一天)\s*(?:只)?\s*(?:用|跑|开|使用|需要|运行|训练)?\s*(?:大概|约)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:小时|钟头|h)(?![a-z])"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:小时|hours?|hrs?|h)\s*(?:a|per|/|每|一)\s*(?:day|天)"),
 ]
+_DAYS_A_WEEK = re.compile(
+    rf"(?:每周|一周|每星期|每个星期|每礼拜)\s*(?:只)?\s*(?:跑|用|开|工作|上班|运行)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*天|"
+    rf"(?P<n2>{NUMBER_TEXT})\s*days?\s*(?:a|per|/|each)\s*week|(?P<weekdays>(?:工作日|周一到周五)(?!\s*(?:共|一共)?\s*(?:\d|[一二两三四五六七八九十]))|(?<![a-z])weekdays?(?![a-z])|"
+    r"monday\s+(?:to|through|-)\s+friday|business\s+days)"
+)
+"""Days of use in a week: a period of weeks or months is used on that share of its days."""
+_DATED_DEADLINE = re.compile(
+    r"(?:by|before|until)\s+(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|"
+    r"the\s+end\s+of\s+(?:the\s+)?(?:week|month|quarter)|end\s+of\s+(?:the\s+)?(?:week|month|quarter)|eow|eom)(?![a-z])|"
+    r"(?:下)?(?:周|星期|礼拜)[一二三四五六日天]\s*(?:之前|前|以前|要|得|必须)|(?:明天|后天|今晚|月底|周末|年底|下周)\s*(?:早上|上午|下午|晚上)?\s*(?:之前|前|以前)"
+)
+"""A deadline named by a date ("by Friday", "周五前"): the offline reader has no calendar, so it is
+stated as not turned into hours instead of guessed."""
 _IDLE_WAIT = re.compile(rf"(?:空等|干等|排队等|idle\s+waiting|waiting)\s*(?:了|for)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:小时|hours?|h)(?![a-z])")
 
 _PCT = (rf"(?:(?P<p>{NUMBER_TEXT_NO_WORDS})(?:\s*[-~–到至]\s*(?P<p2>{NUMBER_TEXT_NO_WORDS}))?\s*(?:%|percent|个百分点)|百分之(?P<pc>[零一二两三四五六七八九十百]+)|"
@@ -115,6 +128,12 @@ def extract_times(scan: Scan) -> None:
     for pattern in _PER_DAY:
         for m in scan.find(pattern):
             scan.take("hours_per_day", read_number(m.group("n")), m.start(), m.end())
+    week = scan.first(_DAYS_A_WEEK)
+    if week:
+        n = 5.0 if week.group("weekdays") else read_number(week.group("n") or week.group("n2"))
+        if 0 < n < 7:
+            scan.take("days_per_week", n, week.start(), week.end())
+            scan.note("days_per_week", n, "days a week", "as stated: a period of weeks or months is used on that share of its days")
     for m in scan.find(_IDLE_WAIT):
         scan.take("idle_wait_hours", read_number(m.group("n")), m.start(), m.end())
     for pattern, hours in _NAMED_PERIODS:
@@ -132,6 +151,10 @@ def extract_times(scan: Scan) -> None:
         elif slot == "storage_retention_days":
             value = hours / HOURS_PER_DAY
         scan.take(slot, round(value, 6), m.start(), m.end())
+    dated = scan.first(_DATED_DEADLINE)
+    if dated and "deadline_hours" not in scan.values:
+        scan.note("deadline", scan.original[dated.start() : dated.end()].strip(), "",
+                  "a deadline named by a date is not turned into hours; give the hours or days to check it")
 
 
 def _role(scan: Scan, before: str, after: str) -> str:
