@@ -169,3 +169,15 @@ def test_a_deadline_named_by_a_date_is_stated_not_guessed(text: str, word: str) 
 def test_a_per_card_price_written_unit_first(form: str) -> None:
     args = parse_question(f"128 卡 A100，lora qwen2.5-7b 1亿token，{form.format(p=9)}，总成本？").args
     assert (args.get("gpu_count"), args.get("price_per_gpu_hour")) == (128, 9), args
+
+
+@pytest.mark.parametrize(("text", "gpu"), [
+    ("If we don't use H100s but H20s instead — LoRA qwen2.5-32b, 50M tokens, 8 GPUs — what's the bill?", "H20"),
+    ("We won't use A100, we'll use L40S: LoRA llama-3-8b 100M tokens on 8 cards, cost?", "L40S"),
+    ("Instead of A100s, use L40S: LoRA llama-3-8b 100M tokens on 8 cards, cost?", "L40S"),
+    ("不用H100，改用8张H20，lora qwen2.5-32b 5000万token，多少钱", "H20"),
+    ("把 A100 换成 H100，16 卡，lora qwen2.5-72b 1亿 token 要多少", "H100-SXM"),
+])
+def test_the_card_not_used_is_not_the_card_priced(text: str, gpu: str) -> None:
+    args = parse_question(text).args
+    assert args.get("gpu") == gpu and "gpus" not in args, args

@@ -150,9 +150,10 @@ def extract_gpus(scan: Scan) -> None:
                     mention["count"] *= nodes
                     start -= len(lm.group(0))
         before, after = scan.norm[max(0, start - 14) : start], scan.norm[end : end + 6]
-        if _TARGET.search(before):
+        target, source = _TARGET.search(before), _SOURCE_BEFORE.search(before)
+        if target and not (source and source.start() < target.start()):  # "don't use H100s": not a target
             mention["role"] = "target"
-        elif _SOURCE_BEFORE.search(before) or _SOURCE_AFTER.search(after):
+        elif source or _SOURCE_AFTER.search(after):
             mention["role"] = "source"
         if _CAP.search(before) and mention["count"]:
             mention["cap"] = True
