@@ -181,3 +181,37 @@ def test_a_per_card_price_written_unit_first(form: str) -> None:
 def test_the_card_not_used_is_not_the_card_priced(text: str, gpu: str) -> None:
     args = parse_question(text).args
     assert args.get("gpu") == gpu and "gpus" not in args, args
+
+
+@pytest.mark.parametrize(("text", "stages"), [
+    ("Phase 1: pretrain 7B on 1T tokens (512 H100, monthly). Phase 2: SFT 500M tokens (64 H100, on-demand). "
+     "Phase 3: serve 100M tokens/day for a year. Total?",
+     [{"stage": "pretrain", "gpu_count": 512, "billing": "monthly", "tokens_b": 1000},
+      {"stage": "finetune", "gpu_count": 64, "billing": "on_demand", "tokens_b": 0.5}, {"stage": "serving", "days": 365}]),
+    ("第一阶段：验证，4张4090按量；第二阶段：qwen2.5-7b 全参微调 2亿token，8张A800包月；第三阶段：上线推理，每天1000万token，跑半年",
+     [{"stage": "validation", "gpu": "RTX-4090", "gpu_count": 4, "billing": "on_demand"},
+      {"stage": "finetune", "gpu": "A800-80GB", "gpu_count": 8, "billing": "monthly", "tokens_b": 0.2, "method": "full"},
+      {"stage": "serving", "tokens_per_day": 1e7, "days": 180}]),
+    ("先用8张A100做验证，然后在128张H800上预训练一个7B模型1000亿token，最后用32张H800全参微调5亿token，分阶段算成本",
+     [{"stage": "validation", "gpu": "A100-80GB", "gpu_count": 8}, {"stage": "pretrain", "gpu": "H800", "gpu_count": 128, "tokens_b": 100},
+      {"stage": "finetune", "gpu": "H800", "gpu_count": 32, "tokens_b": 0.5, "method": "full"}]),
+])  # fmt: skip
+def test_each_stage_keeps_its_own_cards_billing_and_data(text: str, stages: list[dict[str, object]]) -> None:
+    got = parse_question(text).args["stages"]
+    assert len(got) == len(stages), got
+    for want, have in zip(stages, got, strict=True):
+        assert {k: have.get(k) for k in want} == pytest.approx(want), got
+
+
+@pytest.mark.parametrize(("text", "gpu"), [
+    ("先预训练 1000亿token，再微调，最后上线，一个7B模型，全程用 H800，分阶段报价", "H800"),
+    ("pretrain a 7B on 100B tokens, then fine-tune, then serve 5M tokens a day; H100 throughout. cost per stage?", "H100-SXM"),
+])
+def test_a_card_for_the_whole_plan_is_not_the_last_stage_s(text: str, gpu: str) -> None:
+    args = parse_question(text).args
+    assert args.get("gpu") == gpu and not any(s.get("gpu") for s in args.get("stages") or [] if isinstance(s, dict)), args
+
+
+def test_full_pretraining_is_not_a_full_fine_tune() -> None:
+    args = parse_question("项目分三步：先小规模试跑，再全量预训练 13B 3000亿token，最后 SFT 2亿 token，给个分阶段预算").args
+    assert args.get("pretrain_tokens_b") == 300 and args.get("finetune_method") != "full", args

@@ -18,13 +18,16 @@ from advisor.assistant.offline.slots_time import days_of
 from advisor.assistant.offline.text import Scan
 from advisor.numeric import COUNT_TEXT, NUMBER_TEXT, read_number
 
-_CLAUSE_END = re.compile(r"[,，;；+。、]|(?<![a-z])(?:then|and\s+then|after\s+that|followed\s+by)(?![a-z])|然后|之后|接着|再(?=[上做跑用训])")
+_CLAUSE_END = re.compile(r"[,，;；+。、]|\.(?!\d)|(?<![a-z])(?:then|and\s+then|after\s+that|followed\s+by)(?![a-z])|然后|之后|接着|再(?=[上做跑用训])")
 _CARDS = re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT})\s*(?:张|块|台)(?!\s*(?:图|表|纸))")
 _TIERED = re.compile(r"阶梯|tiered|volume\s+tier")
 _FINISHED = re.compile(rf"(?:只用了|用了|跑了|做了|finished\s+(?:after|in)|ended\s+after|done\s+(?:after|in)|after)\s*(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:月|months?)")
 _EMERGENCY = re.compile(r"临时|加急|紧急|急租|short\s+notice|last[\s-]minute|grab|rush")
 _SPECIFIC = ("gpu", "gpu_count", "billing", "term_months", "finished_after_months", "emergency")
 _TRAINING = {"validation", "pretrain", "finetune"}
+_WHOLE_PLAN = re.compile(r"全程|整个项目|所有阶段|各阶段都|都用|都在|(?<![a-z])(?:throughout|all\s+(?:stages|phases)|every\s+(?:stage|phase)|"
+                         r"the\s+whole\s+(?:way|project|plan)|for\s+everything|end\s+to\s+end)(?![a-z])")
+"""A clause about the whole plan ("全程用4090", "H800 throughout"): its card is every stage's, not the last one's."""
 
 
 def _clauses(scan: Scan) -> list[tuple[int, int]]:
@@ -94,6 +97,9 @@ def read_stages(scan: Scan) -> dict[str, Any]:
             if not any(s["stage"] == extra for s in stages):
                 stages.append({"stage": extra})
         named = named[-1:]
+        if not named and _WHOLE_PLAN.search(scan.norm, clause[0], clause[1]):
+            loose.update({k: v for k, v in values.items() if k not in loose})
+            continue
         if named:
             same = next((s for s in reversed(stages) if s["stage"] == named[0] and not _conflict(s, values)), None)
             if same is not None:  # "分验证、预训练…四个阶段，…预训练5000亿token": the stage named again
