@@ -215,3 +215,30 @@ def test_a_card_for_the_whole_plan_is_not_the_last_stage_s(text: str, gpu: str) 
 def test_full_pretraining_is_not_a_full_fine_tune() -> None:
     args = parse_question("项目分三步：先小规模试跑，再全量预训练 13B 3000亿token，最后 SFT 2亿 token，给个分阶段预算").args
     assert args.get("pretrain_tokens_b") == 300 and args.get("finetune_method") != "full", args
+
+
+@pytest.mark.parametrize(("words", "want"), [
+    ("lora rank 64 on q,k,v,o", {"lora_rank": 64, "lora_targets": "attention"}),
+    ("lora r=16，只训 attention 层", {"lora_rank": 16, "lora_targets": "attention"}),
+    ("LoRA 秩为 8，所有线性层", {"lora_rank": 8, "lora_targets": "all_linear"}),
+    ("LoRA with rank 32 on all linear layers", {"lora_rank": 32, "lora_targets": "all_linear"}),
+    ("lora，训练完要下载 500GB 模型", {"egress_gb": 500}), ("LoRA, plus 2 TB egress", {"egress_gb": 2000}),
+    ("LoRA, plus $800 for support", {"support_cost": 800}), ("lora，另外技术支持 3000 元", {"support_cost": 3000}),
+    ("lora，任务可以被打断", {"interruptible": True}), ("LoRA, the job can be interrupted", {"interruptible": True}),
+])  # fmt: skip
+def test_adapter_and_hidden_cost_words(words: str, want: dict[str, object]) -> None:
+    tail = "llama-3-8b, 100M tokens, 8 A100, total cost?" if words[0].isascii() and words[1].isascii() else "qwen2.5-7b 1亿token 8张A100，总共多少钱"
+    args = parse_question(f"{words}, {tail}").args
+    assert {k: args.get(k) for k in want} == want, args
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("30% 的任务可以放到夜间跑，夜间打 5 折，8张4090 一个月，怎么计费最省", {"offpeak_share": 0.3, "offpeak_discount": 0.5}),
+    ("half of the jobs can run overnight at 40% off, 8 A100 for a month, billing?", {"offpeak_share": 0.5, "offpeak_discount": 0.4}),
+    ("200 个实验，每个跑 15 分钟，A100 按小时计费 vs 按分钟", {"jobs": 200, "job_hours": 0.25, "increment": "hour"}),
+    ("300 jobs at 45 min each on an H100, hourly billing vs per-minute?", {"jobs": 300, "job_hours": 0.75}),
+    ("买 8 张 4090 用 3 年，利用率 60%，还是租划算", {"years": 3, "utilization": 0.6}),
+])  # fmt: skip
+def test_billing_and_ownership_quantities(text: str, want: dict[str, object]) -> None:
+    args = parse_question(text).args
+    assert {k: args.get(k) for k in want} == pytest.approx(want), args

@@ -42,6 +42,7 @@ from advisor.assistant.offline.slots_hw import (
 )
 from advisor.assistant.offline.slots_job import extract_data, extract_model, extract_params
 from advisor.assistant.offline.slots_misc import (
+    extract_adapter,
     extract_choices,
     extract_documents,
     extract_flags,
@@ -98,6 +99,7 @@ READ_ORDER = (
     extract_nodes,  # "每台8张，共4台": cards per machine × machines
     extract_times,
     extract_flags,  # "已经做过小规模验证" before stages
+    extract_adapter,
     extract_provider,
     extract_stages,
     extract_choices,

@@ -17,7 +17,7 @@ from advisor.assistant.offline.slots_time import days_of
 WORKLOAD = (
     "model", "params_b", "active_params_b", "method", "tokens_b", "dataset_tokens_b", "epochs",
     "samples", "tokens_per_sample", "seq_len", "micro_batch_size", "gradient_checkpointing",
-    "flash_attention", "precision", "zero_stage", "mfu",
+    "flash_attention", "precision", "zero_stage", "mfu", "lora_rank", "lora_targets",
 )  # fmt: skip
 DATA = ("tokens_b", "dataset_tokens_b", "samples")
 
@@ -26,7 +26,7 @@ TOOL_ARGS: dict[str, tuple[str, ...]] = {
         "gpu", "gpu_count", "price_per_gpu_hour", "currency", "market", "billing", "deadline_hours", "provider",
         "budget", "approval_threshold", "has_validation_run", "parallel_experiments", "urgent",
         "interruptible", "checkpoint_interval_hours", "price_locked", "project_months",
-        "storage_retention_days", "egress_gb", "idle_wait_hours",
+        "storage_retention_days", "egress_gb", "idle_wait_hours", "support_cost",
     ),
     "recommend_hardware": WORKLOAD + (
         "price_per_gpu_hour", "currency", "market", "billing", "deadline_hours", "provider", "budget",

@@ -96,6 +96,7 @@ _EGRESS = re.compile(
     r"(?:egress|出口流量|传出|下载|跨区域?传输|跨地域传输|transfer(?:ring)?\s+out|迁出|outbound)\D{0,12}?"
     r"(?P<n>\d+(?:\.\d+)?)\s*(?P<u>pb|tb|gb|p|t|g)(?![a-z])"
 )
+_EGRESS_AFTER = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?P<u>pb|tb|gb|p|t|g)(?![a-z])\s*(?:of\s+)?(?:egress|outbound|data\s+transfer\s+out|出口流量|下载流量)")
 _GB = {"p": 1e6, "pb": 1e6, "t": 1e3, "tb": 1e3, "g": 1.0, "gb": 1.0, "m": 1e-3, "mb": 1e-3}
 _SAMPLES = [
     re.compile(rf"(?<!第)(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:多)?\s*(?:条|个样本|份样本|个样例|组对话|个对话|段对话|个问答对|组问答)"),
@@ -240,7 +241,7 @@ def extract_data(scan: Scan) -> None:
             if value >= 1e5:
                 scan.take("tokens_per_day", value, m.start(), m.end())
                 break
-    for m in scan.find(_EGRESS):
+    for m in scan.find(_EGRESS) + scan.find(_EGRESS_AFTER):  # "下载 500GB", "2 TB egress"
         scan.take("egress_gb", float(m.group("n")) * _GB[m.group("u")], m.start(), m.end())
     for m in scan.find(_BYTES) + scan.find(_BYTES_AFTER):
         if "tokens" in scan.values:

@@ -50,8 +50,8 @@ _MICRO_BATCH = re.compile(r"micro[\s_-]*batch(?:[\s_-]*size)?\s*(?:=|:|of|is)?\s
 FLAGS: list[tuple[str, bool, str]] = [
     ("urgent", False, r"不急|不着急|不赶|not\s+urgent|no\s+rush|not\s+in\s+a\s+(?:hurry|rush)|no\s+hurry|不赶时间|时间不紧"),
     ("urgent", True, r"很急|加急|紧急|尽快|越快越好|赶时间|赶工期|赶进度|急着|急需|urgent|asap|as\s+soon\s+as\s+possible|rush(?:ed)?\s+job|tight\s+deadline|(?<!不)急"),
-    ("interruptible", False, r"不能中断|不可中断|不允许中断|不能被打断|不能停|can(?:'|no)?t\s+(?:be\s+)?(?:interrupt|preempt|stop)\w*|must\s+not\s+be\s+interrupted|no\s+interruptions?|can't\s+afford\s+(?:an\s+)?interrupt\w*"),
-    ("interruptible", True, r"可以(?:随时)?(?:被)?中断|能(?:被)?中断|允许中断|不怕中断|中断也没关系|被抢占也没关系|被回收也没关系|能容忍中断|可中断|容错|断点续训|断点续跑|"
+    ("interruptible", False, r"不能中断|不可中断|不允许中断|不能被打断|不能打断|不能停|can(?:'|no)?t\s+(?:be\s+)?(?:interrupt|preempt|stop)\w*|must\s+not\s+be\s+interrupted|no\s+interruptions?|can't\s+afford\s+(?:an\s+)?interrupt\w*"),
+    ("interruptible", True, r"可以(?:随时)?(?:被)?(?:中断|打断)|能(?:被)?(?:中断|打断)|允许中断|不怕中断|中断也没关系|被抢占也没关系|被回收也没关系|能容忍中断|可中断|容错|断点续训|断点续跑|"
                             r"can\s+(?:be|handle|tolerate|survive|take)\s+(?:being\s+)?(?:interrupt\w*|preempt\w*)|fault[\s-]*tolerant|"
                             r"tolerat\w*\s+(?:interruptions?|preemptions?)|handle\s+(?:preemption|interruptions?)|resum\w*\s+from\s+(?:a\s+)?checkpoints?|restartable"),
     ("has_validation_run", False, r"(?:还)?没(?:有)?(?:做|跑|测)(?:过)?\S{0,4}?(?:验证|试跑|测试)|haven'?t\s+(?:done|run|tested|validated)|no\s+(?:validation|pilot|test)\s+run|直接(?:上|开始)(?:大规模)?|skip(?:ping)?\s+(?:the\s+)?(?:validation|pilot)"),
@@ -174,6 +174,25 @@ def extract_ranking(scan: Scan) -> None:
         n = read_number(m.group("n") or m.group("m"))
         if 0 < n <= 50:
             scan.take("top_k", int(n), m.start(), m.end())
+
+
+_LORA_RANK = re.compile(r"(?:lora\s*)?(?:rank|秩)\s*(?:=|:|of|is|为|是|设为|设成)?\s*(?P<n>\d{1,4})(?![\d.])|(?<![a-z])r\s*=\s*(?P<m>\d{1,4})(?![\d.])")
+_LORA_TARGETS = [
+    ("attention", re.compile(r"(?:只|仅)\s*(?:训|在|加|挂|改|调)?\s*(?:attention|注意力)|attention[\s-]*(?:layers?|projections?)?\s*only|"
+                             r"only\s+(?:on\s+)?(?:the\s+)?attention|(?<![a-z])q\s*,?\s*k\s*,?\s*v(?:\s*,?\s*o)?(?:[\s_-]*proj)?(?![a-z])")),
+    ("all_linear", re.compile(r"(?:所有|全部)(?:的)?线性层|all[\s-]+linear(?:\s+layers)?")),
+]
+
+
+def extract_adapter(scan: Scan) -> None:
+    """A LoRA adapter's rank ("rank 64", "r=16", "秩为8") and where it sits ("只训 attention", "q,k,v,o",
+    "all linear layers")."""
+    m = scan.first(_LORA_RANK)
+    if m and 1 <= int(m.group("n") or m.group("m")) <= 4096:
+        scan.take("lora_rank", int(m.group("n") or m.group("m")), m.start(), m.end())
+    for value, pattern in _LORA_TARGETS:
+        if (t := scan.first(pattern)) and "lora_targets" not in scan.values:
+            scan.take("lora_targets", value, t.start(), t.end())
 
 
 def extract_flags(scan: Scan) -> None:

@@ -70,6 +70,11 @@ _MONTHLY_FEE = re.compile(
 )
 _MONTHLY_FEE_AFTER = re.compile(rf"{_MONEY}\s*(?:a|per|/|each)\s*month(?![a-z])")
 _ANY_MONEY = re.compile(_MONEY)
+_SUPPORT = [  # "技术支持 3000 元", "$800 for support", "licence fees of $2k" (a total, not per month)
+    re.compile(rf"(?:技术支持|支持费用?|软件授权|授权费|许可费|(?<![a-z])(?:support|licen[cs]e)(?:\s+(?:fees?|costs?|contract))?)"
+               rf"\s*(?:费用?)?\s*(?:是|为|要|收|另收|of|is|costs?|at|:)?\s*{_MONEY}(?!\s*(?:/|每|per|a)\s*(?:月|month|年|year))"),
+    re.compile(rf"{_MONEY}\s*(?:for|of|in)\s+(?:\w+\s+)?(?:support|licen[cs]es?|licen[cs]e\s+fees)(?![a-z])"),
+]
 _QUOTED = re.compile(  # "一小时 4.5", "包月报价 5.2 万", "一个月 5.5 万", "报价 8 万": an amount after its unit or a quote word
     r"(?:(?P<hour>一小时|每小时|每卡时|一个小时)|(?P<month>一个月|每个?月|月租|包月)|(?P<quote>报价|开价|要价|给价|出价|报了))\s*"
     rf"(?:报价|价格|租金|收费|费用)?\s*(?:是|为|:|要|收|只要|才|大概|约)?\s*{_MONEY}"
@@ -155,6 +160,9 @@ def extract_money(scan: Scan) -> None:
         for m in scan.find(pattern):
             if _money_like(m):
                 _record_money(scan, "approval_threshold", m)
+    for m in [x for pattern in _SUPPORT for x in scan.find(pattern)]:
+        if _money_like(m) and "support_cost" not in scan.values:
+            _record_money(scan, "support_cost", m)
     for m in scan.find(_MONTHLY_FEE) + scan.find(_MONTHLY_FEE_AFTER):
         if _money_like(m):
             _record_money(scan, "monthly_fee", m)

@@ -22,7 +22,7 @@ _UNIT_HOURS = {"sec": 1 / 3600, "min": 1 / 60, "hour": 1.0, "day": HOURS_PER_DAY
 _LEN_UNIT = (r"(?:(?P<sec>秒钟?|s(?:ec(?:ond)?s?)?(?![a-z]))|(?P<min>分钟|mins?(?:utes?)?(?![a-z]))"
              r"|(?P<hour>个?小时|h(?:ou)?rs?(?![a-z])|h(?![a-z0-9]))|(?P<day>天|days?(?![a-z])))")
 _JOB_LENGTH = [
-    re.compile(rf"(?:每个|每次|每项|each|of|lasting|taking|at)\s*(?:任务|作业|job|run)?\s*(?:大概|约|大约|about|around|~|roughly)?\s*"
+    re.compile(rf"(?:每个|每次|每项|each|of|lasting|taking|at)\s*(?:任务|作业|实验|job|run)?\s*(?:跑|用|要|需要|耗时|花)?\s*(?:大概|约|大约|about|around|~|roughly)?\s*"
                rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*{_LEN_UNIT}(?:\s*each)?"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})\s*{_LEN_UNIT}\s*(?:each|apiece|一个|一次)"),
     # "一次大概 2.5 小时", "takes an hour and a half", "each run lasts 20 min"

@@ -192,8 +192,8 @@ def _share(m: re.Match[str]) -> float | None:
 
 _ANY_PCT = re.compile(_PCT)
 _OFFPEAK_DISCOUNT = [
-    re.compile(rf"{_OFFPEAK_WORD}\S{{0,6}}?(?P<z>[一二两三四五六七八九]|\d(?:\.\d)?)\s*折"),
-    re.compile(rf"{_OFFPEAK_WORD}\S{{0,8}}?(?:打|便宜|优惠|discount(?:ed)?\s*(?:of|by)?|折扣)?\s*(?P<p>\d+(?:\.\d+)?)\s*%\s*(?:off|折扣|discount|便宜|优惠)?"),
+    re.compile(rf"{_OFFPEAK_WORD}[^,，。;；?？\d]{{0,8}}?(?P<z>[一二两三四五六七八九]|\d(?:\.\d)?)\s*折"),
+    re.compile(rf"{_OFFPEAK_WORD}[^,，。;；?？\d]{{0,12}}?(?:打|便宜|优惠|discount(?:ed)?\s*(?:of|by)?|折扣)?\s*(?P<p>\d+(?:\.\d+)?)\s*%\s*(?:off|折扣|discount|便宜|优惠|cheaper)"),
     re.compile(rf"(?P<p>\d+(?:\.\d+)?)\s*%\s*(?:off|discount|cheaper)\s*(?:at\s+night|off[\s-]*peak|overnight|{_OFFPEAK_WORD})"),
 ]
 
@@ -207,8 +207,9 @@ def extract_shares(scan: Scan) -> None:
                 value = 1 - read_number(m.group("z")) / 10  # "五折" = half price = 50 % off
             else:
                 value = read_number(m.group("p")) / 100
-            if 0 < value < 1 and "offpeak_discount" not in scan.values:
-                scan.take("offpeak_discount", round(value, 6), m.start(), m.end())
+            if 0 < value < 1 and "offpeak_discount" not in scan.values:  # the off-peak word stays for the share
+                start = m.start("z" if m.groupdict().get("z") else "p") if m.re.pattern.startswith(_OFFPEAK_WORD) else m.start()
+                scan.take("offpeak_discount", round(value, 6), start, m.end())
     for slot, patterns, flip in (("mfu", _MFU, False), ("offpeak_share", _OFFPEAK, False),
                                  ("avg_utilization", _UTIL, False), ("avg_utilization", _IDLE, True)):  # fmt: skip
         for pattern in patterns:
