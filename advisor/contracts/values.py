@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from advisor.contracts.numbers import Duration, find_durations, find_money, find_percents
+from advisor.contracts.numbers import Duration, find_durations, find_money, find_percents, to_number
 
 Values = dict[str, float | str | bool]
 
@@ -93,11 +93,17 @@ def first_months(text: str, start: int) -> Values:
 
 
 def commitment(text: str, start: int) -> Values:
+    """The committed amount: the first sum that is not a unit rate ("USD 2 per GPU-hour",
+    "每卡时2美元"); else a floor in GPU-hours at the sentence's hourly rate, priced."""
     out: Values = {}
     money = find_money(text)
-    if money:
-        out["amount"] = money[0].money.amount
-        out["currency"] = money[0].money.currency
+    rates = [a for a in money if _RATE_AFTER_RE.match(text, a.end) or _RATE_BEFORE_RE.search(text[max(0, a.start - 8) : a.start])]
+    sums = [a for a in money if a not in rates]
+    hours = _HOURS_RE.search(text)
+    if sums:
+        out["amount"], out["currency"] = sums[0].money.amount, sums[0].money.currency
+    elif rates and hours and (count := to_number(hours.group(1))):
+        out["amount"], out["currency"] = count * rates[0].money.amount, rates[0].money.currency
     if re.search(r"shortfall|deficien|difference|take[- ]or[- ]pay|差额|补足|补缴|按承诺", text, re.IGNORECASE):
         out["take_or_pay"] = True
     period = _PERIOD_RE.search(text)
@@ -107,12 +113,15 @@ def commitment(text: str, start: int) -> Values:
 
 
 _PERIOD_RE = re.compile(
-    r"(?P<month>per\s+(?:calendar\s+)?month|each\s+month|every\s+month|monthly|每月|每个月|月度|/\s*月)"
-    r"|(?P<quarter>per\s+quarter|each\s+quarter|quarterly|每季度?|季度)"
-    r"|(?P<year>per\s+(?:contract\s+|calendar\s+)?year|each\s+(?:contract\s+)?year|annual(?:ly)?|yearly|每年|年度|/\s*年)",
+    r"(?P<month>(?:per|each|every)\s+(?:calendar\s+|billing\s+)?month|monthly|每月|每个月|月度|/\s*月)"
+    r"|(?P<quarter>(?:per|each|every)\s+(?:calendar\s+|fiscal\s+)?quarter|quarterly|每季度?|季度)"
+    r"|(?P<year>(?:per|each|every)\s+(?:contract\s+|calendar\s+|fiscal\s+)?year|per\s+annum|annual(?:ly)?|yearly|每年|年度|/\s*年)",
     re.IGNORECASE,
 )
 _PERIOD_MONTHS = {"month": 1.0, "quarter": 3.0, "year": 12.0}
+_RATE_AFTER_RE = re.compile(r"\s*(?:/|per\s+|an?\s+|每)\s*(?:gpu[- ]?|card[- ]?|node[- ]?)?(?:hours?|hr|h\b|卡时|小时|机时|unit)", re.IGNORECASE)
+_RATE_BEFORE_RE = re.compile(r"(?:每(?:张卡)?(?:卡时|小时|机时|GPU小时)|单价)[为是:：]?\s*$", re.IGNORECASE)
+_HOURS_RE = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:gpu[- ]?hours?|card[- ]?hours?|卡时|gpu\s*小时|小时)", re.IGNORECASE)
 
 
 def billing_after_stop(text: str, start: int) -> Values:

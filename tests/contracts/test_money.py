@@ -74,3 +74,24 @@ def test_a_user_given_monthly_fee_prices_a_renewal_the_contract_does_not_price()
     report = review_contract(text=text, monthly_fee=2000, currency="USD")
     cost = next(f for f in report.findings if f.rule_id == "contract.auto_renewal_cost")
     assert cost.savings is not None and cost.savings.amount == pytest.approx(24000)
+
+
+RATE_FLOOR = {
+    "en": "1. Term. The term of this Agreement is 12 months.\n2. Usage. Customer will use no fewer than {hours:,} GPU-hours in every calendar month, at USD {rate} per GPU-hour.",
+    "zh": "第一条 期限\n本合同期限为12个月。\n第二条 用量\n甲方每月使用的GPU卡时不得少于{hours}小时，单价为每卡时{rate}美元。",
+}
+SUM_FLOOR = {
+    "en": "1. Term. The term of this Agreement is 12 months.\n2. Minimum. Customer's monthly invoice shall in no event be lower than USD {floor:,}, at USD {rate}/hour.",
+    "zh": "第一条 期限\n本合同期限为12个月。\n第二条 最低费用\n甲方每月的账单金额不得低于{floor}美元，单价为每小时{rate}美元。",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("hours", "rate", "floor"), [(2000, 2, 15000), (640, 3.5, 9000)])
+def test_a_unit_rate_is_not_the_committed_amount(lang: str, hours: int, rate: float, floor: int) -> None:
+    """A floor in GPU-hours is priced at the contract's hourly rate; a floor in money is the
+    money, whatever rate the sentence also quotes; the term multiplies a monthly floor."""
+    by_hours = at_risk(RATE_FLOOR[lang].format(hours=hours, rate=rate))
+    by_sum = at_risk(SUM_FLOOR[lang].format(floor=floor, rate=rate))
+    assert by_hours["contract.minimum_commitment"][2] == pytest.approx(hours * rate * 12)
+    assert by_sum["contract.minimum_commitment"][2] == pytest.approx(floor * 12)
