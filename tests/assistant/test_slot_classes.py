@@ -242,3 +242,22 @@ def test_adapter_and_hidden_cost_words(words: str, want: dict[str, object]) -> N
 def test_billing_and_ownership_quantities(text: str, want: dict[str, object]) -> None:
     args = parse_question(text).args
     assert {k: args.get(k) for k in want} == pytest.approx(want), args
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("H100 每卡每月 1.2 万，一签就是两年，值吗", {"price": 12000, "unit": "gpu_month", "term_months": 24}),
+    ("L40S 每卡每月 3800，租期一年，合理吗", {"price": 3800, "unit": "gpu_month", "term_months": 12}),
+    ("H100 $2.1/hr, minimum term 6 months. ok?", {"price": 2.1, "unit": "gpu_hour", "term_months": 6}),
+    ("multi-year (3 yrs) commitment for H100 at $1.7/GPU-hour — good deal?", {"price": 1.7, "term_months": 36}),
+    ("An 8xH100 node for $25,000 a month — competitive?", {"price": 25000, "unit": "node_month", "gpu_count": 8}),
+    ("H100 8-GPU server $28/h, reasonable?", {"price": 28, "unit": "node_hour", "gpu_count": 8}),
+    ("H100 for $2,000/GPU/month — ok?", {"price": 2000, "unit": "gpu_month", "gpu_count": 1}),
+    ("4090 一天 40 块，值吗", {"unit": "gpu_hour", "gpu_count": 1}),
+])  # fmt: skip
+def test_quotes_in_their_own_unit_and_term(text: str, want: dict[str, object]) -> None:
+    p = parse_question(text)
+    assert p.intent == "check_quote" and {k: p.args.get(k) for k in want} == pytest.approx(want), p.args
+
+
+def test_a_price_per_card_day_is_not_a_price_per_hour() -> None:
+    assert parse_question("4090 一天 40 块，值吗").args.get("price") == pytest.approx(40 / 24)

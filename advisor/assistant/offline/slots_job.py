@@ -114,7 +114,7 @@ _EPOCHS = [
 ]
 _SEQ = [
     re.compile(
-        r"(?:seq(?:uence)?[\s_-]*len(?:gth)?|序列长度|上下文(?:长度|窗口)?|context(?:\s+(?:length|window|len))?|"
+        r"(?:seq(?:uence)?[\s_-]*len(?:gth)?|序列长度|最大长度|截断长度|上下文(?:长度|窗口)?|context(?:\s+(?:length|window|len))?|"
         r"max[\s_-]*(?:seq[\s_-]*)?len(?:gth)?|ctx|cutoff[\s_-]*len)\s*(?:=|:|是|为|of|is|设为|用|开到)?\s*(?P<n>\d+(?:\.\d+)?\s*k?)(?![a-z0-9])"
     ),
     re.compile(r"(?P<n>\d+(?:\.\d+)?\s*k?)\s*(?:的)?\s*(?:-\s*token\s+)?(?:context|上下文|序列长度|序列|seq(?:uence)?s?(?![a-z]))"),

@@ -44,6 +44,7 @@ _PER_WORD = re.compile(r"(?:一|每|/|per|an?)\s*(?:个)?\s*(?:小时|钟头|hou
 """A price written "1.98一小时", "1.3/h": an amount per hour is a price even without a currency."""
 _NODE_NEAR = re.compile(r"^[^,，。;；?？]*?(?:\d+\s*(?:x|×|卡)\s*)?[a-z0-9-]*\s*(?:nodes?|machines?|servers?|boxes|整机|整台)(?![a-z])")
 _NODE_SCOPE = re.compile(r"整机|每台|一台|整台|per\s+(?:node|machine|server|instance)|for\s+the\s+(?:whole\s+)?(?:node|machine|box)"
+                         r"|\d+\s*[-x×]?\s*(?:gpus?|cards?)\s+(?:nodes?|servers?|machines?|boxes)"
                          r"|\d+\s*卡\s*(?:的)?\s*(?:机器?|服务器|主机|节点)|(?:node|server)\s*(?:at|for|costs?|is|@|:)")
 _BUDGET = [
     re.compile(
@@ -76,7 +77,7 @@ _SUPPORT = [  # "技术支持 3000 元", "$800 for support", "licence fees of $2
     re.compile(rf"{_MONEY}\s*(?:for|of|in)\s+(?:\w+\s+)?(?:support|licen[cs]es?|licen[cs]e\s+fees)(?![a-z])"),
 ]
 _QUOTED = re.compile(  # "一小时 4.5", "包月报价 5.2 万", "一个月 5.5 万", "报价 8 万": an amount after its unit or a quote word
-    r"(?:(?P<hour>一小时|每小时|每卡时|一个小时)|(?P<month>一个月|每个?月|月租|包月)|(?P<quote>报价|开价|要价|给价|出价|报了))\s*"
+    r"(?:(?P<hour>一小时|每小时|每卡时|一个小时)|(?P<day>一天|每天|包天|日租)|(?P<month>一个月|每个?月|月租|包月)|(?P<quote>报价|开价|要价|给价|出价|报了))\s*"
     rf"(?:报价|价格|租金|收费|费用)?\s*(?:是|为|:|要|收|只要|才|大概|约)?\s*{_MONEY}"
 )
 _MARKETS = [(cur, re.compile(p)) for cur, p in lexicon()["markets"].items()]
@@ -133,7 +134,7 @@ def extract_prices(scan: Scan) -> None:
             per_card = (groups.get("hour") or "").startswith(("gpu", "card", "卡")) or bool(
                 card and card not in ("node", "machine", "instance", "server", "台"))
             node = (card in ("node", "machine", "instance", "server", "台")) or bool(
-                groups.get("scope") or (not per_card and _NODE_SCOPE.search(scan.norm[max(0, m.start() - 12) : m.end() + 14]))
+                groups.get("scope") or (not per_card and _NODE_SCOPE.search(scan.norm[max(0, m.start() - 16) : m.end() + 14]))
                 or (not per_card and _NODE_NEAR.search(scan.norm[m.end() : m.end() + 28]))
             )
             if node:
@@ -183,6 +184,10 @@ def extract_money(scan: Scan) -> None:
             _record_money(scan, "price_per_gpu_hour", m, period="hour", node=node)
             if node:
                 scan.values["_price_per_node_hour"] = amount
+        elif m.group("day") and (m.group("cpre") or m.group("cpost")):  # "一天 40 块": a price per card-day
+            _record_money(scan, "price_per_gpu_hour", m, round(amount / HOURS_PER_DAY, 6), period="day", node=node)
+            if node:
+                scan.values["_price_per_node_hour"] = amount / HOURS_PER_DAY
         elif (m.group("month") or m.group("quote")) and _money_like(m):
             _record_money(scan, "monthly_fee" if m.group("month") else "quoted_amount", m,
                           period="month" if m.group("month") else None, node=node)

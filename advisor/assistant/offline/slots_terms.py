@@ -38,8 +38,9 @@ _INCREMENT = re.compile(
 )
 _INC_WORDS = {"秒": "second", "分钟": "minute", "小时": "hour", "天": "day", "hourly": "hour", "daily": "day"}
 _TERM = [
-    re.compile(rf"(?:签|签约|签了|合约期|合同期|承诺|锁定|包)\s*(?:了)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?P<u>个月|月|年)"),
-    re.compile(rf"(?P<n>{NUMBER_TEXT})[\s-]*(?P<u>months?|years?|yr)[\s-]*(?:term|commit\w*|minimum|contract|plan|lock|reservation|reserved)"),
+    re.compile(rf"(?:签|签约|签了|合约期|合同期|租期|期限|承诺|锁定|包)\s*(?:了|就是|就|要|满|为|是)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?P<u>个月|月|年)"),
+    re.compile(rf"(?P<n>{NUMBER_TEXT})[\s-]*(?P<u>months?|years?|yrs?)\)?[\s-]*(?:term|commit\w*|minimum|contract|plan|lock|reservation|reserved)"),
+    re.compile(rf"(?:minimum\s+)?(?:term|commitment|lock[\s-]*in)\s*(?:of|is|:)?\s*(?P<n>{NUMBER_TEXT})[\s-]*(?P<u>months?|years?|yrs?)(?![a-z])"),
     re.compile(rf"(?:sign(?:ing|ed)?|commit(?:ting|ted)?|lock(?:ing|ed)?|term\s+of|contract\s+of|reserve)\s+(?:it\s+)?(?:to\s+|for\s+|in\s+)?(?:a\s+)?(?P<n>{NUMBER_TEXT})[\s-]*(?P<u>months?|years?)"),
     # "一年期合同", "三个月的合同", "半年合同", "两年租期": a period that names the contract's length
     re.compile(rf"(?:(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?|(?P<half>半))\s*(?P<u>个月|月|年)\s*(?:期|的)?\s*(?:合同|合约|协议|期限|承诺|租期|长约)"),
