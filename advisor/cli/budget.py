@@ -76,26 +76,11 @@ def import_cmd(
     from dataclasses import asdict
 
     # lazy: cold start of the CLI (each command loads only what it runs)
-    from advisor.cli.common import console
+    from advisor.cli.progress import tty_progress
     from advisor.ledger import import_spend
 
-    out = console()
-    with _ledger() as led:
-        if out.is_terminal and not as_json:
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-            )
-
-            with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                          console=out, transient=True) as bar:
-                task = bar.add_task(f"importing / 导入 {file}", total=None)
-                result = import_spend(led, file, progress=lambda done, total: bar.update(task, completed=done, total=total))
-        else:
-            result = import_spend(led, file)
+    with _ledger() as led, tty_progress(f"importing / 导入 {file}") as sink:
+        result = import_spend(led, file, progress=None if as_json else sink)
     if as_json:
         _emit(asdict(result))
         return

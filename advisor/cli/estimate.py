@@ -139,7 +139,9 @@ def _stage(text: str) -> dict[str, Any]:
     return stage
 
 
-def _run(ctx: typer.Context, parser: Callable[[], argparse.ArgumentParser], tool: str) -> None:
+def _run(ctx: typer.Context, parser: Callable[[], argparse.ArgumentParser], tool: str, progress: str | None = None) -> None:
+    """Parse the flags, call ``tool`` and print its report; with a ``progress`` title, the
+    tool's steps are drawn on a bar when stderr is a terminal (never with --json)."""
     p = parser()
     if any(a in ("-h", "--help") for a in ctx.args):
         p.print_help()
@@ -152,8 +154,14 @@ def _run(ctx: typer.Context, parser: Callable[[], argparse.ArgumentParser], tool
         raise A.ArgumentError("give how long the cards are needed: --hours N, --days N, or --jobs N --job-hours H")
     # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor import tools
+    from advisor.cli.progress import tty_progress
 
-    report = getattr(tools, tool)(**req)
+    fn = getattr(tools, tool)
+    if progress is None or ns.json:
+        report = fn(**req)
+    else:
+        with tty_progress(progress) as sink:
+            report = fn(progress=sink, **req)
     if ns.json:
         emit_json(report)
     else:
@@ -169,7 +177,7 @@ def register(app: typer.Typer) -> None:
     @app.command("recommend", context_settings=_PASS, add_help_option=False,
                  help="Rank GPU types, counts and billing plans for a job. (--help for flags)")
     def recommend_cmd(ctx: typer.Context) -> None:
-        _run(ctx, _recommend_parser, "recommend_hardware")
+        _run(ctx, _recommend_parser, "recommend_hardware", "recommend / 选型")
 
     @app.command("billing", context_settings=_PASS, add_help_option=False,
                  help="Compare billing modes for a usage pattern. (--help for flags)")

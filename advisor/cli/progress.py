@@ -10,7 +10,7 @@ from contextlib import contextmanager
 @contextmanager
 def tty_progress(title: str) -> Iterator[Callable[[str], None] | None]:
     """A progress sink drawing ``title: message`` with a bar (when the message carries
-    ``done``/``total``, e.g. :class:`advisor.usage.engine.Step`), or None off a terminal."""
+    ``done``/``total``, e.g. :class:`advisor.progress.Step`), or None off a terminal."""
     from rich.console import Console
 
     err = Console(stderr=True)

@@ -41,6 +41,7 @@ def review(
 ) -> None:
     """Review FILE and print the findings and the checklist."""
     # lazy: cold start of the CLI (each command loads only what it runs)
+    from advisor.cli.progress import tty_progress
     from advisor.tools.contract import review_contract
 
     fmt = fmt.lower()
@@ -51,10 +52,9 @@ def review(
     if monthly_fee is not None and monthly_fee <= 0:
         raise InputError("--monthly-fee", monthly_fee, "a positive number")
     kwargs: dict[str, Any] = {"lang": lang, "monthly_fee": monthly_fee, "currency": currency}
-    if file == "-":
-        report = review_contract(text=_stdin_text(), **kwargs)
-    else:
-        report = review_contract(path=file, **kwargs)
+    kwargs.update({"text": _stdin_text()} if file == "-" else {"path": file})
+    with tty_progress("contract review / 合同审查") as sink:
+        report = review_contract(progress=None if as_json or fmt == "json" else sink, **kwargs)
     if as_json or fmt == "json":
         # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.cli.common import emit_json

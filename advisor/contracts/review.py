@@ -21,6 +21,8 @@ from advisor.contracts.injection import find_injections, injection_facts
 from advisor.contracts.numbers import find_money
 from advisor.contracts.parties import Layout, read_parties
 from advisor.contracts.reader import Document
+from advisor.glossary import term
+from advisor.progress import Progress, step
 from advisor.rules import evaluate
 from advisor.rules.findings import Finding
 
@@ -60,12 +62,18 @@ def review_document(
     monthly_fee: float | None = None,
     currency: str | None = None,
     suggest: Suggester | None = None,
+    progress: Progress | None = None,
 ) -> Review:
-    """Review ``doc``. ``lang`` picks the language of the texts (default: the document's)."""
+    """Review ``doc``. ``lang`` picks the language of the texts (default: the document's);
+    ``progress`` gets the clauses checked so far (in about 20 steps) and the rules step."""
     language = lang or detect_language(doc.text)
     clauses = split_clauses(doc)
     zh_provider = read_parties(doc.text)
-    hits = detect(clauses, zh_provider=zh_provider)
+    hits: list[Hit] = []
+    batch = max(1, len(clauses) // 20 if progress is not None else len(clauses))
+    for i in range(0, len(clauses), batch):  # clauses are independent: batches give the same hits
+        step(progress, term("progress.clauses", language, done=i, total=len(clauses)), i, len(clauses))
+        hits.extend(detect(clauses[i:i + batch], zh_provider=zh_provider))
     if suggest is not None:
         hits.extend(_suggested_hits(clauses, hits, suggest, zh_provider))
     injections = find_injections(clauses)
@@ -75,6 +83,7 @@ def review_document(
     evidence = {**facts.get("_evidence", {}), **found.pop("_evidence", {})}
     facts.update(found)
     facts["_evidence"] = evidence
+    step(progress, term("progress.rules", language), len(clauses), len(clauses))
     findings = evaluate(PACK, facts, lang=language)
     findings = [_as_missing(f) if is_missing_rule(f.rule_id) else f for f in findings]
     checklist = build_checklist(findings, hits, language)

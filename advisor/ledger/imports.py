@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
@@ -33,12 +32,11 @@ from advisor.errors import InputError
 from advisor.ledger import db as T
 from advisor.ledger.db import Ledger, insert_for, settings
 from advisor.money import normalize_currency
+from advisor.progress import Progress, step
 from advisor.safe_read import decode, read_bytes
 from advisor.usage.defaults import load_defaults
 
 UNTAGGED = "(untagged)"
-Progress = Callable[[int, int], None]
-"""``progress(rows_written, rows_total)``, called after each batch (the CLI's and UI's progress bars)."""
 
 
 @dataclass
@@ -252,12 +250,12 @@ def _write(ledger: Ledger, rows: list[dict[str, Any]], source: str, *, replace: 
                         .on_conflict_do_nothing(index_elements=["row_key"])
                         .returning(T.actual.c.id))  # the rows really inserted (rowcount is -1 on some drivers)
                 added += len(conn.execute(stmt).all())
-            if progress is not None:
-                progress(min(i + batch, len(rows)), len(rows))
+            done = min(i + batch, len(rows))
+            step(progress, f"{done:,}/{len(rows):,} rows", done, len(rows))
         if not replace:  # billing rows replace the report lines that summed them
             _drop_report_lines(conn, {_owner(r) for r in rows})
-    if progress is not None and not rows:
-        progress(0, 0)
+    if not rows:
+        step(progress, "0 rows", 0, 0)
     return added, updated
 
 

@@ -8,6 +8,7 @@ contract is data: embedded instructions are reported, never followed.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -16,8 +17,10 @@ from advisor.contracts.checklist import ChecklistItem
 from advisor.contracts.reader import read_path, read_text
 from advisor.contracts.review import review_document
 from advisor.errors import InputError
+from advisor.glossary import term
 from advisor.money import Currency, normalize_currency
 from advisor.numeric import check_request_bounds
+from advisor.progress import Progress
 from advisor.rules.findings import Assumption, Finding
 
 __all__ = ["ChecklistItem", "ContractReport", "ReviewContractRequest", "review_contract"]
@@ -91,12 +94,16 @@ def _request(request: ReviewContractRequest | None, kwargs: dict[str, Any]) -> R
         raise InputError(field, value if not isinstance(value, dict) else "request", accepted) from None
 
 
-def review_contract(request: ReviewContractRequest | None = None, **kwargs: Any) -> ContractReport:
-    """Review a contract given as ``text=...`` or ``path=...``."""
+def review_contract(request: ReviewContractRequest | None = None, *, progress: Progress | None = None,
+                    **kwargs: Any) -> ContractReport:
+    """Review a contract given as ``text=...`` or ``path=...``; ``progress``: a sink for the
+    review's steps (:mod:`advisor.progress`)."""
     req = _request(request, kwargs)
     currency: Currency | None = normalize_currency(req.currency) if req.currency else None
+    if req.path is not None and progress is not None:
+        progress(term("progress.reading", req.lang or "en", name=Path(req.path).name))
     doc = read_text(req.text) if req.text is not None else read_path(req.path or "")
-    review = review_document(doc, lang=req.lang, monthly_fee=req.monthly_fee, currency=currency)
+    review = review_document(doc, lang=req.lang, monthly_fee=req.monthly_fee, currency=currency, progress=progress)
     facts = {k: v for k, v in review.facts.items() if k != "_assumptions"}
     assumptions: list[Assumption] = list(review.facts.get("_assumptions") or [])
     if req.currency is None and "currency" in facts:

@@ -17,7 +17,9 @@ from advisor.engine.pricing import cached_quote, note_market, resolve_market
 from advisor.engine.sweep import SWEEP_MODES, pareto, sweep
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
+from advisor.glossary import term
 from advisor.money import CURRENCIES, convert
+from advisor.progress import Progress, step
 from advisor.tools.estimate import estimate_training_cost
 from advisor.tools.findings import evaluate
 from advisor.units import HOURS_PER_DAY
@@ -99,10 +101,13 @@ class RecommendReport(BaseModel):
     findings: list[Finding] = Field(default_factory=list)
 
 
-def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -> RecommendReport:
+def recommend_hardware(request: RecommendRequest | None = None, *, progress: Progress | None = None,
+                       **kwargs: Any) -> RecommendReport:
     """Rank every card × count × precision × billing mode that fits and meets the deadline;
-    the best option per card type comes first, each with the offers that can be ordered."""
+    the best option per card type comes first, each with the offers that can be ordered.
+    ``progress``: a sink for the sweep's steps (:mod:`advisor.progress`)."""
     req: RecommendRequest = validated(RecommendRequest, request, kwargs)
+    step(progress, term("progress.sweep", req.lang), 0, 3)
     catalog = get_catalog(user_prices=req.prices_file)
     p = Params(catalog.defaults)
     w, filled = resolve_workload(req, catalog, p)
@@ -117,6 +122,7 @@ def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -
         budget=req.budget, optimizer=req.optimizer or "adamw", flash=req.flash_attention, modes=modes,
         interruptible=req.interruptible, market=req.market, lang=req.lang, counts=req.gpu_counts,
     )
+    step(progress, term("progress.offers", req.lang, n=f"{res.evaluated:,}"), 1, 3)
     limits = _provider_limits(catalog, res)
     picks, front_idx, fastest_idx = select(res, req.top_k, limits, tie=float(p("recommend.cost_tie_share")))
     options = _distinct(catalog, [_option(res, i, req.currency, catalog, req) for i in picks], req)
@@ -142,7 +148,7 @@ def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -
     )
     if report.cheapest is not None:
         # The advice that applies to the chosen option: budget, risk and billing findings.
-
+        step(progress, term("progress.check", req.lang), 2, 3)
         c = report.cheapest
         chosen = estimate_training_cost(
             **{k: v for k, v in req.model_dump(exclude_none=True).items()
@@ -150,6 +156,7 @@ def recommend_hardware(request: RecommendRequest | None = None, **kwargs: Any) -
             gpu=c.gpu, gpu_count=c.gpu_count, precision=c.precision, billing=c.billing,
         )
         report.findings = chosen.findings
+    step(progress, term("progress.done", req.lang), 3, 3)
     return report
 
 

@@ -15,12 +15,13 @@ from typing import Any
 from advisor.catalog import get_catalog
 from advisor.errors import InputError
 from advisor.money import FxRate, convert
+from advisor.progress import Progress
 from advisor.rules.findings import Assumption
 from advisor.usage.billing import analyze_billing
 from advisor.usage.chargeback import analyze_inventory
 from advisor.usage.defaults import REQUIRED_KEYS, UsageDefaults, load_defaults
 from advisor.usage.detect import is_dataset
-from advisor.usage.engine import Engine, Progress, engine_name
+from advisor.usage.engine import Engine, engine_name
 from advisor.usage.facts import file_facts, gpus_needed
 from advisor.usage.fleet import analyze_fleet
 from advisor.usage.models import (

@@ -14,28 +14,13 @@ import os
 import re
 import shutil
 import tempfile
-import threading
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 from advisor.errors import DocumentError, InputError
+from advisor.progress import Progress, Step, watch
 
-Progress = Callable[[str], None]
-
-
-class Step(str):
-    """A progress message that also says how far along it is (``done`` of ``total``), for
-    sinks that draw a bar; a plain sink just shows the text."""
-
-    done: float | None
-    total: float | None
-
-    def __new__(cls, text: str, done: float | None = None, total: float | None = None) -> Step:
-        obj = super().__new__(cls, text)
-        obj.done, obj.total = done, total
-        return obj
 ENGINES = ("duckdb", "spark")
 ENGINE_ENV = "ADVISOR_USAGE_ENGINE"
 
@@ -157,35 +142,12 @@ class Engine:
             f"auto_detect = false, nullstr = [{null_list}], columns = {{{cols}}})"
         )
 
-    @contextmanager
-    def _watch(self, label: str | None) -> Iterator[None]:
-        if not label or self.progress is None:
-            yield
-            return
-        sink = self.progress
-        done = threading.Event()
-        started = time.monotonic()
-        sink(f"{label} …")
+    def _watch(self, label: str | None) -> AbstractContextManager[None]:
+        def poll() -> Step | None:
+            pct = float(self.con.query_progress())
+            return Step(f"{label} {pct // 10 * 10:.0f} %", pct, 100) if pct >= 0 else None
 
-        def poll() -> None:
-            last = -10.0
-            while not done.wait(1.0):
-                try:
-                    pct = float(self.con.query_progress())
-                except Exception:  # the connection is busy or closed: nothing to show
-                    continue
-                if pct >= 0 and pct - last >= 10:
-                    last = pct
-                    sink(Step(f"{label} {pct:.0f} %", pct, 100))
-
-        watcher = threading.Thread(target=poll, daemon=True)
-        watcher.start()
-        try:
-            yield
-        finally:
-            done.set()
-            watcher.join()
-            sink(f"{label} done in {time.monotonic() - started:.1f} s")
+        return watch(self.progress, label, poll)
 
 
 @contextmanager

@@ -23,15 +23,14 @@ import os
 import re
 import sys
 import tempfile
-import threading
-import time
 import warnings
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
+from advisor.progress import Progress, Step, watch
 from advisor.usage.defaults import load_defaults
-from advisor.usage.engine import Dialect, Progress, Step, sql_text
+from advisor.usage.engine import Dialect, sql_text
 
 MASTER_ENV = "ADVISOR_SPARK_MASTER"
 # Spark runtime settings every analysis needs, whoever made the session: naive times are the
@@ -330,42 +329,24 @@ class SparkEngine:
 
     # --- progress -----------------------------------------------------------------------
 
-    @contextmanager
-    def _watch(self, label: str | None) -> Iterator[None]:
-        if not label or self.progress is None:
-            yield
-            return
-        sink = self.progress
-        done = threading.Event()
-        started = time.monotonic()
-        sink(f"{label} …")
-
-        def poll() -> None:
-            try:
-                tracker = self.spark.sparkContext.statusTracker()
-            except Exception:  # Spark Connect: no status tracker on the client
-                return
-            last = ""
-            while not done.wait(1.0):
-                tasks = total = 0
-                for sid in tracker.getActiveStageIds():
-                    info = tracker.getStageInfo(sid)
-                    if info is not None:
-                        tasks += info.numCompletedTasks
-                        total += info.numTasks
-                shown = f"{label}: {tasks}/{total} tasks" if total else ""
-                if shown and shown != last:
-                    last = shown
-                    sink(Step(shown, tasks, total))
-
-        watcher = threading.Thread(target=poll, daemon=True)
-        watcher.start()
+    def _watch(self, label: str | None) -> AbstractContextManager[None]:
         try:
-            yield
-        finally:
-            done.set()
-            watcher.join()
-            sink(f"{label} done in {time.monotonic() - started:.1f} s")
+            tracker = self.spark.sparkContext.statusTracker() if label and self.progress else None
+        except Exception:  # Spark Connect: no status tracker on the client
+            tracker = None
+        if tracker is None:
+            return watch(self.progress, label)
+
+        def poll() -> Step | None:
+            tasks = total = 0
+            for sid in tracker.getActiveStageIds():
+                info = tracker.getStageInfo(sid)
+                if info is not None:
+                    tasks += info.numCompletedTasks
+                    total += info.numTasks
+            return Step(f"{label}: {tasks}/{total} tasks", tasks, total) if total else None
+
+        return watch(self.progress, label, poll)
 
 
 __all__ = ["SPARK", "SparkDialect", "SparkEngine", "session", "sql_text"]

@@ -111,6 +111,6 @@ def test_json_that_is_not_a_usage_report_is_refused(ledger: Ledger, tmp_path: Pa
 
 
 def test_progress_reports_every_row(ledger: Ledger) -> None:
-    seen: list[tuple[int, int]] = []
-    import_spend(ledger, SAMPLE, progress=lambda done, total: seen.append((done, total)))
+    seen: list[tuple[float | None, float | None]] = []
+    import_spend(ledger, SAMPLE, progress=lambda m: seen.append((getattr(m, "done", None), getattr(m, "total", None))))
     assert seen[-1] == (1000, 1000) and [d for d, _ in seen] == sorted(d for d, _ in seen)

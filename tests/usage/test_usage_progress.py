@@ -14,8 +14,8 @@ from usage_helpers import FIXTURES, FOCUS_SAMPLE, H100, H200
 
 from advisor.cli import main
 from advisor.cli.progress import tty_progress
+from advisor.progress import Step
 from advisor.tools import analyze_usage
-from advisor.usage.engine import Step
 
 FILES = [FIXTURES / f"{H100}__load.metrics", FIXTURES / f"{H200}__idle.metrics", FOCUS_SAMPLE]
 

@@ -1,4 +1,5 @@
-"""Progress of long work on a page: the steps a tool reports, drawn on a Streamlit bar."""
+"""Progress of long work on a page: the steps a tool reports, drawn on a Streamlit bar inside
+an ``st.status`` box (usage analysis, contract review, hardware sweeps, ledger imports)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,15 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from ui.i18n import t
+import streamlit as st
+
+from ui import services
+from ui.i18n import Lang, t
 
 
 def progress_sink(bar: Any, lang: str) -> Callable[[str], None]:
     """A tool's progress sink that moves ``bar`` (an ``st.progress``) when a message carries
-    ``done``/``total`` (:class:`advisor.usage.engine.Step`). Only calls from the page's own
+    ``done``/``total`` (:class:`advisor.progress.Step`). Only calls from the page's own
     thread draw: the engines also report from their polling threads, where Streamlit cannot."""
     owner = threading.current_thread()
 
@@ -24,3 +28,13 @@ def progress_sink(bar: Any, lang: str) -> Callable[[str], None]:
             bar.progress(share, text=t("use.step", lang, pct=round(share * 100)))
 
     return sink
+
+
+def run_with_progress(name: str, lang: Lang, running: str, /, **args: Any) -> services.Outcome:
+    """:func:`ui.services.run_tool` inside a status box titled ``running`` whose bar follows
+    the tool's steps; the box ends as done or failed."""
+    with st.status(running, expanded=False) as status:
+        bar = st.progress(0.0, text=running)
+        outcome = services.run_tool(name, lang, progress=progress_sink(bar, lang), **args)
+        status.update(label=t("run.done" if outcome.ok else "run.failed", lang), state="complete" if outcome.ok else "error")
+    return outcome

@@ -15,6 +15,7 @@ import advisor.ledger as ledger
 from advisor.present import present
 from ui import services, state
 from ui.components.common import error_box
+from ui.components.progress import progress_sink
 from ui.components.view import table as draw
 from ui.components.view import view_card
 from ui.i18n import Lang, t
@@ -93,12 +94,9 @@ def import_tab(lang: Lang) -> None:
     try:
         with st.status(t("bud.importing", lang), expanded=True) as box:
             for upload, path in zip(uploads, paths, strict=True):
-                bar = st.progress(0.0, text=upload.name)
-
-                def step(done: int, total: int, bar: Any = bar, name: str = upload.name) -> None:
-                    bar.progress(done / total if total else 1.0, text=f"{name}: {done:,}/{total:,}")
-
-                result = write(ledger.import_spend, lang, path, progress=step)
+                st.caption(upload.name)
+                bar = st.progress(0.0)
+                result = write(ledger.import_spend, lang, path, progress=progress_sink(bar, lang))
                 if result is None:
                     box.update(state="error")
                     return

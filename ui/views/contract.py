@@ -15,6 +15,7 @@ from advisor.present import View, markdown, present
 from ui import services, state
 from ui.components.common import error_box
 from ui.components.contract import contract_text, quotes
+from ui.components.progress import run_with_progress
 from ui.components.view import finding, finding_detail, metrics, table
 from ui.i18n import t
 
@@ -141,8 +142,7 @@ def main() -> None:
             call["monthly_fee"] = fee
             if s.currency:
                 call["currency"] = s.currency
-        with st.spinner(t("chat.thinking", lang)):
-            outcome = services.run_tool("review_contract", lang, **call)
+        outcome = run_with_progress("review_contract", lang, t("con.running", lang), **call)
         if outcome.kind == "missing":
             error_box(t("con.unavailable", lang, error=outcome.error))
             st.stop()

@@ -11,7 +11,7 @@ import streamlit as st
 from advisor.present import present
 from ui import services, state
 from ui.components.common import error_box
-from ui.components.progress import progress_sink
+from ui.components.progress import run_with_progress
 from ui.components.usage import usage_charts
 from ui.components.view import view_card
 from ui.i18n import t
@@ -88,10 +88,7 @@ def main() -> None:
     with summary:
         args = summary_tab(lang, currency) or args
     if args is not None:
-        with st.status(t("use.running", lang), expanded=False) as status:
-            bar = st.progress(0.0, text=t("use.running", lang))
-            outcome = services.run_tool("analyze_usage", lang, lang=lang, progress=progress_sink(bar, lang), **args)
-            status.update(label=t("use.done" if outcome.ok else "use.failed", lang), state="complete" if outcome.ok else "error")
+        outcome = run_with_progress("analyze_usage", lang, t("use.running", lang), lang=lang, **args)
         if outcome.kind == "missing":
             error_box(t("use.unavailable", lang, error=outcome.error))
             st.stop()

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from advisor.progress import Step
 from advisor.usage.detect import Detected, detect_inputs
-from advisor.usage.engine import Engine, Step
+from advisor.usage.engine import Engine
 from advisor.usage.readers.capture import read_capture
 from advisor.usage.readers.common import (
     TELEMETRY_DDL,
