@@ -77,11 +77,13 @@ def analyze_fleet(
         return None
     prices, price_assumptions = resolve_prices(gpus, inventory, price_per_gpu_hour=price_per_gpu_hour, currency=currency)
     _stage_prices(engine, prices)
-    engine.execute(Q.TIMED, {"gap_factor": d.number("sampling.max_gap_factor")}, label="analysing telemetry")
+    idle_cutoff = d.number("utilization.idle_cutoff")
+    engine.execute(Q.TIMED, {"gap_factor": d.number("sampling.max_gap_factor"), "idle_cutoff": idle_cutoff},
+                   label="analysing telemetry")
     engine.execute("DROP TABLE samples")  # timed holds everything further queries need
     engine.execute(
         Q.IDLE_RUNS,
-        {"idle_cutoff": d.number("utilization.idle_cutoff"), "min_idle_seconds": d.number("idle.min_stretch_hours") * 3600},
+        {"idle_cutoff": idle_cutoff, "min_idle_seconds": d.number("idle.min_stretch_hours") * 3600},
         label="finding idle stretches",
     )
     stats = engine.rows(Q.GPU_STATS, {"low_use": d.number("utilization.low_use_line")})

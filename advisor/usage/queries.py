@@ -42,15 +42,18 @@ JOIN gpu_keys k ON k.gid = s.gid
 
 # Every sample with the time it stands for (dt): the gap to the next sample, or one usual
 # interval when the gap is too long (missing data is not billed idle time) or it is the last.
+# island: the GPU's samples at or above the idle cutoff so far, the same for each sample of
+# one stretch of consecutive near-idle samples (gaps-and-islands in the same sorted pass).
 TIMED = """
 CREATE TABLE timed AS
-SELECT gid, t, util, rn,
+SELECT gid, t, util, rn, island,
        CASE WHEN gap_after IS NULL OR gap_after > $gap_factor * interval_s
             THEN interval_s ELSE gap_after END AS dt
 FROM (
     SELECT s.gid, s.t, s.util, g.interval_s,
            (LEAD(s.t) OVER w) - s.t AS gap_after,
-           ROW_NUMBER() OVER w AS rn
+           ROW_NUMBER() OVER w AS rn,
+           SUM(CASE WHEN s.util < $idle_cutoff THEN 0 ELSE 1 END) OVER (PARTITION BY s.gid ORDER BY s.t ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS island
     FROM samples s
     JOIN gpus g ON g.gid = s.gid
     WHERE s.skip IS NULL
@@ -58,17 +61,13 @@ FROM (
 ) x
 """
 
-# Stretches of consecutive near-idle samples per GPU: gaps-and-islands over the idle rows,
-# where consecutive rows share rn - ROW_NUMBER(). A gap in the data does not end a stretch
-# (the gap itself is not counted: dt is capped).
+# Stretches of consecutive near-idle samples per GPU (one island each). A gap in the data
+# does not end a stretch (the gap itself is not counted: dt is capped).
 IDLE_RUNS = """
 CREATE TABLE idle_runs AS
 SELECT gid, MIN(t) AS start_t, MAX(t + dt) AS end_t, SUM(dt) AS seconds, MAX(rn) AS last_rn
-FROM (
-    SELECT gid, t, dt, rn, rn - ROW_NUMBER() OVER (PARTITION BY gid ORDER BY t) AS island
-    FROM timed
-    WHERE util < $idle_cutoff
-) i
+FROM timed
+WHERE util < $idle_cutoff
 GROUP BY gid, island
 HAVING SUM(dt) >= $min_idle_seconds
 """

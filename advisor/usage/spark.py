@@ -253,6 +253,8 @@ class SparkEngine:
             self._store(name, old.unionAll(new))
         elif m := _UPDATE.match(sql):
             name, column, value, where = m.groups()
+            if not self._sql(f"SELECT 1 FROM {name} WHERE {where} LIMIT 1", params).take(1):
+                return  # nothing to change: the cached table stays as it is, not rebuilt
             cols = [f"CASE WHEN {where} THEN {value} ELSE {c} END AS {c}" if c == column else c for c in self._tables[name].columns]
             self._store(name, self._sql(f"SELECT {', '.join(cols)} FROM {name}", params))
         elif m := _DROP.match(sql):
