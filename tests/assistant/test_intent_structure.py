@@ -44,6 +44,10 @@ CASES = {
         "Why are spot instances so much cheaper than on-demand?", "为什么竞价实例比按量便宜这么多？",
         "autodl关机了还扣钱吗？关机和释放实例有什么区别", "What is activation checkpointing?",
     ],
+    "estimate_training_cost": [  # one card chosen in place of another: price the run on it
+        "If we use H20s instead of H100s — LoRA qwen2.5-32b, 50M tokens, 8 GPUs — what's the bill?",
+        "用H20替代H100跑qwen2.5-32b的LoRA，5000万token，8张卡，多少钱",
+    ],
     "out_of_scope": ["What's the weather in Shanghai tomorrow?", "帮我写一首关于春天的诗"],
 }
 
@@ -68,8 +72,8 @@ def test_every_feature_the_evidence_names_can_be_read() -> None:
 def test_two_tools_that_tie_ask_which_job_and_the_answer_keeps_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """Within the margin, the assistant asks which of the two jobs is meant (naming both), and the
     reply "the cost" runs that job with everything said before."""
-    asks, present, evidence, selection = intent_mod._vocabulary()
-    monkeypatch.setattr(intent_mod, "_vocabulary", lambda: (asks, present, evidence, {**selection, "margin": 100}))
+    asks, present, evidence, selection, quantities = intent_mod._vocabulary()
+    monkeypatch.setattr(intent_mod, "_vocabulary", lambda: (asks, present, evidence, {**selection, "margin": 100}, quantities))
     first = parse_question("LoRA llama-3-8b on 100M tokens, which GPU and what does it cost?")
     assert first.intent == "clarify"
     assert len(first.choices) >= 2 and first.choices[0] == "recommend_hardware"
@@ -78,3 +82,18 @@ def test_two_tools_that_tie_ask_which_job_and_the_answer_keeps_it(monkeypatch: p
     reply = parse_question("estimate the cost please", first)
     assert reply.intent == "estimate_training_cost"
     assert reply.args.get("model") and reply.args.get("tokens_b") == pytest.approx(0.1)
+
+
+@pytest.mark.parametrize(("quote", "then"), [
+    ("供应商报H100每卡时18元，贵不贵", "按美元看呢，这价格跟海外云比算贵吗"),
+    ("vendor quotes A100 80GB at $1.60 per GPU-hour, fair?", "and compared with the market, is that price still ok?"),
+])  # fmt: skip
+def test_a_price_question_in_a_quote_conversation_keeps_checking_the_quote(quote: str, then: str) -> None:
+    first = parse_question(quote)
+    assert first.intent == "check_quote"
+    assert parse_question(then, first).intent == "check_quote"
+
+
+@pytest.mark.parametrize("text", ["Is this a good price?", "这个报价合理吗？", "is that a fair deal?"])
+def test_a_price_question_with_nothing_to_check_asks_what_to_do(text: str) -> None:
+    assert parse_question(text).intent == "clarify"

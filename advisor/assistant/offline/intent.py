@@ -38,7 +38,8 @@ class Decision(NamedTuple):
     stated: bool
     reason: str
     alternatives: tuple[str, ...] = ()
-    """Tools that scored as high as ``intent`` (a tie): the clarification asks which one is meant."""
+    """For ``clarify``: the tools that tied (the clarification asks which one is meant), or the one job
+    only hinted at by cue words with nothing to work it out from."""
 
 
 class Evidence(NamedTuple):
@@ -58,11 +59,13 @@ DOMAIN = re.compile(_CUES["domain"])
 GENERIC = re.compile(_CUES["generic"])
 _WORDS = re.compile(r"[a-z][a-z0-9'-]*|[\u4e00-\u9fff]")
 _DOCUMENT_FILES = (".pdf", ".docx", ".md", ".txt")
-_BEFORE_DOCUMENT = ("review", "demonstrative")  # read in the question only, not in a pasted contract
+_BEFORE_DOCUMENT = ("review", "demonstrative")
+_DERIVED_QUANTITIES = ("workload", "gpus2", "gpu_changed", "modes", "modes2", "stages2", "doc_file", "usage_file")  # read in the question only, not in a pasted contract
 
 
 @lru_cache(maxsize=1)
-def _vocabulary() -> tuple[dict[str, re.Pattern[str]], dict[str, tuple[str, ...]], list[Evidence], dict[str, Any]]:
+def _vocabulary() -> tuple[dict[str, re.Pattern[str]], dict[str, tuple[str, ...]], list[Evidence], dict[str, Any],
+                           frozenset[str]]:
     lex = lexicon()
     asks = {name: re.compile(p) for name, p in lex["asks"].items()}
     asks.update({"serving": re.compile(_CUES["serving"]), "training": re.compile(_CUES["training"]),
@@ -72,7 +75,8 @@ def _vocabulary() -> tuple[dict[str, re.Pattern[str]], dict[str, tuple[str, ...]
     evidence = [Evidence(str(e["intent"]), float(e["w"]), frozenset(e.get("all", ())),
                          tuple(frozenset(g) for g in (e.get("any"), e.get("also")) if g), frozenset(e.get("none", ())),
                          bool(e.get("implied"))) for e in lex["intent_evidence"]]
-    return asks, present, evidence, dict(lex["intent_selection"])
+    quantities = frozenset(present) | frozenset(_DERIVED_QUANTITIES)
+    return asks, present, evidence, dict(lex["intent_selection"]), quantities
 
 
 def has_topic(t: str) -> bool:
@@ -86,7 +90,7 @@ def has_topic(t: str) -> bool:
 
 def features(scan: Scan) -> set[str]:
     """What the question asks (``asks`` kinds) and what it holds (``present`` names)."""
-    asks, present, _, _ = _vocabulary()
+    asks, present, _, _, _ = _vocabulary()
     t, v = scan.question, scan.values
     question = scan.norm[: v["_document_start"]] if "_document_start" in v else t
     found = {name for name, rx in asks.items() if rx.search(question if name in _BEFORE_DOCUMENT else t)}
@@ -116,7 +120,7 @@ def features(scan: Scan) -> set[str]:
 
 def scores(found: set[str]) -> dict[str, tuple[float, bool, list[Evidence]]]:
     """Per intent: its total, whether any of its evidence is a stated ask, and that evidence."""
-    _, _, evidence, _ = _vocabulary()
+    evidence = _vocabulary()[2]
     out: dict[str, tuple[float, bool, list[Evidence]]] = {}
     for e in evidence:
         if e.holds(found):
@@ -137,6 +141,8 @@ def classify(scan: Scan) -> Decision:
     intent, (total, stated, items) = ranked[0]
     if intent == "search_knowledge" and "topic" not in found and not scan.values:
         return Decision("clarify", False, "no topic to look up")
+    if intent in JOBS and total < float(selection["hint"]) and not found & _vocabulary()[4]:
+        return Decision("clarify", False, f"only a hint of {intent}, nothing to work it out from", (intent,))
     close = tuple(i for i, (s, _, _) in ranked[1:] if i in JOBS and total - s <= float(selection["margin"]))
     reason = ", ".join(sorted({f for e in items for f in e.all})) + f" ({total:g})"
     if intent in JOBS and close and stated:

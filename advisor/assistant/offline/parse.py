@@ -176,8 +176,9 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
     if previous is not None:
         base = previous.base_intent or previous.intent
         target = followup.decide(base, previous.pending, decision, ctx, scan.question)
-        if decision.intent in previous.choices:  # the answer to "estimate the cost or recommend hardware?"
-            target = decision.intent
+        chosen = decision.alternatives[:1] if decision.intent == "clarify" else (decision.intent,)
+        if chosen and chosen[0] in previous.choices:  # the answer to "estimate the cost or recommend hardware?"
+            target = chosen[0]
         if target is not None:
             old = previous.context
             followup.scale(old, ctx, scan.question)
@@ -190,7 +191,7 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
         intent, reason = "estimate_training_cost", "a memory check: does the model fit in the cards' memory"
     pending: str | None = None
     missing: list[str] = []
-    choices = list(decision.alternatives) if intent == "clarify" else []
+    choices = list(decision.alternatives) if intent == "clarify" and len(decision.alternatives) >= 2 else []
     if choices:
         pending, missing = choices[0], ["choice"]
     elif intent == "clarify":
@@ -237,7 +238,7 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
 
 _MEMORY_FIT = re.compile(_CUES["memory_fit"])
 _DATA = ("tokens_b", "dataset_tokens_b", "samples")
-_MEMORY_INTENTS = ("estimate_training_cost", "recommend_hardware", "search_knowledge", "clarify")
+_MEMORY_INTENTS = ("estimate_training_cost", "search_knowledge", "clarify")
 
 
 def _memory_only(intent: str, ctx: dict[str, Any], scan: Scan) -> bool:
