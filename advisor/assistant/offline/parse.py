@@ -195,7 +195,8 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
     if choices:
         pending, missing = choices[0], ["choice"]
     elif intent == "clarify":
-        pending = previous.pending if (is_followup and previous) else None
+        hinted = decision.alternatives[0] if decision.alternatives else None  # "大概多少钱": an estimate, unfilled
+        pending = previous.pending if (is_followup and previous) else hinted
         missing = missing_inputs(pending, ctx) if pending else ["task"]
         missing = missing or ["task"]
     else:
