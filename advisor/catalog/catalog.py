@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import os
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr
@@ -48,25 +48,37 @@ class Catalog(BaseModel):
     providers: dict[str, Provider]
     user_prices: Path | None = None
 
-    _gpu_index: NameIndex = PrivateAttr()
-    _model_index: NameIndex = PrivateAttr()
-    _provider_index: NameIndex = PrivateAttr()
-    _gpu_by_id: dict[str, Gpu] = PrivateAttr()
-    _model_by_id: dict[str, ModelSpec] = PrivateAttr()
-    _defaults: Defaults | None = PrivateAttr(default=None)
-    _fx: FxRate | None = PrivateAttr(default=None)
+    _given_gpu_index: NameIndex | None = PrivateAttr(default=None)
 
+    # Lookups are cached properties: a pydantic private attribute costs microseconds per read,
+    # and the engine reads them on every estimate. The model is frozen, so they never go stale.
     def model_post_init(self, __context: object) -> None:
-        given = __context.get("gpu_index") if isinstance(__context, dict) else None
-        self._gpu_index = given or _index("gpu", self.directory / GPUS_FILE, self.gpus)
-        self._model_index = _index("model", self.directory / MODELS_FILE, self.models)
+        self._given_gpu_index = __context.get("gpu_index") if isinstance(__context, dict) else None
+        _ = (self._gpu_index, self._model_index, self._provider_index)  # a bad alias fails at load
+
+    @cached_property
+    def _gpu_index(self) -> NameIndex:
+        return self._given_gpu_index or _index("gpu", self.directory / GPUS_FILE, self.gpus)
+
+    @cached_property
+    def _model_index(self) -> NameIndex:
+        return _index("model", self.directory / MODELS_FILE, self.models)
+
+    @cached_property
+    def _provider_index(self) -> NameIndex:
         providers = _provider_index(self.directory, self.providers)
         for offer in self.price_offers:
             if offer.provider not in providers:
                 providers.add(offer.provider, ())
-        self._provider_index = providers
-        self._gpu_by_id = {g.id: g for g in self.gpus}
-        self._model_by_id = {m.id: m for m in self.models}
+        return providers
+
+    @cached_property
+    def _gpu_by_id(self) -> dict[str, Gpu]:
+        return {g.id: g for g in self.gpus}
+
+    @cached_property
+    def _model_by_id(self) -> dict[str, ModelSpec]:
+        return {m.id: m for m in self.models}
 
     # ------------------------------------------------------------------ lookups
     def gpu(self, name: str) -> Gpu:
@@ -138,19 +150,15 @@ class Catalog(BaseModel):
         return min(priced, key=lambda o: (not o.negotiated, o.per_gpu_hour_for(billing)))
 
     # ------------------------------------------------------------------ lazily loaded
-    @property
+    @cached_property
     def defaults(self) -> Defaults:
         """``defaults.yaml`` (read on first use; DataError if the file is missing)."""
-        if self._defaults is None:
-            self._defaults = load_defaults(self.directory / DEFAULTS_FILE)
-        return self._defaults
+        return load_defaults(self.directory / DEFAULTS_FILE)
 
-    @property
+    @cached_property
     def fx(self) -> FxRate:
         """The dated USD/CNY rate of ``fx.yaml`` (read on first use)."""
-        if self._fx is None:
-            self._fx = load_fx(self.directory / FX_FILE)
-        return self._fx
+        return load_fx(self.directory / FX_FILE)
 
 
 def _offer_order(offer: PriceOffer) -> tuple[bool, int, float, str, str]:

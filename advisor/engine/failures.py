@@ -12,9 +12,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from advisor.engine.params import Params
+from advisor.engine.xp import of
 
 
 @dataclass(frozen=True)
@@ -28,12 +27,14 @@ class FailureOverhead:
 
 
 def write_hours(ckpt_gb: Any, gpu_count: Any, p: Params) -> Any:
-    seconds = np.asarray(ckpt_gb, dtype=float) / (float(p("checkpoint.write_gb_per_s")) * np.asarray(gpu_count, dtype=float))
-    return np.maximum(seconds / 3600.0, float(p("checkpoint.min_write_minutes")) / 60.0)
+    xp = of(ckpt_gb, gpu_count)
+    seconds = xp.asarray(ckpt_gb, dtype=float) / (float(p("checkpoint.write_gb_per_s")) * xp.asarray(gpu_count, dtype=float))
+    return xp.maximum(seconds / 3600.0, float(p("checkpoint.min_write_minutes")) / 60.0)
 
 
 def young_daly(write_h: Any, mtbf_h: Any) -> Any:
-    return np.sqrt(2.0 * np.asarray(write_h) * np.asarray(mtbf_h))
+    xp = of(write_h, mtbf_h)
+    return xp.sqrt(2.0 * xp.asarray(write_h) * xp.asarray(mtbf_h))
 
 
 def overhead(
@@ -47,14 +48,15 @@ def overhead(
     """Extra wall hours from failures and checkpoint writes (array-friendly).
 
     Returns (extra_wall_hours, job_mtbf, write_hours, interval, interruptions)."""
-    n = np.asarray(gpu_count, dtype=float)
+    xp = of(compute_wall_hours, gpu_count, ckpt_gb)
+    n = xp.asarray(gpu_count, dtype=float)
     mtbf = float(p("failures.gpu_mtbf_hours")) / n
     delta = write_hours(ckpt_gb, n, p)
-    tau = young_daly(delta, mtbf) if interval_hours is None else np.full_like(mtbf, float(interval_hours))
-    wall = np.asarray(compute_wall_hours, dtype=float)
+    tau = young_daly(delta, mtbf) if interval_hours is None else xp.full_like(mtbf, float(interval_hours))
+    wall = xp.asarray(compute_wall_hours, dtype=float)
     writes = wall * delta / tau
     interruptions = (wall + writes) / mtbf
-    lost = interruptions * (np.minimum(tau, wall) / 2.0 + float(p("failures.restart_hours")))
+    lost = interruptions * (xp.minimum(tau, wall) / 2.0 + float(p("failures.restart_hours")))
     return writes + lost, mtbf, delta, tau, interruptions
 
 

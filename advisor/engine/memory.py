@@ -18,6 +18,7 @@ import numpy as np
 
 from advisor.engine.params import Params
 from advisor.engine.workload import Workload, embedding_params, lora_params
+from advisor.engine.xp import of
 
 OPTIMIZERS: tuple[str, ...] = ("adamw", "adamw_8bit", "paged_adamw_8bit", "adafactor", "sgd")
 
@@ -62,9 +63,10 @@ def trainable_params(w: Workload, p: Params) -> float:
 def model_states(w: Workload, precision: str, optimizer: str, par: Parallel, p: Params) -> tuple[Any, Any, Any]:
     """(weights, gradients, optimizer) bytes per GPU."""
     n_params = w.params_b * 1e9
-    tp = np.asarray(par.tp, dtype=float)
-    dp = np.maximum(np.asarray(par.dp, dtype=float), 1.0)
-    zero = np.asarray(par.zero)
+    xp = of(par.tp, par.dp, par.zero)  # one layout (the estimate) in floats, many (the sweep) in arrays
+    tp = xp.asarray(par.tp, dtype=float)
+    dp = xp.maximum(xp.asarray(par.dp, dtype=float), 1.0)
+    zero = par.zero if xp is not np else np.asarray(par.zero)
     trainable = trainable_params(w, p)
     if precision == "fp32":
         grad_b = float(p("memory.grad_bytes.fp32"))
@@ -84,10 +86,6 @@ def model_states(w: Workload, precision: str, optimizer: str, par: Parallel, p: 
     else:
         weights = n_params * weight_bytes(precision, p)
 
-    # One layout (the estimate) in plain floats, many (the sweep) in arrays: the same formulas.
-    xp: Any = _Scalar if tp.ndim == 0 and dp.ndim == 0 and zero.ndim == 0 else np
-    if xp is _Scalar:
-        tp, dp, zero = float(tp), float(dp), int(zero)  # type: ignore[assignment]
     weights = weights / tp / xp.where(zero >= 3, dp, 1.0)  # type: ignore[assignment]
     if w.optimizer_in_backward:
         # Each gradient is applied and freed as soon as it is produced: at most the largest matrix.
@@ -105,22 +103,6 @@ def model_states(w: Workload, precision: str, optimizer: str, par: Parallel, p: 
         optim = xp.zeros_like(optim)
         grads = trainable * grad_b / tp / xp.where(zero >= 2, dp, 1.0)
     return weights, grads, optim
-
-
-class _Scalar:
-    """The few numpy functions ``model_states`` uses, for one layout in Python floats."""
-
-    @staticmethod
-    def where(cond: Any, a: Any, b: Any) -> float:
-        return float(a) if cond else float(b)
-
-    @staticmethod
-    def full_like(_like: Any, value: float) -> float:
-        return float(value)
-
-    @staticmethod
-    def zeros_like(_like: Any) -> float:
-        return 0.0
 
 
 def zero_model_states_gb(psi_b: float, nd: int, stage: int, k: float = 12.0) -> float:
@@ -148,11 +130,8 @@ def activation_bytes(w: Workload, precision: str, par: Parallel, p: Params) -> A
     """Activations kept for the backward pass, plus the logits of the loss, per GPU."""
     s, b = float(w.seq_len), float(w.micro_batch)
     h, heads, layers = float(w.shape.hidden), float(w.shape.heads), float(w.shape.layers)
-    tp = np.asarray(par.tp, dtype=float)
-    scalar = tp.ndim == 0 and np.ndim(par.checkpointing) == 0
-    xp: Any = _Scalar if scalar else np
-    if scalar:
-        tp = float(tp)  # type: ignore[assignment]
+    xp = of(par.tp, par.checkpointing)
+    tp = xp.asarray(par.tp, dtype=float)
     scale = 2.0 if precision == "fp32" else 1.0  # the coefficients are for 16-bit activations
     per_token = float(p("memory.activation_coeff"))
     if w.is_adapter and w.lora_targets == "attention":
@@ -161,7 +140,7 @@ def activation_bytes(w: Workload, precision: str, par: Parallel, p: Params) -> A
         per_token += float(p("memory.activation_attention_coeff")) * heads * s / h
     one_layer = s * b * h * per_token * scale / tp
     kept = s * b * h * float(p("memory.activation_checkpoint_coeff")) * scale / tp
-    ckpt = bool(par.checkpointing) if scalar else np.asarray(par.checkpointing, dtype=bool)
+    ckpt = xp.asarray(par.checkpointing, dtype=bool)
     if w.activation_offload:
         # The kept layer inputs go to CPU memory; a few are in flight at a time (prefetch).
         kept_layers = min(layers, float(p("memory.activation_offload_layers_on_gpu")))
@@ -177,7 +156,7 @@ def breakdown(w: Workload, precision: str, optimizer: str, par: Parallel, p: Par
     weights, grads, optim = model_states(w, precision, optimizer, par, p)
     acts = activation_bytes(w, precision, par, p)
     buffers_table = p("memory.zero_buffers_gb")
-    if np.ndim(par.zero) == 0 and np.ndim(par.dp) == 0:  # one layout (the estimate): no array work
+    if of(par.zero, par.dp) is not np:  # one layout (the estimate): no array work
         buffers: Any = float(buffers_table[str(int(par.zero))]) * 1e9
     else:
         zero = np.asarray(par.zero)
@@ -196,7 +175,7 @@ def breakdown(w: Workload, precision: str, optimizer: str, par: Parallel, p: Par
 
 
 def usable_gb(memory_gb: Any, p: Params) -> Any:
-    return np.asarray(memory_gb, dtype=float) * float(p("memory.usable_share"))
+    return of(memory_gb).asarray(memory_gb, dtype=float) * float(p("memory.usable_share"))
 
 
 def plan_parallel(

@@ -11,19 +11,17 @@ from typing import Any
 
 from advisor.findings import Assumption
 
-# One Assumption per default entry, shared by every estimate: building a pydantic object per
-# key per estimate was a third of the engine's time. Entries are immutable (frozen models).
-_ASSUMPTIONS: dict[int, tuple[Any, Assumption]] = {}
+# Per defaults object: key -> (value, its Assumption), shared by every estimate. Building a
+# pydantic object per key per estimate was a third of the engine's time; entries are immutable.
+_TABLES: dict[int, tuple[Any, dict[str, tuple[Any, Assumption]]]] = {}
 
 
-def _assumption(key: str, entry: Any) -> Assumption:
-    cached = _ASSUMPTIONS.get(id(entry))
-    if cached is None or cached[0] is not entry:
-        if len(_ASSUMPTIONS) > 4096:  # catalogs reloaded many times: start over
-            _ASSUMPTIONS.clear()
-        cached = (entry, Assumption(name=key, value=entry.value, unit=entry.unit, source=entry.source,
-                                    source_key=f"source.{key}"))
-        _ASSUMPTIONS[id(entry)] = cached
+def _table(defaults: Any) -> dict[str, tuple[Any, Assumption]]:
+    cached = _TABLES.get(id(defaults))
+    if cached is None or cached[0] is not defaults:
+        if len(_TABLES) > 64:  # catalogs reloaded many times: start over
+            _TABLES.clear()
+        cached = _TABLES[id(defaults)] = (defaults, {})
     return cached[1]
 
 
@@ -32,13 +30,18 @@ class Params:
 
     def __init__(self, defaults: Any) -> None:
         self._defaults = defaults
+        self._table = _table(defaults)
         self._used: dict[str, Assumption] = {}
 
     def __call__(self, key: str) -> Any:
-        entry = self._defaults.get(key)
+        hit = self._table.get(key)
+        if hit is None:
+            entry = self._defaults.get(key)
+            hit = self._table[key] = (entry.value, Assumption(name=key, value=entry.value, unit=entry.unit,
+                                                              source=entry.source, source_key=f"source.{key}"))
         if key not in self._used:
-            self._used[key] = _assumption(key, entry)
-        return entry.value
+            self._used[key] = hit[1]
+        return hit[0]
 
     def peek(self, key: str) -> Any:
         """The value without recording it (for sweeps that report their own assumptions)."""

@@ -187,7 +187,7 @@ def sweep(
     if not out["gpu"]:
         empty = np.asarray([], dtype=float)
         return SweepResult(*(empty,) * 13, evaluated=0, unpriced=unpriced, max_data_parallel=max_dp)  # type: ignore[arg-type, call-arg]
-    cat = {k: np.concatenate(v) for k, v in out.items()}
+    cat = {k: v[0] if len(v) == 1 else np.concatenate(v) for k, v in out.items()}
     meets = np.ones_like(cat["fits"]) if deadline_hours is None else cat["wall"] <= deadline_hours
     in_budget = np.ones_like(cat["fits"]) if budget is None else cat["total"] <= budget
     return SweepResult(

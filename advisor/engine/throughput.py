@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from advisor.engine.params import Params
+from advisor.engine.xp import of
 from advisor.units import SECONDS_PER_HOUR
 
 
@@ -35,7 +36,8 @@ def _table(gen_table: dict[str, Any], generation: Any, fallback: float) -> Any:
 
 def cluster_factor(gpu_count: Any, p: Params) -> Any:
     node = float(p("memory.gpus_per_node"))
-    n = np.maximum(np.asarray(gpu_count, dtype=float), node)
+    xp = of(gpu_count)
+    n = xp.maximum(xp.asarray(gpu_count, dtype=float), node)
     return (n / node) ** -float(p("mfu.cluster_exponent"))
 
 
@@ -87,11 +89,11 @@ def expected_mfu(
         mfu = mfu * float(p("mfu.moe_factor"))
     if precision == "fp8":
         mfu = mfu * float(p("mfu.fp8_factor"))
-    multi = np.asarray(gpu_count) > 1
-    pcie = np.logical_not(np.asarray(nvlink, dtype=bool))
-    mfu = mfu * np.where(multi & pcie, float(p("mfu.pcie_factor")), 1.0)
+    xp = of(gpu_count, nvlink, mfu)
+    pcie = xp.logical_and(xp.asarray(gpu_count) > 1, xp.logical_not(xp.asarray(nvlink, dtype=bool)))
+    mfu = mfu * xp.where(pcie, float(p("mfu.pcie_factor")), 1.0)
     lo, hi = p("mfu.bounds")
-    return np.clip(mfu, float(lo), float(hi))
+    return xp.clip(mfu, float(lo), float(hi))
 
 
 def regime(gpu_count: int, method: str, generation: str, p: Params) -> str:
@@ -113,10 +115,12 @@ def mfu_band(expected: Any, p: Params, band_regime: str = "uncalibrated") -> tup
     of log(published / estimated GPU-hours). High GPU-hours go with low MFU."""
     p10, p90 = p("mfu.band_by_regime")[band_regime]
     below, above = _ratios(float(p10), float(p90))
-    lo, hi = p("mfu.bounds")
-    return np.clip(expected / above, lo, hi), np.clip(expected / below, lo, hi)
+    lo, hi = (float(x) for x in p("mfu.bounds"))
+    xp = of(expected)
+    return xp.clip(expected / above, lo, hi), xp.clip(expected / below, lo, hi)
 
 
 def compute_gpu_hours(flops: float, time_factor: float, peak_tflops: Any, mfu: Any) -> Any:
     """GPU-hours of compute: FLOPs × time multipliers ÷ (peak × MFU)."""
-    return flops * time_factor / (np.asarray(peak_tflops, dtype=float) * 1e12 * mfu * SECONDS_PER_HOUR)
+    peak = of(peak_tflops).asarray(peak_tflops, dtype=float)
+    return flops * time_factor / (peak * 1e12 * mfu * SECONDS_PER_HOUR)

@@ -30,7 +30,7 @@ def clean_facts(facts: dict[str, Any]) -> dict[str, Any]:
     for k, v in facts.items():
         if v is None:
             continue
-        if isinstance(v, np.generic):
+        if type(v) is not float and isinstance(v, np.generic):
             v = v.item()
         if isinstance(v, float):
             v = round(v, 6)
