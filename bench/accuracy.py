@@ -9,8 +9,11 @@ engine's GPU-hours at MFU 1 (recomputation included) and its failure share give 
 implied compute MFU; log MFU is regressed on the factors of ``advisor.engine.throughput``
 (generation, size by generation, cluster size, era, MoE, benchmark row) with a small ridge
 penalty toward "no effect". Leave-one-out: each run is predicted by the engine with the
-factors fitted on the other runs. Bands: each run's [p10, p90] of the other runs'
-leave-one-out log errors in its regime.
+factors fitted on the other runs. Bands: each run's [p2.5, p97.5] of the other runs'
+leave-one-out log errors in its regime. Benchmark rows (steady-state steps) are compared with
+the whole-run estimate through ``mfu.benchmark_factor`` and ``mfu.benchmark_size_exponent``
+(by card generation): on Hopper, framework tables run at the same MFU for 1B-70B models, whole
+runs do not.
 """
 
 from __future__ import annotations
@@ -38,11 +41,12 @@ RIDGE = 1.0  # penalty on each factor's log toward 0 (no effect); the intercept 
 # Factors fitted (indices into NAMES). Chosen by leave-one-out error among the subsets of the
 # size, cluster and era factors: with 32 runs, a model-size slope on A100-class cards, a
 # cluster-size slope and a 2023-vs-today era step do not generalise (see docs/ACCURACY.md).
-USED = [0, 1, 3, 5, 7, 8]
-BAND_PERCENTILES = (5, 95)
+# The Hopper benchmark terms (9, 10) let framework tables stay flat in model size.
+USED = [0, 1, 3, 5, 7, 8, 9, 10]
+BAND_PERCENTILES = (2.5, 97.5)
 MIN_POOL = 4
 NAMES = ("log_base", "log_hopper", "size_exp_default", "size_exp_hopper_extra", "cluster_exp", "log_era_2022",
-         "log_era_2023", "log_moe", "log_benchmark")
+         "log_era_2023", "log_moe", "log_benchmark", "log_benchmark_hopper", "size_exp_benchmark_hopper")
 # Pre-training MFU of one node for generations with no published run in the set: the values the
 # engine used before this calibration (base 0.51 x generation factor; defaults.yaml history).
 PRIOR_MFU = {"blackwell": 0.3825, "ada": 0.4335, "volta": 0.4335, "turing": 0.306, "cdna3": 0.357, "davinci": 0.357}
@@ -102,7 +106,9 @@ def to_defaults(theta: np.ndarray, base: Defaults) -> dict[str, Any]:
         "mfu.cluster_exponent": round(float(theta[4]), 4),
         "mfu.era_factor": era,
         "mfu.moe_factor": round(math.exp(theta[7]), 3),
-        "mfu.benchmark_factor": round(math.exp(theta[8]), 3),
+        "mfu.benchmark_factor": {"default": round(math.exp(theta[8]), 3),
+                                 "hopper": round(math.exp(theta[8] + theta[9]), 3)},
+        "mfu.benchmark_size_exponent": {"default": 0.0, "hopper": round(float(theta[10]), 3)},
     }
 
 
@@ -131,12 +137,13 @@ def features(row: dict[str, Any], catalog: Any) -> Run:
     node = float(p("memory.gpus_per_node"))
     size = math.log(max(float(report.inputs["active_params_b"]), 1e-3) / 7.0)
     hopper = 1.0 if gpu.generation == "hopper" else 0.0
+    bench = 1.0 if row.get("basis") == "throughput" else 0.0
     era = era_key(str(row["year"]), p)
     x = np.asarray([
         1.0, hopper, size, size * hopper, -math.log(max(n, node) / node),
         1.0 if era == "2022" else 0.0, 1.0 if era == "2023" else 0.0,
         1.0 if report.inputs["active_params_b"] < report.inputs["params_b"] * 0.999 else 0.0,
-        1.0 if row.get("basis") == "throughput" else 0.0,
+        bench, bench * hopper, bench * size * hopper,
     ])
     return Run(row=row, x=x, y=math.log(implied / fixed), regime=regime(n, "pretrain", gpu.generation, p),
                published=float(row["gpu_hours"]))
@@ -166,11 +173,19 @@ def predict(row: dict[str, Any], catalog: Any, theta: np.ndarray | None) -> Any:
     report = estimate(request(row), cat)
     if row.get("basis") == "throughput":
         # a benchmark table measures steady state: faster than a whole run by benchmark_factor
-        factor = float(cat.defaults.value("mfu.benchmark_factor"))
+        factor = benchmark_conversion(cat, report)
         report.gpu_hours.expected /= factor
         report.gpu_hours.low /= factor
         report.gpu_hours.high /= factor
     return report
+
+
+def benchmark_conversion(catalog: Any, report: Any) -> float:
+    """Steady-state benchmark MFU / whole-run MFU for the report's card and model size."""
+    gen = catalog.gpu(report.gpu.name).generation
+    factor, exponent = catalog.defaults.value("mfu.benchmark_factor"), catalog.defaults.value("mfu.benchmark_size_exponent")
+    size = max(float(report.inputs["active_params_b"]), 1e-3) / 7.0
+    return float(factor.get(gen, factor["default"])) * size ** float(exponent.get(gen, exponent["default"]))
 
 
 def cross_validate(catalog: Any) -> dict[str, Any]:
@@ -194,7 +209,7 @@ def cross_validate(catalog: Any) -> dict[str, Any]:
 
 
 def band_table(runs: list[Run], errors: list[float]) -> dict[str, list[float]]:
-    """[p10, p90] of the leave-one-out log errors by regime, for defaults.yaml."""
+    """[p2.5, p97.5] of the leave-one-out log errors by regime, for defaults.yaml."""
     out: dict[str, list[float]] = {}
     widest = [0.0, 0.0]
     for name in REGIMES:
@@ -264,11 +279,11 @@ def bias_causes(catalog: Any) -> list[dict[str, Any]]:
         ratio = r.gpu_hours.expected / float(row["gpu_hours"])
         parts = {
             "failures": r.gpu_hours.expected / r.compute_gpu_hours.expected
-            * (float(p("mfu.benchmark_factor")) if row.get("basis") == "throughput" else 1.0),
+            * (benchmark_conversion(catalog, r) if row.get("basis") == "throughput" else 1.0),
             "recompute": recompute_factor("pretrain", bool(r.memory.layout.gradient_checkpointing), p),
             "era": 1.0 / float(p("mfu.era_factor")[era_key(str(row["year"]), p)]),
             "size": 1.0 / float(size_factor(float(r.inputs["active_params_b"]), catalog.gpu(r.gpu.name).generation, p)),
-            "benchmark": 1.0 / float(p("mfu.benchmark_factor")) if row.get("basis") == "throughput" else 1.0,
+            "benchmark": 1.0 / benchmark_conversion(catalog, r) if row.get("basis") == "throughput" else 1.0,
         }
         level = ratio / math.prod(parts.values())
         out.append({"id": row["id"], "estimate_over_published": round(ratio, 3),
