@@ -35,6 +35,8 @@ def _add_shape(p: argparse.ArgumentParser) -> None:
                    help="LoRA/QLoRA: also train embeddings and LM head")
     m.add_argument("--activation-offload", dest="activation_offload", action="store_true", default=None,
                    help="keep checkpointed activations in CPU memory")
+    m.add_argument("--variable-length", dest="variable_length", action="store_true", default=None,
+                   help="batches of varying length (unpacked data): more activation memory reserved")
     m.add_argument("--zero-offload", dest="zero_offload", action="store_true", default=None,
                    help="DeepSpeed ZeRO-Offload: optimizer states and master weights in CPU memory")
 

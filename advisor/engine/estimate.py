@@ -117,6 +117,7 @@ def resolve_workload(req: EstimateRequest, catalog: Any, p: Params) -> tuple[Wor
         train_embeddings=bool(req.train_embeddings),
         activation_offload=req.activation_offload,
         zero_offload=req.zero_offload,
+        variable_length=req.variable_length,
     )
     filled.update(params_b=params_b, active_params_b=active, method=method, tokens_b=float(tokens_b),
                   seq_len=int(seq_len), micro_batch_size=int(micro))

@@ -149,6 +149,8 @@ def activation_bytes(w: Workload, precision: str, par: Parallel, p: Params) -> A
         layers_total = xp.where(ckpt, layers * kept + one_layer, layers * one_layer)
     key = "memory.logits_bytes_chunked" if w.chunked_loss else "memory.logits_bytes"
     logits = s * b * float(w.shape.vocab) * float(p(key)) / tp
+    if w.variable_length:  # blocks cached for longer batches are not reused for shorter ones
+        return (layers_total + logits) * float(p("memory.variable_length_activation_factor"))
     return layers_total + logits
 
 

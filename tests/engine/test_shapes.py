@@ -147,6 +147,20 @@ def test_activation_offload_keeps_few_layers_on_the_gpu(catalog) -> None:
     assert off.weights_gb == plain.weights_gb
 
 
+@pytest.mark.parametrize("seq_len", [512, 4096])
+def test_batches_of_varying_length_reserve_more_activation_memory(catalog, seq_len: int) -> None:
+    def run(**kw: object) -> object:
+        return estimate(EstimateRequest(model="llama-3.1-8b", method="lora", tokens_b=0.01, seq_len=seq_len,
+                                        micro_batch_size=1, gradient_checkpointing=True, gpu="A100-80GB", gpu_count=1,
+                                        **kw), catalog)
+
+    fixed, r = run().memory, run(variable_length=True)
+    factor = catalog.defaults.value("memory.variable_length_activation_factor")
+    assert r.memory.activations_gb == pytest.approx(fixed.activations_gb * factor, rel=1e-3)
+    assert r.memory.weights_gb == fixed.weights_gb
+    assert "memory.variable_length_activation_factor" in {a.name for a in r.assumptions}
+
+
 def test_zero_offload_moves_optimizer_states_to_the_cpu(catalog) -> None:
     r = estimate(EstimateRequest(model="llama-3.1-8b", method="full", tokens_b=0.01, gpu="A100-80GB", gpu_count=1,
                                  zero_offload=True, seq_len=2048, micro_batch_size=1), catalog)
