@@ -10,9 +10,11 @@ from typing import Any
 
 import numpy as np
 
+_SCALARS = (int, float, np.generic)
+
 
 def scalar(x: Any) -> bool:
-    return isinstance(x, (int, float, np.generic))
+    return isinstance(x, _SCALARS)
 
 
 class Py:
@@ -59,4 +61,7 @@ class Py:
 
 def of(*values: Any) -> Any:
     """``Py`` when every value is a scalar, else ``numpy``."""
-    return Py if all(scalar(v) for v in values) else np
+    for v in values:
+        if not isinstance(v, _SCALARS):
+            return np
+    return Py

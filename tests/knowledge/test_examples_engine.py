@@ -44,7 +44,7 @@ def test_billing_examples_support_their_text() -> None:
                          "gpu_count": 8, "project_months": 12, "currency": "USD"})
     assert long_run["yearly"] < long_run["on_demand"]
     # ...and a short burst does not.
-    burst = _billing({"model": "llama-2-7b", "method": "pretrain", "tokens_b": 500, "gpu": "H100-SXM",
+    burst = _billing({"model": "llama-2-7b", "method": "pretrain", "tokens_b": 200, "gpu": "H100-SXM",
                       "gpu_count": 64, "project_months": 12, "currency": "USD"})
     assert burst["on_demand"] < burst["monthly"] < burst["yearly"]
     # 05-off-peak-and-spot: spot is cheaper than on-demand for the checkpointed LoRA job.
