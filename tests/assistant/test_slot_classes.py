@@ -261,3 +261,15 @@ def test_quotes_in_their_own_unit_and_term(text: str, want: dict[str, object]) -
 
 def test_a_price_per_card_day_is_not_a_price_per_hour() -> None:
     assert parse_question("4090 一天 40 块，值吗").args.get("price") == pytest.approx(40 / 24)
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("qlora qwen2.5-7b，10w 条样本，平均长度 512，单卡 4090", {"samples": 100000, "tokens_per_sample": 512}),
+    ("lora qwen2.5-7b, 50k examples, average length 1200, 8 A100, cost?", {"samples": 50000, "tokens_per_sample": 1200}),
+    ("训练一个 MoE 模型，总参数 47B，激活 13B，1000亿token，64张H800", {"params_b": 47, "active_params_b": 13}),
+    ("GPUs sit idle ~30 hours between runs, 8xA100 lora llama-3-8b 100M tokens, total incl idle?", {"idle_wait_hours": 30}),
+    ("the cards stay idle for 12 hours waiting on evals; LoRA llama-3-8b 100M tokens on 8 H100, total?", {"idle_wait_hours": 12}),
+])  # fmt: skip
+def test_sample_lengths_active_parameters_and_idle_waits(text: str, want: dict[str, object]) -> None:
+    args = parse_question(text).args
+    assert {k: args.get(k) for k in want} == pytest.approx(want), args

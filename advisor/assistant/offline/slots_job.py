@@ -49,7 +49,7 @@ _PARAMS = [
     re.compile(rf"参数(?:量|规模)?\s*(?:是|为|有|:|大概|约|=)*\s*(?P<n>{NUMBER_TEXT_NO_WORDS})"),
 ]
 _ACTIVE = [
-    re.compile(r"(?:激活参数?|active(?:\s+params?)?|activated)\s*(?:量|为|是|:|of)?\s*(?P<n>\d+(?:\.\d+)?\s*b)(?![a-z0-9])"),
+    re.compile(r"(?:激活(?:参数)?|active(?:\s+params?)?|activated)\s*(?:量|为|是|:|of)?\s*(?P<n>\d+(?:\.\d+)?\s*b)(?![a-z0-9])"),
     re.compile(r"(?P<n>\d+(?:\.\d+)?\s*b)\s*(?:active|激活)"),
 ]
 _TOK = r"(?:个)?\s*(?:tokens?|词元|tok)(?![a-z])"
@@ -63,6 +63,7 @@ _PER_SAMPLE = [
         rf"per\s+(?:sample|example|row|record|conversation|pair|instruction|item|dialogue|doc\w*|prompt|query|sequence))"
     ),
     re.compile(rf"(?:平均|avg\.?|average|mean)\s*(?:每条|长度|length|of|is|:|大概|约|~|about|around)*\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_TOK}"),
+    re.compile(rf"(?:平均|avg\.?|average|mean)\s*(?:样本)?(?:长度|length|len)\s*(?:是|为|:|of|is|约|大概|~|about)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})(?![\d.])(?!\s*(?:%|天|小时|字|秒))"),
     re.compile(
         rf"(?:samples?|examples?|pairs?|conversations?|rows?|records?|instructions?|dialogues?|documents?|docs|prompts?)"
         rf"(?P<t>\s*(?:of|at|with|averaging|,)\s*(?:~|about|around|roughly|approx\.?|avg\.?)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_TOK}(?:\s*each)?)"

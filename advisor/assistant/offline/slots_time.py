@@ -72,7 +72,10 @@ _DATED_DEADLINE = re.compile(
 )
 """A deadline named by a date ("by Friday", "周五前"): the offline reader has no calendar, so it is
 stated as not turned into hours instead of guessed."""
-_IDLE_WAIT = re.compile(rf"(?:空等|干等|排队等|idle\s+waiting|waiting)\s*(?:了|for)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:小时|hours?|h)(?![a-z])")
+_IDLE_WAIT = re.compile(
+    rf"(?:空等|干等|排队等|idle\s+waiting|waiting|(?:sits?|sat|sitting|stay|stays|left|are|be)?\s*idle)\s*(?:了|着|for|about|around|~|大概|约)*\s*"
+    rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:小时|hours?|hrs?|h)(?![a-z])(?!\s*(?:a|per|/|每)\s*(?:day|天))"
+)
 
 _PCT = (rf"(?:(?P<p>{NUMBER_TEXT_NO_WORDS})(?:\s*[-~–到至]\s*(?P<p2>{NUMBER_TEXT_NO_WORDS}))?\s*(?:%|percent|个百分点)|百分之(?P<pc>[零一二两三四五六七八九十百]+)|"
         r"(?P<half>一半|half)|(?<![\d.])(?P<cheng>[一二两三四五六七八九]|\d)\s*成(?!本|功|员|熟|立|为|绩))")
