@@ -42,8 +42,9 @@ def test_cross_validated_error_is_what_the_docs_report(catalog) -> None:
     result = accuracy.cross_validate(catalog)
     overall = accuracy.summary(result["errors"], result["bands"])
     assert overall["runs"] == len(ROWS)
-    assert overall["median_abs_error_pct"] <= 15
-    assert overall["band_contains_published_pct"] >= 70
+    assert overall["median_abs_error_pct"] <= 12
+    assert overall["band_contains_published_pct"] >= 80
+    assert overall["band_high_over_low_max"] <= 2
 
 
 def test_band_comes_from_the_regime_and_is_widest_for_uncalibrated_work(catalog) -> None:
@@ -102,7 +103,7 @@ def test_memory_on_published_fine_tuning_peaks(catalog) -> None:
     fit = memory_accuracy.stats(result["fit"])
     assert held_out["records"] >= 40 and fit["records"] >= 40
     assert held_out["median_abs_error_pct"] <= 15
-    assert held_out["within_25_pct"] >= 60
+    assert held_out["within_25_pct"] >= 75
     # budget records ("largest context that fits") are never read as usage
     assert result["skipped"].get("largest context that fits a budget, not usage", 0) >= 10
 
@@ -115,6 +116,10 @@ def test_memory_on_published_fine_tuning_peaks(catalog) -> None:
     ({"method": "LoRA r=8 (DEFAULT targets)", "precision": "bf16"}, {"lora_targets": "attention"}),
     ({"method": "Full finetune", "precision": "bf16", "notes": "PagedAdamW + optimizer_in_bwd"},
      {"optimizer": "paged_adamw_8bit", "optimizer_in_backward": True}),
+    ({"method": "LoRA r=8", "notes": "Dataset X: 3234.4±2547.5 tokens, truncated"}, {"variable_length": True}),
+    ({"method": "LoRA r=8", "notes": "samples 812 +- 300 tokens"}, {"variable_length": True}),
+    ({"method": "LoRA r=8", "notes": "unpacked SFT data, dynamic padding"}, {"variable_length": True}),
+    ({"method": "LoRA r=8", "notes": "packed to 2048 tokens, torch 2.1"}, {"variable_length": None}),
 ])
 def test_memory_records_map_to_requests_by_general_rules(record: dict, expected: dict | None) -> None:
     from bench import memory_accuracy
