@@ -46,15 +46,24 @@ CASES = {
     ],
     "estimate_training_cost": [  # one card chosen in place of another: price the run on it
         "If we use H20s instead of H100s — LoRA qwen2.5-32b, 50M tokens, 8 GPUs — what's the bill?",
-        "用H20替代H100跑qwen2.5-32b的LoRA，5000万token，8张卡，多少钱",
+        "不用H100，换成H20跑qwen2.5-32b的LoRA，5000万token，8张卡，多少钱",
     ],
     "out_of_scope": ["What's the weather in Shanghai tomorrow?", "帮我写一首关于春天的诗"],
+}
+IN_SCOPE = {  # no domain word, but a billing mode, a stage or a concept the guides explain: never out of scope
+    "compare_billing": ["夜里闲时跑预处理能便宜多少？大概30%的任务可以放到晚上", "could we push the preprocessing to off-peak hours?"],
+    "search_knowledge": ["为什么要先做小规模测试再扩容？", "why do people run a pilot before scaling up?"],
 }
 
 
 @pytest.mark.parametrize(("expected", "text"), [(k, t) for k, texts in CASES.items() for t in texts])
 def test_the_same_structure_gets_the_same_job(expected: str, text: str) -> None:
     assert parse_question(text).intent == expected
+
+
+@pytest.mark.parametrize(("job", "text"), [(k, t) for k, texts in IN_SCOPE.items() for t in texts])
+def test_a_question_naming_a_billing_mode_stage_or_concept_is_in_scope(job: str, text: str) -> None:
+    assert parse_question(text).intent not in ("out_of_scope", "clarify")
 
 
 def test_every_feature_the_evidence_names_can_be_read() -> None:
