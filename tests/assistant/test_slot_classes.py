@@ -273,3 +273,22 @@ def test_a_price_per_card_day_is_not_a_price_per_hour() -> None:
 def test_sample_lengths_active_parameters_and_idle_waits(text: str, want: dict[str, object]) -> None:
     args = parse_question(text).args
     assert {k: args.get(k) for k in want} == pytest.approx(want), args
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("serve llama-3.1-8b at 2M requests a day, 500 output tokens each, on L4s, monthly cost?",
+     {"requests_per_day": 2e6, "output_tokens": 500}),
+    ("chatbot on llama-3.1-8b: 300k calls per day, 2k prompt tokens and 250 output tokens per request, on L4, cost?",
+     {"requests_per_day": 3e5, "prompt_tokens": 2000, "output_tokens": 250}),
+    ("qwen2.5-7b 客服机器人，日均请求 50 万次，每次输入 1000 token、输出 200 token，L4 够吗",
+     {"requests_per_day": 5e5, "prompt_tokens": 1000, "output_tokens": 200}),
+    ("部署 qwen2.5-7b，每天 3 万次调用，每次回复约 400 token，用 A10 多少钱", {"requests_per_day": 3e4, "output_tokens": 400}),
+])  # fmt: skip
+def test_a_serving_load_counted_in_requests(text: str, want: dict[str, object]) -> None:
+    p = parse_question(text)
+    assert p.intent == "estimate_serving_cost" and {k: p.args.get(k) for k in want} == pytest.approx(want), p.args
+
+
+def test_a_count_per_user_is_not_the_daily_requests() -> None:
+    args = parse_question("qwen2.5-32b 上线，日活 1 万，每人每天 20 次对话，每次 800 token，用 4090 要几张").args
+    assert args.get("requests_per_day") != 20

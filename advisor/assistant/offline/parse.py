@@ -40,7 +40,12 @@ from advisor.assistant.offline.slots_hw import (
     extract_nodes,
     extract_provider,
 )
-from advisor.assistant.offline.slots_job import extract_data, extract_model, extract_params
+from advisor.assistant.offline.slots_job import (
+    extract_data,
+    extract_load,
+    extract_model,
+    extract_params,
+)
 from advisor.assistant.offline.slots_misc import (
     extract_adapter,
     extract_choices,
@@ -92,6 +97,7 @@ READ_ORDER = (
     extract_money,
     extract_shares,
     extract_terms,  # "500个任务，每个20分钟", "签12个月" before durations
+    extract_load,  # "2M requests a day, 500 output tokens each" before data amounts
     extract_data,  # "600B tokens" before bare sizes
     extract_params,
     extract_ranking,

@@ -207,6 +207,43 @@ def extract_params(scan: Scan) -> None:
                 scan.take("params_b", round(value / 1e9, 6), m.start(), m.end())
 
 
+_N = NUMBER_TEXT_NO_WORDS
+_REQUESTS_PER_DAY = [
+    re.compile(rf"(?P<n>{_N})\s*(?:个|次|条)?\s*(?:requests?|calls?|queries|请求|调用|次对话|次问答)\s*(?:a|per|/|each|every)\s*day(?![a-z])"),
+    re.compile(rf"(?:每天|每日|日均|一天)\s*(?:的)?\s*(?:请求|调用|问答|对话)(?:量|数)?\s*(?:约|大概|大约|有|是|为|:|~)?\s*(?P<n>{_N})\s*(?:次|个|条)?"),
+    re.compile(rf"(?:每天|每日|日均|一天)\s*(?:约|大概|大约|有)?\s*(?P<n>{_N})\s*(?:次|个|条)\s*(?:请求|调用|问答|对话)"),
+]
+_PER_REQUEST = r"(?:each|per\s+(?:request|reply|response|call|answer|query|turn)|每次|每个请求|每条(?:回复|回答|请求)|每轮|一次)"
+_OUTPUT_TOKENS = [
+    re.compile(rf"(?P<n>{_N})\s*(?:个)?\s*(?:output|generated|completion|response|输出)\s*tokens?(?:\s*{_PER_REQUEST})?"),
+    re.compile(rf"{_PER_REQUEST}\s*(?:输出|生成|回复|回答|output|generat\w*)\s*(?:约|大概|大约|about|~|of)?\s*(?P<n>{_N})\s*(?:个)?\s*(?:tokens?|tok)(?![a-z])"),
+    re.compile(rf"(?P<n>{_N})\s*(?:个)?\s*tokens?\s+per\s+(?:reply|response|answer)(?![a-z])"),
+    re.compile(rf"(?:输出|生成)\s*(?:约|大概|大约)?\s*(?P<n>{_N})\s*(?:个)?\s*(?:tokens?|tok)(?![a-z])"),
+]
+_PER_PERSON = re.compile(r"(?:每人|每个?用户|人均|每位|per\s+(?:user|person|head))\s*$")
+_DAILY_BEFORE = re.compile(r"(?:每天|每日|日均|一天|daily|a\s+day)\s*(?:的)?\s*$")
+_PER_REQUEST_MAX = 200_000  # tokens of one request: more is a daily load or a data amount
+_PROMPT_TOKENS = [
+    re.compile(rf"(?P<n>{_N})\s*(?:个)?\s*(?:prompt|input|输入)\s*tokens?"),
+    re.compile(rf"(?:输入|prompt|input)\s*(?:约|大概|大约|about|~|of|长度)?\s*(?P<n>{_N})\s*(?:个)?\s*(?:tokens?|tok)(?![a-z])"),
+]
+
+
+def extract_load(scan: Scan) -> None:
+    """A serving load counted in requests ("2M requests a day", "日均请求 50 万次") and the tokens of each
+    request ("500 output tokens each", "每次输出 300 token", "2k prompt tokens"), before data amounts."""
+    for slot, patterns, low in (("output_tokens", _OUTPUT_TOKENS, 1), ("prompt_tokens", _PROMPT_TOKENS, 1),
+                                ("requests_per_day", _REQUESTS_PER_DAY, 10)):
+        for pattern in patterns:
+            for m in scan.find(pattern):
+                value = read_number(m.group("n"))
+                before = scan.norm[max(0, m.start() - 6) : m.start()]
+                if slot != "requests_per_day" and (value > _PER_REQUEST_MAX or _DAILY_BEFORE.search(before)):
+                    continue
+                if value >= low and slot not in scan.values and not _PER_PERSON.search(before):
+                    scan.take(slot, value, m.start(), m.end())
+
+
 def extract_data(scan: Scan) -> None:
     """Sequence length, per-sample length, token totals, data sizes, samples, epochs."""
     for pattern in _SEQ:
