@@ -18,6 +18,8 @@ CASES = {
     "estimate_serving_cost": [  # a daily load and a model, no training
         "serve qwen2.5-72b, 50M tokens a day on H20 — monthly cost?", "部署Qwen2.5-72B推理服务，每天5000万token，用H20",
         "We expect 200M tokens/day through llama-3.1-8b in production. How much per month?",
+        "we're going to host mistral-7b for our chatbot, which GPUs and how much per month?",  # which card: the serving tool picks it
+        "部署一个qwen2.5-14b的在线推理服务，用什么卡合适",
     ],
     "recommend_hardware": [  # several cards weighed, or which card, for a workload
         "A100 or H100 for a LoRA of llama-3-8b on 100M tokens?", "全参微调13B，20亿token，H800和A800比哪个划算",
@@ -27,6 +29,7 @@ CASES = {
     "compare_own_vs_rent": [  # owning words, cards and a utilization: not a usage analysis
         "Buy vs rent for 64 H100s over 3 years at 70% utilization?", "买8张H100自建还是一直租？利用率大概60%，按3年算",
         "does owning 16 H200s make sense at 30% utilization over 4 years?", "910B 买断还是租？128卡，预计使用率七成",
+        "Is purchasing 8 H100 cheaper than renting if utilization is 40% over 4 years?",
     ],
     "analyze_usage": [  # a utilization or idle time, nothing to buy
         "our 32 A100s averaged 40% utilization last month at $2/GPU-hour, how much did we waste?",
