@@ -292,3 +292,14 @@ def test_a_serving_load_counted_in_requests(text: str, want: dict[str, object]) 
 def test_a_count_per_user_is_not_the_daily_requests() -> None:
     args = parse_question("qwen2.5-32b 上线，日活 1 万，每人每天 20 次对话，每次 800 token，用 4090 要几张").args
     assert args.get("requests_per_day") != 20
+
+
+@pytest.mark.parametrize(("first", "then", "want"), [
+    ("Is $2.10/GPU-hour for H100 on a 12-month commitment a good deal?", "what if it's 24 months?", {"term_months": 24, "price": 2.1}),
+    ("Is $2.10/GPU-hour for H100 on a 12-month commitment a good deal?", "what about 16 of them?", {"gpu_count": 16, "term_months": 12}),
+    ("H100 每卡每小时 2.1 美元，签一年，合理吗", "如果签两年呢", {"term_months": 24}),
+    ("H100 每卡每小时 2.1 美元，签一年，合理吗", "那 3 个月呢", {"term_months": 3}),
+])  # fmt: skip
+def test_a_quote_follow_up_changes_its_term_or_card_count(first: str, then: str, want: dict[str, object]) -> None:
+    p = _turns(first, then)
+    assert p.intent == "check_quote" and {k: p.args.get(k) for k in want} == pytest.approx(want), p.args

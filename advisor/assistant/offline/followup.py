@@ -14,6 +14,7 @@ from typing import Any
 
 from advisor.assistant.offline.intent import TOOLS, Decision
 from advisor.assistant.offline.project import TOOL_ARGS
+from advisor.units import HOURS_PER_MONTH
 
 MARKER = re.compile(
     r"呢\s*[?？。!！~]*\s*$|^\s*(?:那|那么|如果|要是|假如|若|再|还是|加上|另外|顺便|同样|改|换|用)|换成|改成|改用|换用|换为|改为|"
@@ -131,6 +132,12 @@ def merge(old: dict[str, Any], new: dict[str, Any], intent: str) -> tuple[dict[s
             new = {**new, "offpeak_share": 1.0}  # "what about off-peak?" = run it all off-peak
     if "share_said" in new and "avg_utilization" in old and "avg_utilization" not in new:
         new = {**new, "avg_utilization": new["share_said"]}  # "利用率到90%呢": the new share replaces the old one
+    if intent == "check_quote":  # "what if it's 24 months?", "16 of them?": the quote's term or card count
+        months = next((new[k] / HOURS_PER_MONTH for k in _DURATION_KEYS if k in new), None)
+        if months and months >= 1 and "term_months" not in new:
+            new = {**new, "term_months": round(months, 6)}
+        if "gpu_count" in new and "quote_gpu_count" not in new and str(ctx.get("unit", "gpu")).startswith("gpu"):
+            new = {**new, "quote_gpu_count": new["gpu_count"]}
     if "stage_names" in new and intent != "plan_project":
         new = {k: v for k, v in new.items() if k not in ("stage_names", "stages")}
     changed = [k for k, v in new.items() if k not in ARG_KEYS_IGNORED and old.get(k) != v]
