@@ -16,6 +16,7 @@ Every message is one line: what was wrong, what is accepted, and the next step.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from advisor.redact import redact
 
@@ -34,6 +35,15 @@ class AdvisorError(Exception):
 
     def __str__(self) -> str:
         return self.one_line()
+
+    def parts(self) -> dict[str, Any]:
+        """The structured fields (field, value, accepted, hint, kind, suggestions, path, row, problem),
+        JSON-safe and redacted, plus ``line`` (:meth:`one_line`): what advisor.present.errors words."""
+        def plain(v: Any) -> Any:
+            if v is None or isinstance(v, bool | int | float):
+                return v
+            return [plain(x) for x in v] if isinstance(v, list | tuple) else redact(str(v))
+        return {"line": self.one_line(), **{k: plain(v) for k, v in vars(self).items()}}
 
 
 class InputError(AdvisorError, ValueError):

@@ -90,7 +90,10 @@ def scrub(text: str, secret: str | None = None) -> str:
 def error_text(exc: BaseException, lang: Lang, secret: str | None = None) -> tuple[str, str]:
     """(message, kind) for an exception: AdvisorErrors say what to fix; others say what broke."""
     if isinstance(exc, AdvisorError):
-        return scrub(t("err.input", lang, error=exc.one_line()), secret), "input"
+        # lazy: cold start of the UI (the first page renders before the engine loads)
+        from advisor.present.errors import say
+
+        return scrub(t("err.input", lang, error=say(exc, lang)), secret), "input"
     log.error("ui: %s: %s", type(exc).__name__, scrub(str(exc), secret))
     return t("err.internal", lang, kind=type(exc).__name__), "internal"
 

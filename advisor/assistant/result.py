@@ -26,6 +26,8 @@ class ToolCall(BaseModel):
     args: dict[str, Any] = Field(default_factory=dict)
     result: dict[str, Any] | None = Field(default=None, description="report.model_dump(mode='json'); None when the call failed.")
     error: str | None = Field(default=None, description="One-line error when the tool refused the arguments.")
+    problem: dict[str, Any] | None = Field(default=None, description="The refusal's structured fields (AdvisorError.parts()), "
+                                                                       "worded in the user's language by advisor.present.errors.say.")
 
 
 class Citation(BaseModel):

@@ -55,12 +55,23 @@ def main(argv: list[str] | None = None) -> int:
         return _run(argv)
 
 
+def _lang_of(argv: list[str]) -> str:
+    """The language a command was asked for (``--lang zh`` / ``--lang=zh``), English otherwise."""
+    asked = [b for a, b in zip(argv, argv[1:], strict=False) if a == "--lang"] + [a[7:] for a in argv if a.startswith("--lang=")]
+    return "zh" if asked and asked[-1] == "zh" else "en"
+
+
 def _run(argv: list[str] | None) -> int:
     app = build_app()
     try:
         result = app(args=argv, standalone_mode=False)
     except AdvisorError as exc:
-        print(f"error: {exc.one_line()}", file=sys.stderr)
+        # lazy: cold start of the CLI (each command loads only what it runs)
+        from advisor.glossary import term
+        from advisor.present.errors import say
+
+        lang = _lang_of(sys.argv[1:] if argv is None else argv)
+        print(term("error.cli", lang, message=say(exc, lang)), file=sys.stderr)
         return 2
     except typer.Abort:
         print("aborted", file=sys.stderr)

@@ -19,6 +19,8 @@ from typing import Annotated, Any
 import typer
 
 from advisor.errors import AdvisorError, InputError
+from advisor.glossary import term
+from advisor.present.errors import say
 
 BANNER = {
     "en": "Compute Cost Advisor — ask about GPU training costs, hardware, billing, contracts. "
@@ -164,7 +166,7 @@ def chat_command(
         try:
             result = ask(text, history=history, offline=True if offline else None, lang=lang, on_token=printer)
         except AdvisorError as exc:
-            print(f"error: {exc.one_line()}", file=sys.stderr)
+            print(term("error.cli", ui_lang, message=say(exc, ui_lang)), file=sys.stderr)
             continue
         _show(result, printer)
         print()

@@ -12,6 +12,8 @@ from typing import Any
 
 import streamlit as st
 
+from advisor.glossary import term
+from advisor.present.errors import say
 from ui import services, state
 from ui.components.common import citations_block, error_box
 from ui.components.results import tool_card
@@ -52,7 +54,8 @@ def render_details(msg: dict[str, Any], key: str) -> None:
         if call.get("result"):
             tool_card(call["name"], call["result"], lang, f"{key}-{i}", in_chat=True)
         elif call.get("error"):
-            error_box(t("chat.tool_failed", lang, name=call.get("name"), error=call["error"]))
+            error_box(t("chat.tool_failed", lang, name=term(f"tool.{call.get('name')}", lang),
+                        error=say(call.get("problem") or call["error"], lang)))
     citations = [c for c in msg.get("citations") or [] if str(c.get("title")) not in msg.get("content", "")]
     citations_block(citations, lang)
     if msg.get("intent") == "onboarding":

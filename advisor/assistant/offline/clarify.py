@@ -6,6 +6,8 @@ next turn can answer all at once ("Llama-3-8B, 5万条, 每条800 token").
 
 from __future__ import annotations
 
+from advisor.glossary import term
+
 _ASK: dict[str, dict[str, str]] = {
     "task": {
         "zh": "您想让我做什么：估算一次训练/微调的费用、推荐硬件、比较计费方式、规划整个项目、审查合同，还是分析GPU利用率？",
@@ -44,27 +46,13 @@ _LEAD = {
 }
 
 
-JOB = {  # what each tool does, as a verb phrase
-    "estimate_training_cost": {"en": "estimate the cost", "zh": "估算费用"},
-    "recommend_hardware": {"en": "recommend hardware", "zh": "推荐硬件"},
-    "compare_billing": {"en": "compare billing modes", "zh": "比较计费方式"},
-    "plan_project": {"en": "plan the project", "zh": "规划项目"},
-    "review_contract": {"en": "review the contract", "zh": "审查合同"},
-    "analyze_usage": {"en": "analyze the usage", "zh": "分析用量"},
-    "search_knowledge": {"en": "search the guides", "zh": "查找指南"},
-    "estimate_serving_cost": {"en": "price the serving", "zh": "估算推理服务费用"},
-    "check_quote": {"en": "check the quote", "zh": "核对报价"},
-    "compare_own_vs_rent": {"en": "compare owning with renting", "zh": "比较自购与租用"},
-}
-
-
 def clarifying_question(missing: list[str], pending: str | None, choices: tuple[str, ...] = ()) -> dict[str, str]:
     """``{"zh": ..., "en": ...}`` asking for every item of ``missing`` (names as in
     :func:`advisor.assistant.offline.project.missing_inputs`, plus ``task``); with ``choices`` (two
     tools the question fits equally), which of those jobs is meant."""
     if choices:
-        en = " or ".join(JOB.get(c, {}).get("en", c) for c in choices)
-        zh = "还是".join(JOB.get(c, {}).get("zh", c) for c in choices)
+        en = " or ".join(term(f"chat.job.{c}", "en") for c in choices)
+        zh = "还是".join(term(f"chat.job.{c}", "zh") for c in choices)
         return {"en": f"Should I {en}? Say which and I keep what you told me.",
                 "zh": f"您是想让我{zh}？说一声，我会沿用您已经给出的信息。"}
     items = [m for m in missing if m in _ASK] or ["task"]

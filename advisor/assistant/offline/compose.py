@@ -17,31 +17,22 @@ from typing import Any
 
 import advisor.tools as tools
 from advisor.assistant.guides import cite_for
-from advisor.assistant.offline.clarify import JOB, clarifying_question
+from advisor.assistant.offline.clarify import clarifying_question
 from advisor.assistant.offline.parse import Parsed, parse_question
 from advisor.assistant.offline.understood import assumed, label, understood
 from advisor.assistant.offline.verdict import MARK, memory_verdict, undecided, verdict
 from advisor.assistant.result import Citation, ToolCall
 from advisor.errors import AdvisorError
-from advisor.glossary import term
+from advisor.glossary import has, term
 from advisor.knowledge.onboarding import describe_path, next_module
 from advisor.present import PRESENTERS, markdown, present
+from advisor.present.errors import say
 from advisor.rules.findings import Finding, sort_findings
 
 _log = logging.getLogger("advisor.assistant")
 
 __all__ = ["Turn", "attach_guides", "explain", "offline_turn", "run_tool"]
 
-_NEED = {  # a required input the question did not give -> what to ask for
-    "gpu": {"en": "which GPU (e.g. H100, A800, 4090) and how many", "zh": "用哪种卡（如 H100、A800、4090）、几张"},
-    "wall_hours": {"en": "how long you need the cards (e.g. two weeks, three months)", "zh": "要用多长时间（如两周、三个月）"},
-    "stages": {"en": "the data of each stage: pre-training tokens, fine-tuning tokens, or serving tokens per day",
-               "zh": "每个阶段的数据量：预训练 token 数、微调 token 数，或上线后每天生成的 token 数"},
-    "stages.serving.tokens_per_day": {"en": "how many tokens a day the model will serve", "zh": "上线后每天要生成多少 token"},
-    "files": {"en": "a usage or billing export file", "zh": "用量或账单导出文件"},
-    "purchase_price": {"en": "the purchase price per card (the data has no dated price for this card)",
-                       "zh": "每张卡的购买价格（数据里没有这张卡有日期来源的价格）"},
-}
 _PARSER_NEED = {"tokens_b": "data", "model": "model", "params_b": "model", "text": "text", "avg_utilization": "usage"}
 
 
@@ -87,7 +78,7 @@ def run_tool(name: str, args: dict[str, Any], lang: str, defaults: dict[str, Any
     try:
         report = func(**_adapt(name, dict(recorded)))
     except AdvisorError as exc:
-        return ToolCall(name=name, args=recorded, error=exc.one_line())
+        return ToolCall(name=name, args=recorded, error=exc.one_line(), problem=exc.parts())
     except (TypeError, ValueError, KeyError, ArithmeticError) as exc:  # a tool bug must not reach the user as a traceback
         _log.warning("tool %s failed on %s: %s: %s", name, sorted(recorded), type(exc).__name__, exc)
         return ToolCall(name=name, args=recorded, error=f"the {name} tool could not handle this request ({type(exc).__name__})")
@@ -158,27 +149,22 @@ def guides(r: dict[str, Any], lang: str) -> str:
 
 def refusal(call: ToolCall, lang: str) -> str:
     """A refused call as a reply: what is missing or wrong, and how to say it."""
-    job = JOB.get(call.name, {}).get(lang, call.name)
+    job = term(f"chat.job.{call.name}", lang)
     missing = _missing_field(call)
     if missing in _PARSER_NEED:
         return clarifying_question([_PARSER_NEED[missing]], call.name)[lang]
-    if missing in _NEED:
-        need = _NEED[missing][lang]
-        return f"To {job}, I need {need}." if lang == "en" else f"为了{job}，还需要知道{need}。"
-    return (f"I could not {job}: {call.error}. Please correct that and ask again." if lang == "en"
-            else f"无法{job}：{call.error}。请修改后再问一次。")
+    if has(f"chat.need.{missing}"):
+        return term("chat.refusal_need", lang, job=job, need=term(f"chat.need.{missing}", lang))
+    return term("chat.refusal", lang, job=job, error=say(call.problem or call.error or "", lang))
 
 
 def cannot_say(call: ToolCall, lang: str) -> str:
     """The verdict line of a yes/no question the tool refused: no yes or no, and what it lacks."""
-    job = JOB.get(call.name, {}).get(lang, call.name)
+    job = term(f"chat.job.{call.name}", lang)
     missing = _missing_field(call)
-    if missing in _NEED:
-        reason = _NEED[missing][lang]
-        return MARK[lang] + (f"no yes or no yet: to {job} I need {reason}." if lang == "en"
-                             else f"暂时给不出结论：为了{job}，还需要{reason}。")
-    return MARK[lang] + (f"no yes or no yet: I could not {job} ({call.error})." if lang == "en"
-                         else f"暂时给不出结论：无法{job}（{call.error}）。")
+    if has(f"chat.need.{missing}"):
+        return MARK[lang] + term("chat.no_verdict_need", lang, job=job, need=term(f"chat.need.{missing}", lang))
+    return MARK[lang] + term("chat.no_verdict", lang, job=job, error=say(call.problem or call.error or "", lang))
 
 
 def _missing_field(call: ToolCall) -> str | None:
@@ -276,11 +262,6 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
                 citations=citations)
 
 
-_MEMORY_ONLY = {"en": "_Memory check: memory per GPU does not depend on the data amount. Tell me the data "
-                      "(tokens or samples) for the time and the cost._",
-                "zh": "_显存检查：每卡显存与数据量无关。告诉我数据量（token 数或样本数），我再算时间和费用。_"}
-
-
 def _memory_check(parsed: Parsed, call: ToolCall, lang: str, citations: list[Citation],
                   findings: list[Finding]) -> Turn:
     """A memory-only question: what was understood, the fit verdict, and what else it needs —
@@ -289,7 +270,7 @@ def _memory_check(parsed: Parsed, call: ToolCall, lang: str, citations: list[Cit
     said = memory_verdict(call.result or {}, lang, with_time=False)
     notes = [n for n in parsed.assumptions if n.get("name") != "memory.nominal"]
     answer = _join(understood("estimate_training_cost", args, None, lang), assumed(args, None, notes, lang),
-                   MARK[lang] + said if said else "", _MEMORY_ONLY[lang], sources_block(citations, lang))
+                   MARK[lang] + said if said else "", term("chat.memory_only", lang), sources_block(citations, lang))
     return Turn(answer=answer, intent="estimate_training_cost", lang=lang, parsed=parsed, tool_calls=[call],
                 findings=[], citations=citations)
 
@@ -298,17 +279,7 @@ def _followup_line(parsed: Parsed, lang: str) -> str:
     if not parsed.is_followup or not parsed.changed:
         return ""
 
-    names = [label(k, lang) for k in parsed.changed]
-    changed = ", ".join(names) if lang == "en" else "、".join(names)
-    return (f"_Same request as before, changed: {changed}._" if lang == "en" else f"_沿用上一个问题的条件，只改了：{changed}。_")
-
-
-_STAGE_NEEDS = {
-    "pretrain": {"en": "pre-training (its tokens)", "zh": "预训练（需要 token 数）"},
-    "finetune": {"en": "fine-tuning (its tokens or samples)", "zh": "微调（需要 token 数或样本数）"},
-    "serving": {"en": "serving (tokens generated per day)", "zh": "上线推理（需要每天生成的 token 数）"},
-    "validation": {"en": "validation", "zh": "架构验证"},
-}
+    return term("chat.followup", lang, changed=term("chat.list_sep", lang).join(label(k, lang) for k in parsed.changed))
 
 
 def _plan_gaps(args: dict[str, Any], call: ToolCall, lang: str) -> str:
@@ -317,12 +288,8 @@ def _plan_gaps(args: dict[str, Any], call: ToolCall, lang: str) -> str:
         return ""
     asked = [s.get("stage") for s in args.get("stages") or [] if isinstance(s, dict)]
     priced = {s.get("stage") for s in call.result.get("stages", [])}
-    gaps = [st for st in asked if st not in priced and st in _STAGE_NEEDS]
-    if not gaps:
-        return ""
-    items = ", ".join(_STAGE_NEEDS[g][lang] for g in gaps) if lang == "en" else "、".join(_STAGE_NEEDS[g][lang] for g in gaps)
-    return (f"Not priced yet: {items}. Tell me those amounts and I will add the stages." if lang == "en"
-            else f"尚未计入：{items}。补充这些数据后我再把这些阶段加上。")
+    gaps = [term(f"chat.stage_needs.{st}", lang) for st in asked if st not in priced and has(f"chat.stage_needs.{st}")]
+    return term("chat.plan_gaps", lang, items=term("chat.list_sep", lang).join(gaps)) if gaps else ""
 
 
 def _join(*parts: str) -> str:

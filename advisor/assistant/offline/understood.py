@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from advisor.assistant.offline.lexicon import lexicon
 from advisor.findings import Assumption
-from advisor.glossary import entries, mode, term
+from advisor.glossary import entries, has, mode, term
 from advisor.present.common import assumption_source
 from advisor.present.fmt import number as num
 
@@ -30,12 +30,8 @@ _SKIP = {"lang", "query", "k", "text", "path", "files", "stages", "gpus", "billi
 
 
 def label(key: str, lang: str) -> str:
-    """How a request field is named to the user (knowledge/lexicon.yaml ``labels``)."""
-    return _label(key, lang)
-
-
-def _label(key: str, lang: str) -> str:
-    return str(lexicon().get("labels", {}).get(key, {}).get(lang) or key.replace("_", " "))
+    """How a request field is named to the user (glossary ``field.<key>``)."""
+    return term(f"field.{key}", lang) if has(f"field.{key}") else key.replace("_", " ")
 
 
 def tokens_text(billions: float, lang: str) -> str:
@@ -162,12 +158,12 @@ def understood(tool: str, given: dict[str, Any], report: dict[str, Any] | None, 
     elif tool == "analyze_usage":
         for key in ("gpu_count", "avg_utilization", "period_hours"):
             if given.get(key) is not None:
-                parts.append(f"{_label(key, lang)} {_value(key, given[key])}")
+                parts.append(f"{label(key, lang)} {_value(key, given[key])}")
         if given.get("files"):
             parts.append(", ".join(map(str, given["files"])))
     elif tool not in ("estimate_training_cost", "recommend_hardware", "plan_project", "estimate_serving_cost",
                       "compare_billing"):
-        parts += [f"{_label(k, lang)} {_value(k, v)}" for k, v in given.items()
+        parts += [f"{label(k, lang)} {_value(k, v)}" for k, v in given.items()
                   if k not in _SKIP and v is not None and k not in ("currency",)]
     parts.append(_cards(inp, lang))
     parts.append(_schedule(inp, given, lang))
@@ -240,4 +236,4 @@ def assumed(given: dict[str, Any], report: dict[str, Any] | None, notes: list[di
 
 def _assumption_name(name: str, lang: str) -> str:
     short = name.split(".")[1] if name.startswith("workload.") else name
-    return _label(short, lang)
+    return label(short, lang)
