@@ -33,6 +33,8 @@ class FindingLine:
     source: str | None = None
     evidence: dict[str, Any] = field(default_factory=dict)
     category: str = ""
+    quotes: list[str] = field(default_factory=list)
+    """Every clause of the document the finding quotes, the primary one first (the highlighter marks each)."""
 
 
 @dataclass

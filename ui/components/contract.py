@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
 
 import streamlit as st
 
-from ui.components.findings import localized, ordered, quote_of
+from advisor.present import View
 from ui.i18n import t
 
 MARK = {"critical": "#ffebe9", "warning": "#fff8c5", "info": "#ddf4ff"}
@@ -18,18 +17,9 @@ EDGE = {"critical": "#cf222e", "warning": "#9a6700", "info": "#0969da"}
 _SPACE = re.compile(r"\s+")
 
 
-def quotes(findings: list[dict[str, Any]], lang: str) -> list[tuple[str, str, str]]:
-    """(quote, severity, title) for every clause the findings quote, most severe first."""
-    out: list[tuple[str, str, str]] = []
-    for f in ordered(findings):
-        title = localized(f, lang)["title"]
-        for value in (f.get("evidence") or {}).values():
-            items = value if isinstance(value, list) else [value]
-            for v in items:
-                q = quote_of(v)
-                if q:
-                    out.append((str(q["quote"]), str(f.get("severity", "info")), title))
-    return out
+def quotes(view: View) -> list[tuple[str, str, str]]:
+    """(quote, severity, title) for every clause the view's findings quote, most severe first."""
+    return [(q, f.severity, f.title) for f in view.findings for q in f.quotes]
 
 
 def _find(text: str, quote: str) -> tuple[int, int] | None:
@@ -71,9 +61,9 @@ def highlighted_html(text: str, marks: list[tuple[str, str, str]]) -> str:
     return "".join(out)
 
 
-def contract_text(text: str, findings: list[dict[str, Any]], lang: str, height: int = 560) -> int:
+def contract_text(text: str, view: View, lang: str, height: int = 560) -> int:
     """Render the text with highlights; returns how many quotes were found in it."""
-    marks = quotes(findings, lang)
+    marks = quotes(view)
     body = highlighted_html(text, marks)
     st.markdown(f"**{t('con.text', lang)}**")
     with st.container(height=height, border=True, key="contract-text"):

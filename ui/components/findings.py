@@ -5,18 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.findings import SEVERITY_ORDER
 from advisor.glossary import term
-
-
-def localized(f: dict[str, Any], lang: str) -> dict[str, str]:
-    text = (f.get("text") or {}).get(lang) or {}
-    return {k: text.get(k) or f.get(k) or "" for k in ("title", "detail", "recommendation")}
-
-
-def ordered(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return sorted(findings, key=lambda f: (SEVERITY_ORDER.get(str(f.get("severity")), 9), str(f.get("rule_id"))))
-
 
 OPERATORS = {"eq": "=", "ne": "≠", "lt": "<", "lte": "≤", "gt": ">", "gte": "≥", "in": "∈", "not_in": "∉",
              "exists": "is set", "not_exists": "is not set", "matches": "~"}

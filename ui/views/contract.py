@@ -72,10 +72,10 @@ def checklist_table(view: View) -> None:
         table(t_)
 
 
-def flagged_clauses(findings: list[dict[str, Any]], lang: str) -> None:
+def flagged_clauses(view: View, lang: str) -> None:
     """For documents whose text is not shown (PDF, Word): the quoted clauses one by one."""
     st.markdown(f"**{t('con.text', lang)}**")
-    for quote, sev, title in quotes(findings, lang):
+    for quote, sev, title in quotes(view):
         st.markdown(f"> {quote}\n\n:{STATUS_BADGE['trap' if sev == 'critical' else 'missing']}-badge[{title}]")
 
 
@@ -92,7 +92,6 @@ def exports(outcome: services.Outcome, view: View, lang: str) -> None:
 def show(review: dict[str, Any], lang: str) -> None:
     outcome: services.Outcome = review["outcome"]
     result = outcome.result or {}
-    findings = result.get("findings") or []
     view = present("review_contract", result, lang)
     st.markdown(f"**{view.summary}**")
     metrics([view.headline, *view.figures])
@@ -102,9 +101,9 @@ def show(review: dict[str, Any], lang: str) -> None:
     left, right = st.columns([1.25, 1], gap="medium")
     with left:
         if review.get("text"):
-            contract_text(review["text"], findings, lang)
+            contract_text(review["text"], view, lang)
         else:
-            flagged_clauses(findings, lang)
+            flagged_clauses(view, lang)
     with right, st.container(height=620, border=False, key="con-findings"):
         if not view.findings:
             st.caption(t("card.no_findings", lang))
