@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from advisor import config
 from advisor.errors import DataError, InputError, UnknownNameError, close_matches
-from advisor.knowledge.requirements import REQUIREMENT_IDS
+from advisor.rules.schema import REQUIREMENT_IDS
 
 Lang = Literal["zh", "en"]
 LANGS: tuple[Lang, ...] = ("zh", "en")
@@ -53,7 +53,7 @@ class GuideMeta(BaseModel):
     def _known_ids(cls, ids: list[str]) -> list[str]:
         unknown = [i for i in ids if i not in REQUIREMENT_IDS]
         if unknown:
-            raise ValueError(f"unknown requirement ids {unknown}; known: {', '.join(REQUIREMENT_IDS)}")
+            raise ValueError(f"unknown requirement ids {unknown}; known: {', '.join(sorted(REQUIREMENT_IDS))}")
         return ids
 
 

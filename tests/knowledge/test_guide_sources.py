@@ -9,7 +9,7 @@ import re
 import pytest
 
 from advisor.knowledge.guides import load_guides
-from advisor.knowledge.requirements import REQUIREMENT_IDS
+from advisor.rules.schema import REQUIREMENT_IDS
 
 INTERNAL = re.compile(r"\[S\d+\]|\bCALIBRATION\b|\bREQUIREMENTS\b|\bDESIGN\.md\b|\bINTERNALS\b"
                       r"|(?<![\w/.])(?:knowledge|tests|advisor|ui|bench|scripts|docs)/[\w./-]+"  # a path in the repository

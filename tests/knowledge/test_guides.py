@@ -13,7 +13,7 @@ import advisor.tools as tools
 from advisor.errors import DataError
 from advisor.knowledge.examples import find_blocks, parse_block
 from advisor.knowledge.guides import load_guides, read_guide
-from advisor.knowledge.requirements import REQUIREMENT_IDS
+from advisor.rules.schema import REQUIREMENT_IDS
 
 GUIDES = load_guides()
 BY_LANG = {lang: {g.slug: g for g in GUIDES if g.lang == lang} for lang in ("en", "zh")}

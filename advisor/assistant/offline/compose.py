@@ -168,14 +168,10 @@ def cannot_say(call: ToolCall, lang: str) -> str:
 
 
 def _missing_field(call: ToolCall) -> str | None:
-    """The field a refusal names when its value was never given (``invalid gpu None``)."""
-    err = call.error or ""
-    if not err.startswith("invalid "):
-        return None
-    name = err[len("invalid "):].split(" ", 1)[0]
-    rest = err[len("invalid ") + len(name):].lstrip()
-    given = call.args.get(name.split(".")[0])
-    return name if (rest.startswith("None") or given is None) else None
+    """The field a refusal names when its value was never given (its structured ``problem``)."""
+    p = call.problem or {}
+    name = str(p.get("field") or "")
+    return name if "accepted" in p and (p.get("value") is None or call.args.get(name.split(".")[0]) is None) else None
 
 
 def attach_guides(question: str, intent: str, lang: str, findings: list[Finding], k: int = 2) -> list[Citation]:
