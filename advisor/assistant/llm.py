@@ -26,23 +26,11 @@ from advisor.assistant.config import LLMConfig, scrub
 from advisor.assistant.replies import text_tool_calls
 from advisor.assistant.result import ToolCall
 from advisor.errors import ServiceError
+from advisor.glossary import term
 
 __all__ = ["EndpointFailure", "LLMTurn", "bounded", "build_chat_model", "run_agent"]
 
 log = logging.getLogger("advisor.assistant")
-
-NOTICES: dict[str, dict[str, str]] = {
-    "unreachable": {"en": "LLM endpoint unreachable; answered offline.", "zh": "无法连接 LLM 服务，本次由离线助手回答。"},
-    "timeout": {"en": "LLM endpoint timed out; answered offline.", "zh": "LLM 服务响应超时，本次由离线助手回答。"},
-    "deadline": {"en": "The model did not answer within {detail} s; answered offline.",
-                 "zh": "模型未在 {detail} 秒内完成回答，本次由离线助手回答。"},
-    "auth": {"en": "LLM endpoint refused the API key; answered offline.", "zh": "LLM 服务拒绝了 API 密钥，本次由离线助手回答。"},
-    "failed": {"en": "LLM endpoint failed ({detail}); answered offline.", "zh": "LLM 服务出错（{detail}），本次由离线助手回答。"},
-    "unfinished": {"en": "The model did not finish the turn; answered offline.", "zh": "模型未能完成本轮回答，本次由离线助手回答。"},
-    "not_configured": {"en": "No LLM is configured; answered offline.", "zh": "未配置 LLM，本次由离线助手回答。"},
-    "no_key": {"en": "No API key is set for the LLM endpoint; answered offline.",
-               "zh": "未设置 LLM 服务的 API 密钥，本次由离线助手回答。"},
-}
 
 FINISHED = ("stop", "tool_calls", "function_call", "eos", "end_turn", "stop_sequence")
 """``finish_reason`` values of a complete reply; anything else (``length``, a filter, none on
@@ -52,14 +40,14 @@ _IDS = itertools.count(1)
 
 
 class EndpointFailure(Exception):
-    """The model could not answer: ``kind`` is a key of :data:`NOTICES`; ``detail`` is safe to show."""
+    """The model could not answer: ``kind`` names a glossary ``notice.*`` entry; ``detail`` is safe to show."""
 
     def __init__(self, kind: str, detail: str = "") -> None:
         self.kind, self.detail = kind, scrub(detail)
         super().__init__(f"{kind}: {self.detail}" if self.detail else kind)
 
     def notice(self, lang: str) -> str:
-        return NOTICES[self.kind][lang].format(detail=self.detail or self.kind)
+        return term(f"notice.{self.kind}", lang, detail=self.detail or self.kind)
 
 
 @dataclass

@@ -34,27 +34,8 @@ from advisor.assistant.repair import is_pricing, read_frame, repair_call, repair
 from advisor.assistant.replies import contradicts_findings, has_tool_syntax
 from advisor.assistant.result import AskResult, Citation, ToolCall
 from advisor.errors import InputError
+from advisor.glossary import term
 from advisor.tools import TOOL_NAMES
-
-NOTICES = {
-    "repaired": {"en": "Some tool arguments the model chose did not match your question and were corrected from it.",
-                 "zh": "模型选择的部分工具参数与您的问题不符，已按问题原文更正。"},
-    "ungrounded": {"en": "Some figures in the model's reply could not be traced to a tool result, so the calculated "
-                         "explanation is shown instead.",
-                   "zh": "模型回答中的部分数字无法追溯到工具结果，已改为显示计算得出的说明。"},
-    "contradicts": {"en": "The model's reply disagreed with the tools' findings, so the calculated answer is shown "
-                          "instead.",
-                    "zh": "模型的回答与工具给出的风险发现不一致，已改为显示计算得出的回答。"},
-    "tool_syntax": {"en": "The model replied with raw tool syntax instead of an answer; answered offline.",
-                    "zh": "模型返回的是工具调用代码而不是回答，本次由离线助手回答。"},
-    "empty": {"en": "The model's reply was empty; answered offline.", "zh": "模型没有给出回答，本次由离线助手回答。"},
-    "cut_off": {"en": "The model's reply was cut off; answered offline.", "zh": "模型的回答被截断，本次由离线助手回答。"},
-    "no_figures": {"en": "The model's reply gave none of the calculated figures, so the calculated explanation is "
-                         "shown instead.",
-                   "zh": "模型的回答没有给出计算结果，已改为显示计算得出的说明。"},
-    "no_tool": {"en": "The model answered without running the calculation your question asks for; answered offline.",
-                "zh": "模型没有调用您的问题所需的计算工具，本次由离线助手回答。"},
-}
 
 
 def ask_turn(
@@ -209,7 +190,7 @@ def _llm_turn(
 
 def _problem(answer: str, finished: bool, frame: Any, done: list[ToolCall], findings: list[Any],
              entries: list[dict[str, Any]]) -> tuple[str | None, list[str]]:
-    """Why the model's final text cannot be shown (a key of :data:`NOTICES`), and the
+    """Why the model's final text cannot be shown (a glossary ``notice.*`` key), and the
     figures that failed the trace."""
     # lazy: loads openai only when this runs (cold start)
     from advisor.tools.langchain import llm_settings, shown_fields
@@ -250,19 +231,19 @@ def _checked(question: str, entries: list[dict[str, Any]], previous: Any, frame:
     if problem is None:
         answer = "\n\n".join(p for p in (turn.answer, repair_line(repairs, lang)) if p)
         mode = "llm+repaired" if repairs else "llm"
-        notice = NOTICES["repaired"][lang] if repairs else None
+        notice = term("notice.repaired", lang) if repairs else None
         citations = _citations(done) or attach_guides(question, intent, lang, findings)
     elif done and problem != "no_tool" and (explained := explain(done, lang).strip()):
         citations = _citations(done) or attach_guides(question, intent, lang, findings)
         answer = "\n\n".join(p for p in (explained, repair_line(repairs, lang), sources_block(citations, lang)) if p)
-        mode, notice = "offline_fallback", NOTICES[problem][lang]
+        mode, notice = "offline_fallback", term(f"notice.{problem}", lang)
     else:  # no result to explain, or not the job the question asks for: the offline answer
         fallback = offline_turn(question, previous, lang, defaults)
         answer, intent, citations = fallback.answer, fallback.intent, fallback.citations
         calls.extend(fallback.tool_calls)
         done = [c for c in calls if c.result is not None]
         findings = fallback.findings
-        mode, notice = "offline_fallback", NOTICES[problem][lang]
+        mode, notice = "offline_fallback", term(f"notice.{problem}", lang)
     return AskResult(
         answer=answer, mode=mode, tool_calls=calls, findings=findings, citations=citations,  # type: ignore[arg-type]
         notice=notice, grounded=not (bad or repairs), grounding=grounding, repairs=[r.line() for r in repairs],
