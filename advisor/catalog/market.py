@@ -71,6 +71,7 @@ class MarketOffer(BaseModel):
     converted: bool
     equivalent: bool
     source: str
+    sheet: str
 
     @property
     def citation(self) -> str:
@@ -127,6 +128,11 @@ class MarketStats(BaseModel):
         """The cheapest offer behind the figures."""
         return self.rows[0]
 
+    @property
+    def sheets(self) -> str:
+        """The price sheets the offers behind the figures were read from."""
+        return ", ".join(sorted({r.sheet for r in self.rows if r.sheet}))
+
     def dates(self, lang: str = "en") -> str:
         """``2026-08-19..2026-10-01`` (+ ``, 3 undated``), or ``unknown`` (Chinese words with ``lang="zh"``)."""
         zh = lang == "zh"
@@ -145,7 +151,7 @@ class MarketStats(BaseModel):
         names = ", ".join(self.providers[:8]) + ("…" if len(self.providers) > 8 else "")
         if lang == "zh":
             text = (  # dates before the colon: a short citation keeps them
-                f"{self.gpu} {self.currency} {mode_name(self.mode, 'zh')}市场（报价日期 {self.dates('zh')}）："
+                f"{self.gpu} {self.currency} {mode_name(self.mode, 'zh')}市场（价目表 {self.sheets}，报价日期 {self.dates('zh')}）："
                 f"{self.offers} 家供应商（{names}）的中位数 {self.median:.2f}/卡时，"
                 f"p10–p90 {self.p10:.2f}–{self.p90:.2f}"
             )
@@ -155,7 +161,7 @@ class MarketStats(BaseModel):
                 text += f"；{', '.join(self.stale_providers)} 的报价早于 {self.stale_after_months} 个月，已过时"
             return text
         text = (  # dates before the colon: a short citation keeps them
-            f"{self.gpu} {self.currency} {self.mode.replace('_', '-')} market (price dates {self.dates()}): "
+            f"{self.gpu} {self.currency} {self.mode.replace('_', '-')} market (sheet {self.sheets}, price dates {self.dates()}): "
             f"median of {self.offers} provider(s) ({names}) {self.median:.2f} per GPU-hour, "
             f"p10-p90 {self.p10:.2f}-{self.p90:.2f}"
         )
@@ -323,6 +329,7 @@ def _build(catalog: Any, gpu: str, currency: str, mode: str, day: date) -> Marke
                     converted=rate is not None,
                     equivalent=card != gpu,
                     source=offer.source,
+                    sheet=offer.sheet,
                 )
         if index == 0:
             own = len(best)

@@ -101,6 +101,7 @@ class PriceOffer(BaseModel):
     note: str = ""
     host: Literal["", "heavy"] = ""  # "heavy": CPU/RAM-heavy instance, kept out of the market
     negotiated: bool = False
+    sheet: str = ""  # file name of the sheet the row was read from (reports cite it)
 
     @model_validator(mode="after")
     def _has_price(self) -> PriceOffer:
@@ -300,6 +301,7 @@ def _parse_row(
         "note": text("note"),
         "host": text("host").lower(),
         "negotiated": user,
+        "sheet": path.name,
     }
     for column in (*PRICE_COLUMNS, "billing_increment_s"):
         fields[column] = _number(path, line, column, raw.get(column))

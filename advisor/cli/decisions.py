@@ -53,6 +53,7 @@ def _serve_parser() -> argparse.ArgumentParser:
     p.add_argument("--price", dest="price_per_gpu_hour", type=A.number("price", positive=False))
     p.add_argument("--currency")
     p.add_argument("--provider")
+    p.add_argument("--market", type=str.lower, help="local | convert (default: the market of --lang)")
     A.add_output(p)
     return p
 
@@ -96,6 +97,7 @@ def _own_parser() -> argparse.ArgumentParser:
                    help="your on-demand rental price per GPU-hour")
     p.add_argument("--currency")
     p.add_argument("--provider")
+    p.add_argument("--market", type=str.lower, help="local | convert (default: the market of --lang)")
     A.add_output(p)
     return p
 

@@ -44,6 +44,8 @@ def view(v: View, details: bool = False, console: Console | None = None) -> None
     if v.understood:
         sep = "；" if v.lang == "zh" else "; "
         c.print(f"[dim]{escape(term('label.understood', v.lang))}{col}" + escape(sep.join(v.understood)) + "[/dim]")
+    if v.priced:
+        c.print(f"[dim]{escape(v.priced)}[/dim]", highlight=False)
     for note in v.notes:
         c.print(f"[yellow]{escape(note)}[/yellow]")
     shown = v.findings if details else v.top_findings(TOP_FINDINGS)

@@ -294,10 +294,15 @@ def _sheet_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, provide
     providers = sorted(by_provider)
     src_kind = "negotiated sheet" if negotiated else "list prices"
     dates = sorted({o.as_of or "unknown" for o in pool})
+    sheets = ", ".join(sorted({o.sheet for o in pool if o.sheet}))
+    names = f"{', '.join(providers[:6])}{'…' if len(providers) > 6 else ''}"
     source = (
-        f"{src_kind}: median of the cheapest per-GPU on-demand offer of {len(providers)} provider(s) "
-        f"({', '.join(providers[:6])}{'…' if len(providers) > 6 else ''}); as of {', '.join(dates[:3])}"
+        f"{src_kind} ({sheets}): median of the cheapest per-GPU on-demand offer of {len(providers)} provider(s) "
+        f"({names}); as of {', '.join(dates[:3])}"
     )
+    cited = {"kind": {"en": src_kind, "zh": "你的议价表" if negotiated else "目录价"}, "sheets": sheets,
+             "n": len(providers), "providers": names, "dates": {"en": ", ".join(without_hashes(d) for d in dates[:3])}}
+    cited["dates"]["zh"] = cited["dates"]["en"].replace("unknown", "未知")
     if fx is not None:
         source += f"; converted to {currency} at {fx.rate} ({fx.as_of}, {fx.source})"
         note_fx(p, fx)
@@ -317,6 +322,7 @@ def _sheet_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, provide
         low=min(by_provider.values()),
         high=max(by_provider.values()),
         negotiated=bool(negotiated),
+        cited=cited,
     )
     q = replace(q, as_of=", ".join(dates[:3]))
     if terms is not None:
@@ -382,6 +388,7 @@ def _with_default_terms(
     high: float | None = None,
     negotiated: bool = False,
     described: dict[str, Any] | None = None,
+    cited: dict[str, Any] | None = None,
 ) -> Quote:
     if source.startswith("request"):
         p.note("price_per_gpu_hour", round(on_demand, 4), source, unit=f"{currency} per GPU-hour")
@@ -391,7 +398,7 @@ def _with_default_terms(
                **described)
     else:
         p.note("price_per_gpu_hour", round(on_demand, 4), source, unit=f"{currency} per GPU-hour",
-               key="source.price_per_gpu_hour.sheet", n=offers)
+               key="source.price_per_gpu_hour.sheet", **(cited or {"n": offers}))
     same = "source.same_offers" if described is not None or not source.startswith("request") else None
     if spot_ratio is None:
         spot_ratio = float(p("billing.spot_ratio"))

@@ -81,6 +81,15 @@ def assumption_source(a: Assumption, lang: str) -> str:
     return fmt.public_source(a.source)
 
 
+def price_line(items: list[Assumption], lang: str, gpu: str | None = None) -> str | None:
+    """"Prices: …": the sheet, providers and dates behind the report's price per GPU-hour (of
+    ``gpu`` when the report prices several cards), or None when no price was used."""
+    names = (f"price_per_gpu_hour.{gpu}", "price_per_gpu_hour", "quote.market")
+    a = next((a for n in names for a in items if a.name == n), None)
+    a = a or next((a for a in items if a.name.startswith("price_per_gpu_hour.")), None)
+    return None if a is None else term("label.priced", lang, source=assumption_source(a, lang))
+
+
 def assumptions(items: list[Assumption], lang: str) -> Table:
     rows = [[assumption_name(a.name, lang), assumption_value(a, lang), assumption_source(a, lang)] for a in items]
     return Table("assumptions", term("label.assumptions", lang),

@@ -57,6 +57,8 @@ def short(v: View, top_findings: int = 2, *, understood: bool = True) -> str:
     if v.understood and understood:
         sep = "；" if v.lang == "zh" else "; "
         out += ["", f"{term('label.understood', v.lang)}{colon(v.lang)}{sep.join(v.understood)}"]
+    if v.priced:
+        out += ["", v.priced]
     out += [f"> {n}" for n in v.notes]
     if v.findings:
         out += ["", f"**{term('label.findings', v.lang)}**"]

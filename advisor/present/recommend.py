@@ -68,4 +68,5 @@ def present_recommend(r: RecommendReport, lang: str) -> View:
               _table("pareto", term("label.pareto", lang), r.pareto, lang, offers=False)]
     return View(tool="recommend_hardware", lang=lang, title=term("tool.recommend_hardware", lang), summary=summary,
                 headline=head, figures=figures, understood=understood, findings=common.findings(r.findings, lang),
-                alternatives=alternatives, tables=tables, assumptions=common.assumptions(r.assumptions, lang))
+                alternatives=alternatives, tables=tables, assumptions=common.assumptions(r.assumptions, lang),
+                priced=common.price_line(r.assumptions, lang, r.cheapest.gpu if r.cheapest else None))

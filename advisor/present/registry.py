@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from advisor.present.common import lang_of
+from advisor.present.common import lang_of, price_line
 from advisor.present.view import View
 
 Presenter = Callable[[Any, str], View]
@@ -123,4 +123,8 @@ def present(tool: str, report: BaseModel | dict[str, Any], lang: str | None = No
         raise KeyError(f"no presenter for tool {tool!r}")
     model, render = PRESENTERS[tool]()
     r = typed(tool, report)
-    return render(r, lang_of(r, lang))
+    lang = lang_of(r, lang)
+    v = render(r, lang)
+    if v.priced is None:
+        v.priced = price_line(getattr(r, "assumptions", None) or [], lang)
+    return v

@@ -66,6 +66,7 @@ class View:
     findings: list[FindingLine] = field(default_factory=list)
     alternatives: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    priced: str | None = None  # which sheet, providers and dates priced the report (one line)
     tables: list[Table] = field(default_factory=list)
     assumptions: Table | None = None
 

@@ -14,6 +14,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from advisor.catalog import get_catalog
+from advisor.catalog.market import MARKET_FIELD_DOC, Market
 from advisor.engine import ownership as own_mod
 from advisor.engine.decisions_data import by_currency, card_value, decision_params
 from advisor.engine.models import validated
@@ -53,6 +54,7 @@ class OwnVsRentRequest(BaseModel):
     provider: str | None = Field(None, description="Rental price sheet provider, e.g. 'runpod', '腾讯云'.")
     price_per_gpu_hour: float | None = Field(None, description="Your on-demand rental price per GPU-hour, if known.")
     prices_file: str | None = Field(None, description="User price sheet (CSV) whose prices win.")
+    market: Market | None = Field(None, description=MARKET_FIELD_DOC)
     lang: Literal["en", "zh"] = "en"
 
     @field_validator("gpu_count")
@@ -195,7 +197,8 @@ def compare_own_vs_rent(request: OwnVsRentRequest | None = None, **kwargs: Any) 
         else by_currency(p("own.staff_per_gpu_year"), cur, "staff"),
         kw_active=kw_gpu * float(p("energy.utilization_power_share")), kw_idle=kw_gpu * float(p("own.idle_power_share")),
         pue=pue, price_kwh=kwh)
-    q = quote(catalog, gpu.id, cur, p, provider=req.provider, price_per_gpu_hour=req.price_per_gpu_hour)
+    q = quote(catalog, gpu.id, cur, p, provider=req.provider, price_per_gpu_hour=req.price_per_gpu_hour,
+              market=req.market, lang=req.lang)
     monthly_rate = q.monthly  # per hour of the term
     u = req.utilization
     n = req.gpu_count

@@ -204,7 +204,8 @@ def _serving(spec: StageSpec, req: PlanRequest, catalog: Any) -> tuple[StageCost
     need = estimate_serving_cost(model=req.model, params_b=None if req.model else req.params_b,
                                  tokens_per_day=spec.tokens_per_day, gpu=extra.get("gpu") or req.gpu,
                                  gpu_count=extra.get("gpu_count"), currency=req.currency, prices_file=req.prices_file,
-                                 provider=extra.get("provider"), price_per_gpu_hour=extra.get("price_per_gpu_hour"))
+                                 provider=extra.get("provider"), price_per_gpu_hour=extra.get("price_per_gpu_hour"),
+                                 market=req.market, lang=req.lang)
     gpu = catalog.gpu(need.gpu)
     n = need.gpu_count
     q = quote(catalog, gpu.id, req.currency, p, provider=extra.get("provider"),

@@ -183,6 +183,8 @@ def _note_prices(p: Params, catalog: Any, options: list[Option], req: Any) -> No
         return
     home, choice, why = resolve_market(catalog, req.currency, req.market, req.lang)
     note_market(p, home, choice, req.currency, why)
+    fx = catalog.fx
+    fx_text = f"1 {fx.base} = {fx.rate} {fx.quote} ({fx.as_of})" if home != req.currency else ""
     for gpu in dict.fromkeys(o.gpu for o in options):
         q = cached_quote(catalog, gpu, req.currency, req.market, req.lang)
         if q is not None:
@@ -190,7 +192,7 @@ def _note_prices(p: Params, catalog: Any, options: list[Option], req: Any) -> No
             described = {"market": {"en": m.describe("en"), "zh": m.describe("zh")}} if m is not None else {}
             p.note(f"price_per_gpu_hour.{gpu}", round(q.on_demand, 4), q.source, unit=f"{req.currency} per GPU-hour",
                    key=("source.price_per_gpu_hour.market" + (".converted" if m.currency != req.currency else ""))
-                   if m is not None else None, rate="", **described)
+                   if m is not None else None, rate=fx_text, **described)
             if q.stale and m is not None:
                 p.note(f"price.stale.{gpu}", ", ".join(m.stale_providers),
                        f"offers dated more than {m.stale_after_months} months ago (market.stale_after_months)",

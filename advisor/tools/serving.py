@@ -14,6 +14,7 @@ import numpy as np
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from advisor.catalog import get_catalog
+from advisor.catalog.market import MARKET_FIELD_DOC, Market
 from advisor.engine import billing as billing_mod
 from advisor.engine import serving as sv
 from advisor.engine.decisions_data import decision_params
@@ -66,6 +67,7 @@ class ServingRequest(BaseModel):
     provider: str | None = Field(None, description="Price sheet provider, e.g. 'runpod', '腾讯云'.")
     price_per_gpu_hour: float | None = Field(None, description="Your on-demand price per GPU-hour, if known.")
     prices_file: str | None = Field(None, description="User price sheet (CSV) whose prices win.")
+    market: Market | None = Field(None, description=MARKET_FIELD_DOC)
     lang: Literal["en", "zh"] = "en"
 
     @field_validator("gpu_count")
@@ -188,7 +190,8 @@ def estimate_serving_cost(request: ServingRequest | None = None, **kwargs: Any) 
     n = int(req.gpu_count or count[best])
     if req.gpu_count:
         p.note("serving.gpu_count", n, "request")
-    q = quote(catalog, gpu.id, req.currency, p, provider=req.provider, price_per_gpu_hour=req.price_per_gpu_hour)
+    q = quote(catalog, gpu.id, req.currency, p, provider=req.provider, price_per_gpu_hour=req.price_per_gpu_hour,
+              market=req.market, lang=req.lang)
     options = billing_mod.compare(HOURS_PER_MONTH, n, q, billing_mod.Context(urgent=True, offpeak_share=0.0), p)
     picked = next(o for o in options if o.recommended)
     monthly = picked.total
@@ -231,14 +234,14 @@ def estimate_serving_cost(request: ServingRequest | None = None, **kwargs: Any) 
 
 
 def _priced(catalog: Any, gpu: Any, req: ServingRequest) -> bool:
-    return req.price_per_gpu_hour is not None or cached_quote(catalog, gpu.id, req.currency) is not None
+    return req.price_per_gpu_hour is not None or cached_quote(catalog, gpu.id, req.currency, req.market, req.lang) is not None
 
 
 def _month_rate(catalog: Any, gpu: Any, req: ServingRequest) -> float:
     """Per GPU-hour of a 24/7 month: the cheaper of on-demand and the monthly term."""
     if req.price_per_gpu_hour is not None:
         return req.price_per_gpu_hour
-    q = cached_quote(catalog, gpu.id, req.currency)
+    q = cached_quote(catalog, gpu.id, req.currency, req.market, req.lang)
     return math.inf if q is None else min(q.on_demand, q.monthly)
 
 

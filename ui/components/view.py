@@ -154,6 +154,8 @@ def view_card(v: View, key: str, *, in_chat: bool = False, open_details: bool = 
         if v.understood:
             sep = "；" if v.lang == "zh" else "; "
             st.caption(f"{term('label.understood', v.lang)}{'：' if v.lang == 'zh' else ': '}{sep.join(v.understood)}")
+        if v.priced:
+            st.caption(v.priced)
         for note in v.notes:
             st.info(note, icon=":material/info:")
         for i, f in enumerate(v.top_findings(shown)):
