@@ -300,9 +300,9 @@ def _sheet_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, provide
         f"{src_kind} ({sheets}): median of the cheapest per-GPU on-demand offer of {len(providers)} provider(s) "
         f"({names}); as of {', '.join(dates[:3])}"
     )
+    when = ", ".join(without_hashes(d) for d in dates[:3])
     cited = {"kind": {"en": src_kind, "zh": "你的议价表" if negotiated else "目录价"}, "sheets": sheets,
-             "n": len(providers), "providers": names, "dates": {"en": ", ".join(without_hashes(d) for d in dates[:3])}}
-    cited["dates"]["zh"] = cited["dates"]["en"].replace("unknown", "未知")
+             "n": len(providers), "providers": names, "dates": {"en": when, "zh": when.replace("unknown", "未知")}}
     if fx is not None:
         source += f"; converted to {currency} at {fx.rate} ({fx.as_of}, {fx.source})"
         note_fx(p, fx)
