@@ -3,8 +3,8 @@
 Two figures per card, over every provider that lists it (any currency):
 
 - ``stated``: the largest cluster a provider documents for one customer
-  (``max_cluster_gpus`` in providers.yaml, with its source), or None when no provider of the
-  card states one;
+  (``max_cluster_gpus`` in providers.yaml, with its source; ``cluster_gpus`` limits it to the
+  cards it covers), or None when no provider of the card states one;
 - ``largest_instance``: the most cards in one listed instance (one machine is rentable at its
   listed price).
 
@@ -62,6 +62,8 @@ def capacity_for(catalog: Any, gpu: str) -> Capacity:
             largest, instance_by = offer.gpu_count, offer.provider
         terms = catalog.providers.get(offer.provider)
         known = terms.max_cluster_gpus if terms is not None else None
+        if terms is not None and known is not None and terms.cluster_gpus and gpu not in terms.cluster_gpus:
+            known = None  # the stated cluster is of other cards
         if known is not None and (stated is None or int(known.value) > stated):
             stated, stated_by, stated_source = int(known.value), offer.provider, known.source
     return Capacity(gpu, stated, stated_by, stated_source, largest, instance_by)

@@ -17,6 +17,10 @@ Rules (their numbers live in ``knowledge/catalog/defaults.yaml``, ``market.*``):
   ``fallback`` says what was pooled and why.
 - A row dated more than ``market.stale_after_months`` before today is stale; ``stale``
   flags a market that uses one, ``stale_providers`` names them.
+- ``by_kind`` is the median per provider type (providers.yaml ``kind``: big clouds, GPU clouds,
+  rental platforms) over the figures' offers plus the same currency's offers of the equivalent
+  cards: a CNY A100 median set by the clouds sits next to what the rental platforms charge for
+  the A800. Reports cite it with the market (``describe``), so a reader sees which class set it.
 
 >>> from advisor.catalog.market import market_for
 >>> m = market_for("A100-80GB", "USD")
@@ -38,6 +42,7 @@ from advisor.catalog import get_catalog
 from advisor.catalog.prices import as_of_label
 from advisor.errors import InputError
 from advisor.glossary import mode as mode_name
+from advisor.glossary import term
 from advisor.money import CURRENCIES, convert, normalize_currency
 
 Mode = Literal["on_demand", "monthly", "yearly", "spot"]
@@ -87,6 +92,15 @@ def without_hashes(text: str) -> str:
     return " ".join(_HASH.sub("", text).split())
 
 
+class KindMedian(BaseModel):
+    """The median per GPU-hour of one provider type, and the providers behind it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    median: float
+    providers: list[str]
+
+
 class MarketStats(BaseModel):
     """p10 / median / p90 per GPU-hour of ``gpu`` in ``currency`` under ``mode``.
 
@@ -117,6 +131,8 @@ class MarketStats(BaseModel):
     ratio_providers: int
     fx: str | None
     rows: list[MarketOffer]
+    by_kind: dict[str, KindMedian] = {}
+    kind_cards: list[str] = []  # the equivalent cards whose offers joined ``by_kind``
 
     @property
     def spot_ratio(self) -> float | None:
@@ -157,6 +173,8 @@ class MarketStats(BaseModel):
             )
             if self.fallback_zh:
                 text += f"；{self.fallback_zh}"
+            if kinds := self._kinds("zh"):
+                text += f"；{kinds}"
             if self.stale:
                 text += f"；{', '.join(self.stale_providers)} 的报价早于 {self.stale_after_months} 个月，已过时"
             return text
@@ -167,12 +185,28 @@ class MarketStats(BaseModel):
         )
         if self.fallback:
             text += f"; {self.fallback}"
+        if kinds := self._kinds("en"):
+            text += f"; {kinds}"
         if self.stale:
             text += (
                 f"; stale: {', '.join(self.stale_providers)} priced more than "
                 f"{self.stale_after_months} months ago"
             )
         return text
+
+
+    def _kinds(self, lang: str) -> str:
+        """"by provider type: clouds 31.27 (3), rental platforms 5.15 (2)" when types differ."""
+        if len(self.by_kind) < 2:
+            return ""
+        sep = "、" if lang == "zh" else ", "
+        parts = sep.join(
+            term("market.kind_median", lang, kind=term(f"provider_kind.{k}", lang), median=f"{v.median:.2f}",
+                 n=len(v.providers))
+            for k, v in sorted(self.by_kind.items(), key=lambda kv: kv[1].median)
+        )
+        cards = ", ".join(self.kind_cards)
+        return term("market.by_kind" + (".with" if cards else ""), lang, parts=parts, cards=cards)
 
 
 class NoMarketError(InputError):
@@ -340,6 +374,7 @@ def _build(catalog: Any, gpu: str, currency: str, mode: str, day: date) -> Marke
                 fx_text = f"1 {rate.base} = {rate.rate} {rate.quote} ({rate.as_of}, {rate.source})"
     if not best:
         raise NoMarketError(gpu, mode)
+    by_kind, kind_cards = _by_kind(catalog, best, twins, currency, mode)
 
     rows = sorted(best.values(), key=lambda r: (r.price, r.provider))
     prices = np.fromiter((r.price for r in rows), dtype=float, count=len(rows))
@@ -381,7 +416,37 @@ def _build(catalog: Any, gpu: str, currency: str, mode: str, day: date) -> Marke
         ratio_providers=ratio_n,
         fx=fx_text,
         rows=rows,
+        by_kind=by_kind,
+        kind_cards=kind_cards,
     )
+
+
+def _by_kind(
+    catalog: Any, best: dict[str, MarketOffer], twins: list[str], currency: str, mode: str
+) -> tuple[dict[str, KindMedian], list[str]]:
+    """Median per provider type over the market's offers plus the currency's own offers of the
+    equivalent cards (one per provider, its cheapest; a provider's own card wins)."""
+    prices = {pid: r.price for pid, r in best.items()}
+    cards: list[str] = []
+    for card in twins:
+        for offer in _list_offers(catalog, card, currency):
+            price = _per_gpu(offer, mode)
+            if price is None or (offer.provider in best and not best[offer.provider].equivalent):
+                continue
+            if offer.provider not in prices or price < prices[offer.provider]:
+                prices[offer.provider] = price
+                if card not in cards:
+                    cards.append(card)
+    groups: dict[str, list[str]] = {}
+    for pid in prices:
+        terms = catalog.providers.get(pid)
+        if terms is not None:
+            groups.setdefault(terms.kind, []).append(pid)
+    out = {
+        kind: KindMedian(median=float(np.median([prices[p] for p in pids])), providers=sorted(pids))
+        for kind, pids in groups.items()
+    }
+    return out, cards
 
 
 def _ratio(

@@ -98,6 +98,7 @@ class Provider(_Frozen):
     spot_reclaim_notice_s: SourcedValue | None = None
     spot_protection_s: SourcedValue | None = None
     max_cluster_gpus: SourcedValue | None = None  # largest GPU cluster the provider documents
+    cluster_gpus: tuple[str, ...] = ()  # cards that cluster size covers (empty: every card)
     spot_multiplier: SourcedValue | None = None
     term_discounts: tuple[TermDiscount, ...] = ()
     tiered_discounts: tuple[TierDiscount, ...] = ()

@@ -5,7 +5,8 @@ terms (whole terms are paid), off-peak (the work runs only in the cheap night wi
 takes longer), spot (cheaper, but reclaims cost rework and restarts), and per-task (only the
 task's own GPU time, for many parallel experiments; only a provider listed in
 ``knowledge/decisions/terms.yaml`` ``billing.per_task_offers`` offers it, otherwise the option is
-shown as unavailable with the nearest equivalent). Volume tiers lower every unit price.
+shown as unavailable with the nearest equivalent). Volume tiers lower every unit price when
+``billing.apply_volume_tiers`` is on (off by default: no provider publishes them).
 
 Usage can come as sessions: ``jobs`` of ``job_hours`` each, or a part-time schedule of
 ``hours_per_day`` for ``days``. Pay-per-use modes round every session up to the billing
@@ -60,7 +61,10 @@ class Context:
 
 
 def tiers(gpu_count: int, p: Params) -> tuple[float, int | None, float | None]:
-    """(discount at this count, next threshold, discount there)."""
+    """(discount at this count, next threshold, discount there); no discount and no next step
+    unless ``billing.apply_volume_tiers`` (no provider publishes GPU-count tiers)."""
+    if not p("billing.apply_volume_tiers"):
+        return 0.0, None, None
     steps = sorted((int(n), float(d)) for n, d in p("billing.tiers"))
     current = 0.0
     for n, d in steps:

@@ -137,9 +137,9 @@ def sweep(
     table = _card_table(catalog, tuple(c.id for c in cards), currency, market, lang, tuple(precisions), fallback)
     unpriced = list(table.unpriced)
     k = counts.size  # type: ignore[union-attr]
-    # Volume tiers (billing.tiers) only when recommend.apply_volume_tiers, and then only up to the
+    # Volume tiers (billing.tiers) only when billing.apply_volume_tiers, and then only up to the
     # largest cluster a provider of the card states; 0 = no tier discount for the card.
-    tiers_on = bool(p("recommend.apply_volume_tiers"))
+    tiers_on = bool(p("billing.apply_volume_tiers"))
     for prec, cols in table.groups.items():
         group = cols.group
         par = memory.Parallel(tp=tp_l, dp=dp_l, zero=zero_l, checkpointing=ckpt_l, flash=flash)

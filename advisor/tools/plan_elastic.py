@@ -2,7 +2,8 @@
 settled when the work ends early, carry-over into later stages, and the emergency premium.
 
 ``capacity_stage`` prices ``gpu_count`` cards for ``months`` under the stage's billing mode
-(``tiered`` = on-demand with the volume tiers, which every mode gets). ``apply`` then walks the
+(``tiered`` = on-demand with the volume tiers, which every mode gets when
+``billing.apply_volume_tiers`` is on; off, ``tiered`` is on-demand). ``apply`` then walks the
 stages in order: an emergency stage pays on-demand plus ``emergency.premium``; a stage with
 ``term_months`` pays the term (monthly below 12 months, yearly from 12) and settles the part
 after ``finished_after_months`` (default: when its work is done) under the provider's terms;
@@ -44,7 +45,6 @@ def capacity_stage(spec: Any, req: Any, catalog: Any) -> tuple[dict[str, Any], l
     picked = billing_mod.option(options, mode)
     if picked is None:
         raise InputError(f"stages.{spec.stage}.billing", mode, "on_demand, tiered, daily, monthly, yearly or spot")
-    tier, _, _ = billing_mod.tiers(n, p)
     return dict(
         stage=spec.stage, gpu=gpu.id, gpu_count=n, gpu_hours=wall * n,
         wall_hours=wall, billing=mode, recommended_billing=next((o.mode for o in options if o.recommended), None),

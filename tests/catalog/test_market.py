@@ -80,6 +80,24 @@ def test_thin_market_pools_equivalent_card_then_converted_offers(tmp_path: Path)
     assert usd.undated == 2 and usd.as_of_min == usd.as_of_max == date(2026, 9, 1)
 
 
+def test_each_provider_type_has_its_median_and_the_market_says_which_set_it(tmp_path: Path) -> None:
+    # the clouds list the A100 dear; the rental platforms list the A800 (its twin) cheap
+    rows = (
+        "alibaba,a,,A100-80GB,1,CNY,30,,,,,,2026-10-01,test sheet,\n"
+        "tencent,t,,A100-80GB,1,CNY,34,,,,,,2026-10-01,test sheet,\n"
+        "ctyun,c,,A100-80GB,1,CNY,38,,,,,,2026-10-01,test sheet,\n"
+        "autodl,d,,A800-80GB,1,CNY,5,,,,,,2026-10-01,test sheet,\n"
+        "matpool,m,,A800-80GB,2,CNY,12,,,,,,2026-10-01,test sheet,\n"
+    )
+    m = market_for("A100-80GB", "CNY", catalog=_catalog(tmp_path, rows), today=TODAY)
+    assert m.median == pytest.approx(34) and m.fallback is None  # three own providers: no pooling
+    assert m.by_kind["cloud"].median == pytest.approx(34)
+    assert m.by_kind["marketplace"].median == pytest.approx(5.5)  # autodl 5, matpool 6 per card
+    assert m.by_kind["marketplace"].providers == ["autodl", "matpool"] and m.kind_cards == ["A800-80GB"]
+    assert "rental platforms 5.50 (2)" in m.describe("en") and "big clouds 34.00 (3)" in m.describe("en")
+    assert "算力租赁平台 5.50（2 家）" in m.describe("zh") and "A800-80GB" in m.describe("zh")
+
+
 def test_market_with_enough_local_offers_does_not_mix_currencies(tmp_path: Path) -> None:
     rows = "".join(
         f"{p},x,,RTX-4090,1,CNY,{v},,,,,,2026-10-01,test sheet,\n"

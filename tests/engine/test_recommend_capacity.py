@@ -1,6 +1,6 @@
 """Recommendations a buyer can act on: every option names an offer that can be ordered, counts
-no provider is known to rent are flagged and never headline, volume tiers do not make huge
-counts look cheap, and the headline alternatives never undercut the cheapest option."""
+no provider is known to rent are flagged and never headline, volume tiers (unpublished) do not
+make huge counts look cheap in any tool, and the headline alternatives never undercut the cheapest option."""
 
 from __future__ import annotations
 
@@ -39,6 +39,19 @@ def test_capacity_is_stated_or_the_largest_listed_instance() -> None:
     for lang in ("en", "zh"):
         text = npu.describe(npu.known * 4, lang)
         assert str(npu.known * 4) in text and npu.instance_by in text
+
+
+def test_a_stated_cluster_size_covers_only_the_cards_it_names() -> None:
+    cat = get_catalog()
+    ids = {g.id for g in cat.gpus}
+    for pid, terms in cat.providers.items():
+        assert set(terms.cluster_gpus) <= ids, pid  # catalog ids only
+    runpod = cat.providers["runpod"]
+    assert runpod.max_cluster_gpus is not None and runpod.cluster_gpus
+    a100 = capacity_for(cat, "A100-80GB")
+    assert (a100.stated, a100.stated_by) == (int(runpod.max_cluster_gpus.value), "runpod")
+    assert any(o.provider == "runpod" for o in cat.offers(gpu="RTX-4090"))
+    assert capacity_for(cat, "RTX-4090").stated is None  # RunPod lists the 4090 but states no 4090 cluster
 
 
 def test_qlora_72b_three_day_job_lists_three_card_types_with_named_offers(reports) -> None:
@@ -90,7 +103,7 @@ def test_recommend_ranks_on_list_prices_unless_tiers_are_switched_on(reports) ->
     from advisor.engine.pricing import cached_quote
 
     cat = get_catalog()
-    assert cat.defaults.value("recommend.apply_volume_tiers") is False
+    assert cat.defaults.value("billing.apply_volume_tiers") is False
     r = reports[0]
     large = [o for o in [*r.options, *r.pareto, r.fastest] if o is not None and o.billing == "on_demand"
              and o.gpu_count >= 64]
@@ -98,6 +111,18 @@ def test_recommend_ranks_on_list_prices_unless_tiers_are_switched_on(reports) ->
     for o in large:
         q = cached_quote(cat, o.gpu, "USD", None, "en")
         assert o.unit_price == pytest.approx(q.on_demand, rel=1e-6)  # no unpublished volume discount
+
+
+@pytest.mark.parametrize("gpus", [64, 256, 1024])
+def test_no_tool_prices_a_count_with_an_unpublished_volume_tier(gpus: int) -> None:
+    from advisor.tools import compare_billing, estimate_training_cost
+
+    small, big = (compare_billing(gpu="h100", gpu_count=n, wall_hours=100) for n in (8, gpus))
+    for a, b in zip(small.options, big.options, strict=True):
+        assert b.unit_price == pytest.approx(a.unit_price), a.mode  # the same list price at any count
+    near = estimate_training_cost(params_b=13, method="full", tokens_b=2, gpu="h100", gpu_count=gpus - 8)
+    assert "billing.tier_close" not in {f.rule_id for f in near.findings}  # no "add cards to reach a tier"
+    assert not any(a.name == "billing.tiers" for a in big.assumptions)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
