@@ -192,7 +192,8 @@ def _market_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, market
         f"{cheapest.provider} {_REMARK.sub('', cheapest.sku)}".strip() + f" {cheapest.price * k:.2f}",
         f"{cheapest.citation}; as of {without_hashes(cheapest.as_of)}",
         unit=f"{currency} per GPU-hour", key="source.price.cheapest_offer", provider=cheapest.provider,
-        as_of=_dated(without_hashes(cheapest.as_of)),
+        as_of=_dated(without_hashes(cheapest.as_of)), sku=_REMARK.sub("", cheapest.sku).strip(),
+        price=f"{cheapest.price * k:.2f}",
     )
     p.note("price.as_of", m.dates(), f"price dates of the {m.offers} offer(s) behind the {home} median",
            key="source.price.as_of", n=m.offers, home=home, dates={"en": m.dates(), "zh": m.dates("zh")})

@@ -62,10 +62,13 @@ def test_per_task_only_for_parallel_experiments(tiny_catalog) -> None:
     assert o["per_task"].total < o["on_demand"].total  # reserved cards idle between experiments
 
 
-def test_volume_tier_lowers_the_unit_price(tiny_catalog) -> None:
+def test_volume_tier_lowers_the_unit_price_only_when_switched_on(tiny_catalog, monkeypatch) -> None:
     small = _options(tiny_catalog, wall=10, n=8)["on_demand"].unit_price
     large = _options(tiny_catalog, wall=10, n=256)["on_demand"].unit_price
-    assert large < small
+    assert large == small  # no provider publishes GPU-count tiers: list price at any count
+    real = Params.__call__
+    monkeypatch.setattr(Params, "__call__", lambda self, key: True if key == "billing.apply_volume_tiers" else real(self, key))
+    assert _options(tiny_catalog, wall=10, n=256)["on_demand"].unit_price < small
 
 
 def test_list_price_is_the_median_of_providers_and_named_provider_wins(tiny_catalog) -> None:
