@@ -173,7 +173,7 @@ class MarketStats(BaseModel):
             )
             if self.fallback_zh:
                 text += f"；{self.fallback_zh}"
-            if kinds := self._kinds("zh"):
+            if kinds := self.kinds("zh"):
                 text += f"；{kinds}"
             if self.stale:
                 text += f"；{', '.join(self.stale_providers)} 的报价早于 {self.stale_after_months} 个月，已过时"
@@ -185,7 +185,7 @@ class MarketStats(BaseModel):
         )
         if self.fallback:
             text += f"; {self.fallback}"
-        if kinds := self._kinds("en"):
+        if kinds := self.kinds("en"):
             text += f"; {kinds}"
         if self.stale:
             text += (
@@ -195,7 +195,7 @@ class MarketStats(BaseModel):
         return text
 
 
-    def _kinds(self, lang: str) -> str:
+    def kinds(self, lang: str) -> str:
         """"by provider type: clouds 31.27 (3), rental platforms 5.15 (2)" when types differ."""
         if len(self.by_kind) < 2:
             return ""

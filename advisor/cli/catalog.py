@@ -218,8 +218,10 @@ def _print_behind(markets: list[Any]) -> None:
         for row in rows:
             table.add_row(*row)
         out.print(table)
-        if m.fallback:
-            out.print(f"  {m.fallback}")
+        out.print(f"  sheet: {m.sheets}")
+        for line in (m.fallback, m.kinds("en")):
+            if line:
+                out.print(f"  {line}")
 
 
 def _offer_json(offer: Any) -> dict[str, Any]:

@@ -133,6 +133,10 @@ def test_prices_market_table_never_cuts_a_price_at_80_columns(
     assert main(["prices", "--gpu", "a100", "--currency", "CNY"]) == 0
     behind = capsys.readouterr().out
     assert "Offers behind A100-80GB CNY" in behind and "¥34.740" in behind  # the stale Alibaba row
+    m = next(m for m in market_table(get_catalog(), "CNY") if m.gpu == "A100-80GB")
+    flat = "".join(behind.split())
+    assert "".join(f"sheet: {m.sheets}".split()) in flat  # which sheet, and each provider type's median
+    assert "".join(m.kinds("en").split()) in flat and "rentalplatforms" in flat
 
 
 def test_prices_mode_must_be_known(capsys: pytest.CaptureFixture[str]) -> None:
