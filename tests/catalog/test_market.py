@@ -138,3 +138,5 @@ def test_shipped_markets_are_coherent() -> None:
         for m in table:
             assert m.p10 <= m.median <= m.p90
             assert len(set(m.providers)) == m.offers
+        for m in market_table(cat, currency, "spot"):  # the seeds: spot costs 10-50 % (here ≤ 70 %) of on-demand
+            assert m.ratio_to_on_demand is not None and 0.1 <= m.ratio_to_on_demand <= 0.7, (m.gpu, currency)
