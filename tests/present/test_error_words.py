@@ -69,6 +69,8 @@ def test_missing_unknown_document_and_data_errors_in_chinese() -> None:
     assert doc == "无法读取 合同.pdf：PDF 已加密（去掉密码后再试）"
     data = say(DataError("prices.csv", "has a header but no data rows", row=3), "zh")
     assert "第 3 行" in data and "只有表头" in data
+    request = say(InputError("request", "neither text nor path", "exactly one of text or path (plus lang, monthly_fee, currency)"), "zh")
+    assert "应为合同文本或文件路径，二者给一个（另可给语言、月费、币种）" in request  # a specific entry beats a generic list
     free = say(InputError("price", 5, "a price the desk confirmed by phone"), "zh")
     assert "「a price the desk confirmed by phone」" in free  # text no entry reads stays English, quoted
 
