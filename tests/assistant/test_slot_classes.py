@@ -35,6 +35,19 @@ def test_a_variant_the_catalog_does_not_list_is_said_in_the_answer() -> None:
         assert word in assumed
 
 
+@pytest.mark.parametrize("name", ["Z9000", "MI999", "X1000", "GX-480", "tpu77"])
+@pytest.mark.parametrize(("pattern", "lang"), [
+    ("用 {g} 卡，{job}", "zh"), ("租 8 张 {g} 显卡，{job}", "zh"), ("{g}卡 {job}", "zh"),
+    ("{job} On {g} GPUs.", "en"), ("{job} We have 16 {g} cards.", "en"),
+])  # fmt: skip
+def test_an_unknown_card_name_is_refused_by_name_never_priced_as_a_default_card(name: str, pattern: str, lang: str) -> None:
+    r = ask(pattern.format(g=name, job=JOB[lang]), offline=True, lang=lang)
+    call = r.tool_calls[0]
+    assert call.error and call.result is None, call
+    assert name.upper() in str(call.args.get("gpu")).upper()
+    assert call.args.get("gpu_count") in (None, 8, 16)  # the digits of the name are never a card count
+
+
 @pytest.mark.parametrize("n", [3090, 4090, 910])
 @pytest.mark.parametrize("unit", ["条样本", " tokens", " 元", "小时", " steps", "万token"])
 def test_a_number_with_a_quantity_unit_is_never_a_card(n: int, unit: str) -> None:

@@ -51,13 +51,17 @@ _SOURCE_AFTER = re.compile(r"^\s*(?:换成|改成|换为|改为|换到|to\s+)")
 _CARD = r"(?:张|块|片)?\s*(?:-\s*)?(?:显卡|卡|gpus?|cards?|npus?|accelerators?)"
 _BARE_COUNT = re.compile(
     rf"(?:(?<![\d.])(?<!\d,)(?P<m>{COUNT_TEXT})\s*(?:个)?\s*{_NODE_WORD}\s*(?:of|with|each\s+with|x|×|\*|,)?\s*)?"
-    rf"(?<![\d.])(?<!\d,)(?P<n>{COUNT_TEXT})\s*{_CARD}(?!\s*[-·]?\s*(?:时|小时|h(?:ou)?rs?(?![a-z])))"
+    rf"(?<![\d.a-z])(?<![a-z]-)(?<!\d,)(?P<n>{COUNT_TEXT})\s*{_CARD}(?!\s*[-·]?\s*(?:时|小时|h(?:ou)?rs?(?![a-z])))"
 )
 _COUNT_FIELD = re.compile(
     rf"(?:卡数|gpu\s*数量?|显卡数量?|number\s+of\s+(?:gpus|cards)|gpu\s+count|num[\s_-]*gpus|gpus\s*[:=])\s*(?:是|为|用|:|=|of|is)?\s*(?P<n>{COUNT_TEXT})(?![\d.])"
 )
-_BARE_ZHANG = re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT})\s*(?:张|块)(?=\s*(?:呢|吧|的话|行吗|够吗|[?？,，。!！]|$))")
+_BARE_ZHANG = re.compile(rf"(?<![\d.a-z])(?<![a-z]-)(?P<n>{COUNT_TEXT})\s*(?:张|块)(?=\s*(?:呢|吧|的话|行吗|够吗|[?？,，。!！]|$))")
 _OF_THEM = re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT})\s+of\s+(?:them|those|these)(?![a-z])")
+# a card-like name the catalog does not know, written before a card word ("Z9000 卡", "MI999 GPUs"):
+# the tool is asked for it by name and refuses it with close matches, never a default card
+_UNLISTED_CARD = re.compile(rf"(?<![a-z0-9])(?P<name>[a-z]{{1,5}}-?\d{{2,5}}[a-z]{{0,3}})\s*{_CARD}(?![a-z])")
+_PRECISIONS = [re.compile(x["pattern"]) for x in lexicon()["precisions"]]
 _SINGLE = re.compile(r"(?:单|一)\s*(?:张|块|个|颗)?\s*(?:卡|显卡)?\s*$|(?<![a-z])(?:a\s+)?single\s*(?:gpu|card)?\s*$")
 _ON_ONE = re.compile(r"(?<![a-z])(?:on|with|using|use|rent(?:ing)?|one)\s+an?\s*$")
 _WORD_COUNTS = re.compile(r"单机\s*(?P<n8>八|8)\s*卡|单卡|双卡|single[\s-]+(?:gpu|card)|one\s+(?:gpu|card)")
@@ -160,6 +164,7 @@ def extract_gpus(scan: Scan) -> None:
         mention["start"], mention["end"] = start, end
         mentions.append(mention)
     if not mentions:
+        _unlisted_card(scan)
         return
     for mention in mentions:
         scan.take("gpu_mention", mention["name"], mention["start"], mention["end"], keep=True)
@@ -175,6 +180,15 @@ def extract_gpus(scan: Scan) -> None:
         scan.values["max_gpus" if counted.get("cap") else "gpu_count"] = counted["count"]
     if any(x["role"] == "source" for x in mentions) and chosen["role"] != "source":
         scan.values["gpu_changed_from"] = next(x["name"] for x in mentions if x["role"] == "source")
+
+
+def _unlisted_card(scan: Scan) -> None:
+    for m in scan.find(_UNLISTED_CARD):
+        name = m.group("name")
+        if any(p.search(name) for p in _PRECISIONS) or find_names("model", name):
+            continue  # "bf16 卡" is a precision, "qwen3-8b" a model
+        scan.values["gpu"] = name.upper()
+        return
 
 
 _CORRECTION = [
