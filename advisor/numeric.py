@@ -224,15 +224,32 @@ def parse_price(text: Any, field: str = "price", currency: str | None = None) ->
     return check_bounds(value, field, quantity, shown=text)
 
 
+def _breaks(rule: dict[str, Any], value: float) -> bool:
+    """True when ``value`` is outside one rule of limits.yaml ``request_rules`` (NaN always is)."""
+    if not math.isfinite(value):
+        return True
+    if "one_of" in rule:
+        return value not in rule["one_of"]
+    lo, hi = rule.get("min"), rule.get("max")
+    return (lo is not None and (value < lo or (value == lo and bool(rule.get("open_min"))))) or (
+        hi is not None and value > hi)
+
+
 def check_request_bounds(request: Any) -> Any:
-    """Every numeric field of a request model named in ``request_bounds`` of limits.yaml is
-    finite and within its bound (prices by the request's currency). Use as an after-validator."""
+    """Every numeric field of a request model named in ``request_rules`` of limits.yaml keeps
+    its rule, and every one named in ``request_bounds`` is finite and within its bound (prices
+    by the request's currency). Use as an after-validator."""
 
     currency = str(getattr(request, "currency", None) or "USD").lower()
     for name in limits().get("name_fields") or []:
         value = getattr(request, name, None)
         if isinstance(value, str) and not value.strip():
             raise InputError(name, value, f"a {name} name (it is empty)")
+    for rule in limits().get("request_rules") or []:
+        for name in rule["fields"]:
+            value = getattr(request, name, None)
+            if isinstance(value, int | float) and not isinstance(value, bool) and _breaks(rule, value):
+                raise InputError(name, value, str(rule["expected"]))
     for name, quantity in (limits().get("request_bounds") or {}).items():
         value = getattr(request, name, None)
         if isinstance(value, int | float) and not isinstance(value, bool):

@@ -14,7 +14,6 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
-    field_validator,
     model_validator,
 )
 
@@ -140,48 +139,6 @@ class EstimateRequest(BaseModel):
     free_gpu_hours: float | None = Field(None, description="Free GPU-hours of a bundle or plan, credited at the unit price.")
     prices_file: str | None = Field(None, description="Path of a user price sheet (CSV) whose prices win over list prices.")
     lang: Literal["en", "zh"] = Field("en", description="Language of finding texts.")
-
-    @field_validator(
-        "epochs", "seq_len", "micro_batch_size", "gpu_count", "deadline_hours", "budget", "approval_threshold",
-        "checkpoint_interval_hours", "project_months", "parallel_experiments", "lora_rank",
-        "layers", "hidden_size", "heads", "kv_heads", "vocab_size", "intermediate_size",
-    )
-    @classmethod
-    def _positive(cls, v: Any, info: Any) -> Any:
-        if v is not None and not v > 0:
-            raise InputError(info.field_name, v, "a positive number")
-        return v
-
-    @field_validator("price_per_gpu_hour", "support_cost", "egress_gb", "idle_wait_hours", "storage_retention_days",
-                     "interconnect_surcharge_per_gpu_hour", "free_gpu_hours")
-    @classmethod
-    def _not_negative(cls, v: Any, info: Any) -> Any:
-        if v is not None and v < 0:
-            raise InputError(info.field_name, v, "zero or a positive number")
-        if info.field_name == "price_per_gpu_hour" and v == 0:
-            raise InputError(info.field_name, v, "a positive price per GPU-hour")
-        return v
-
-    @field_validator("mfu")
-    @classmethod
-    def _mfu(cls, v: Any) -> Any:
-        if v is not None and not 0 < v <= 1:
-            raise InputError("mfu", v, "a fraction in (0, 1], e.g. 0.4")
-        return v
-
-    @field_validator("zero_stage")
-    @classmethod
-    def _zero(cls, v: Any) -> Any:
-        if v is not None and v not in (0, 1, 2, 3):
-            raise InputError("zero_stage", v, "0, 1, 2 or 3")
-        return v
-
-    @field_validator("tensor_parallel")
-    @classmethod
-    def _tp(cls, v: Any) -> Any:
-        if v is not None and v not in (1, 2, 4, 8):
-            raise InputError("tensor_parallel", v, "1, 2, 4 or 8")
-        return v
 
 
 def validated(model: type[BaseModel], request: BaseModel | None, kwargs: dict[str, Any]) -> Any:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from advisor.catalog import get_catalog
 from advisor.catalog.market import MARKET_FIELD_DOC, Market
@@ -50,30 +50,6 @@ class CompareBillingRequest(BaseModel):
     parallel_experiments: int = Field(1, description="Parallel experiments sharing the cards (per-task billing).")
     prices_file: str | None = Field(None, description="User price sheet (CSV) whose prices win.")
     lang: Literal["en", "zh"] = "en"
-
-    @field_validator("gpu_count", "wall_hours", "hours_per_day", "parallel_experiments", "days", "jobs", "job_hours")
-    @classmethod
-    def _positive(cls, v: Any, info: Any) -> Any:
-        if v is not None and not v > 0:
-            raise InputError(info.field_name, v, "a positive number")
-        if info.field_name == "hours_per_day" and v > 24:
-            raise InputError("hours_per_day", v, "at most 24")
-        return v
-
-    @field_validator("price_per_gpu_hour")
-    @classmethod
-    def _price(cls, v: Any) -> Any:
-        if v is not None and not v > 0:
-            raise InputError("price_per_gpu_hour", v, "a positive price per GPU-hour")
-        return v
-
-    @field_validator("offpeak_share")
-    @classmethod
-    def _share(cls, v: Any) -> Any:
-        if v is not None and not 0 <= v <= 1:
-            raise InputError("offpeak_share", v, "a share between 0 and 1")
-        return v
-
 
     @model_validator(mode="after")
     def _usage(self) -> CompareBillingRequest:

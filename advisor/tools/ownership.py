@@ -57,41 +57,6 @@ class OwnVsRentRequest(BaseModel):
     market: Market | None = Field(None, description=MARKET_FIELD_DOC)
     lang: Literal["en", "zh"] = "en"
 
-    @field_validator("gpu_count")
-    @classmethod
-    def _count(cls, v: Any) -> Any:
-        if v < 1:
-            raise InputError("gpu_count", v, "a positive number of cards")
-        return v
-
-    @field_validator("utilization")
-    @classmethod
-    def _util(cls, v: Any) -> Any:
-        if not 0 < v <= 1:
-            raise InputError("utilization", v, "a share between 0 and 1, e.g. 0.7")
-        return v
-
-    @field_validator("years", "purchase_price", "electricity_price", "price_per_gpu_hour")
-    @classmethod
-    def _positive(cls, v: Any, info: Any) -> Any:
-        if v is not None and not v > 0:
-            raise InputError(info.field_name, v, "a positive number")
-        return v
-
-    @field_validator("pue")
-    @classmethod
-    def _pue(cls, v: Any) -> Any:
-        if v is not None and not 1 <= v <= 3:
-            raise InputError("pue", v, "a PUE between 1.0 and 3.0")
-        return v
-
-    @field_validator("staff_per_gpu_year")
-    @classmethod
-    def _staff(cls, v: Any) -> Any:
-        if v is not None and v < 0:
-            raise InputError("staff_per_gpu_year", v, "zero or a positive amount")
-        return v
-
     @field_validator("demand_profile")
     @classmethod
     def _profile(cls, v: Any) -> Any:
@@ -106,8 +71,6 @@ class OwnVsRentRequest(BaseModel):
                              "base_gpus and peak_gpus together")
         if self.base_gpus is not None and not 0 <= self.base_gpus <= self.peak_gpus:  # type: ignore[operator]
             raise InputError("base_gpus", self.base_gpus, "a base between 0 and peak_gpus")
-        if not 1 <= self.peak_months <= 12:
-            raise InputError("peak_months", self.peak_months, "1 to 12 months")
         return self
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from advisor.catalog import get_catalog
 from advisor.catalog.market import NoMarketError, market_for
@@ -18,7 +18,6 @@ from advisor.engine import quotes as qmod
 from advisor.engine.decisions_data import by_currency, decision_params
 from advisor.engine.models import validated
 from advisor.engine.price_history import lock_value
-from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField
 from advisor.numeric import check_bounds, check_request_bounds
@@ -54,41 +53,6 @@ class QuoteRequest(BaseModel):
     included_egress_gb_per_month: float = Field(0.0, description="Egress (GB a month) included in the quoted price.")
     provider: str | None = Field(None, description="Who quoted it (for the report; the market is every provider).")
     lang: Literal["en", "zh"] = "en"
-
-    @field_validator("price")
-    @classmethod
-    def _price(cls, v: Any) -> Any:
-        if not v > 0:
-            raise InputError("price", v, "a positive quoted amount")
-        return v
-
-    @field_validator("gpu_count")
-    @classmethod
-    def _count(cls, v: Any) -> Any:
-        if v is not None and v < 1:
-            raise InputError("gpu_count", v, "a positive number of cards in the quoted unit")
-        return v
-
-    @field_validator("term_months")
-    @classmethod
-    def _term(cls, v: Any) -> Any:
-        if v is not None and not v > 0:
-            raise InputError("term_months", v, "a positive number of months")
-        return v
-
-    @field_validator("utilization")
-    @classmethod
-    def _util(cls, v: Any) -> Any:
-        if not 0 < v <= 1:
-            raise InputError("utilization", v, "a share between 0 and 1, e.g. 0.8")
-        return v
-
-    @field_validator("included_storage_gb", "included_egress_gb_per_month")
-    @classmethod
-    def _extras(cls, v: Any, info: Any) -> Any:
-        if v < 0:
-            raise InputError(info.field_name, v, "zero or a positive number of GB")
-        return v
 
 
 class QuoteMarket(BaseModel):

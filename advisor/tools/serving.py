@@ -11,7 +11,7 @@ import math
 from typing import Annotated, Any, Literal
 
 import numpy as np
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from advisor.catalog import get_catalog
 from advisor.catalog.market import MARKET_FIELD_DOC, Market
@@ -69,27 +69,6 @@ class ServingRequest(BaseModel):
     prices_file: str | None = Field(None, description="User price sheet (CSV) whose prices win.")
     market: Market | None = Field(None, description=MARKET_FIELD_DOC)
     lang: Literal["en", "zh"] = "en"
-
-    @field_validator("gpu_count")
-    @classmethod
-    def _gpus(cls, v: Any) -> Any:
-        if v is not None and v < 1:
-            raise InputError("gpu_count", v, "a positive number of GPUs")
-        return v
-
-    @field_validator("tpot_ms", "tokens_per_second_per_user", "price_per_gpu_hour")
-    @classmethod
-    def _positive(cls, v: Any, info: Any) -> Any:
-        if v is not None and not v > 0:
-            raise InputError(info.field_name, v, "a positive number")
-        return v
-
-    @field_validator("average_load")
-    @classmethod
-    def _share(cls, v: Any) -> Any:
-        if v is not None and not 0 < v <= 1:
-            raise InputError("average_load", v, "a share between 0 and 1, e.g. 0.6")
-        return v
 
     @model_validator(mode="after")
     def _volume(self) -> ServingRequest:
