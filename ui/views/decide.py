@@ -5,20 +5,18 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import state
-from ui.components.decision_pages import own_tab, quote_tab, serve_tab
+from ui.components.decision_pages import tool_tab
 from ui.i18n import t
+
+TABS = {"estimate_serving_cost": "nav.serve", "check_quote": "nav.quote", "compare_own_vs_rent": "nav.own"}
 
 
 def main() -> None:
     lang = state.ui_lang()
     st.title(t("decide.title", lang))
-    serve, quote, own = st.tabs([t("nav.serve", lang), t("nav.quote", lang), t("nav.own", lang)])
-    with serve:
-        serve_tab(lang)
-    with quote:
-        quote_tab(lang)
-    with own:
-        own_tab(lang)
+    for tab, tool in zip(st.tabs([t(name, lang) for name in TABS.values()]), TABS, strict=True):
+        with tab:
+            tool_tab(tool, lang)
 
 
 main()
