@@ -21,67 +21,6 @@ from advisor.money import format_money
 
 CallTool = Callable[[str, dict[str, Any]], dict[str, Any]]
 
-_LABELS: dict[str, tuple[str, str]] = {
-    "cost.total": ("Total cost (expected)", "总成本（预期）"),
-    "cost.low": ("Total cost (low)", "总成本（低）"),
-    "cost.high": ("Total cost (high)", "总成本（高）"),
-    "cost.currency": ("Currency", "币种"),
-    "cost.components[].amount": ("Cost item: {item}", "费用分项：{item}"),
-    "billing[].total": ("Billed {item}", "计费方式：{item}"),
-    "billing[].wall_hours": ("Wall-clock time, {item}", "实际耗时（{item}）"),
-    "alternatives.fractional.slice": ("Smallest card slice that fits", "放得下的最小分片"),
-    "alternatives.fractional.price_per_hour": ("Price of that slice per hour", "该分片每小时价格"),
-    "alternatives.cheaper_gpu.gpu": ("Cheaper card for this job", "更省钱的卡型"),
-    "alternatives.cheaper_gpu.cost": ("Total on that card", "换卡后的总成本"),
-    "alternatives.mixed_fleet.mixed_total": ("Mixed fleet total", "混搭后的总成本"),
-    "alternatives.mixed_fleet.saving": ("Mixed fleet saving", "混搭节省"),
-    "gpu_hours.expected": ("GPU-hours (expected)", "卡时（预期）"),
-    "gpu_hours.low": ("GPU-hours (low)", "卡时（低）"),
-    "gpu_hours.high": ("GPU-hours (high)", "卡时（高）"),
-    "compute_gpu_hours.expected": ("Compute GPU-hours (expected)", "纯计算卡时（预期）"),
-    "wall_hours.expected": ("Wall-clock time (expected)", "实际耗时（预期）"),
-    "wall_hours.low": ("Wall-clock time (low)", "实际耗时（低）"),
-    "wall_hours.high": ("Wall-clock time (high)", "实际耗时（高）"),
-    "memory.per_gpu_gb": ("Memory needed per GPU", "每卡显存需求"),
-    "memory.gpu_memory_gb": ("Memory of the GPU", "显卡显存"),
-    "memory.fits": ("Fits in GPU memory", "显存放得下"),
-    "mfu.expected": ("Utilization (MFU, expected)", "算力利用率（MFU，预期）"),
-    "flops": ("Training FLOPs", "训练 FLOPs"),
-    "meets_deadline": ("Meets the deadline", "能赶上截止时间"),
-    "findings[].title": ("Finding ({item})", "规则发现（{item}）"),
-    "gpu.name": ("GPU", "显卡"),
-    "gpu.count": ("GPUs", "卡数"),
-}
-_TEXT = {
-    "en": {
-        "head": "**Worked example**: `{tool}` with {args}",
-        "cols": "| Field | Value |",
-        "failed": "> ⚠ Example could not be computed (`{tool}`): {error}",
-        "missing": "> ⚠ Field not in the `{tool}` report: `{path}`",
-        "missing_cell": "⚠ not in report",
-        "not_offered": " (no provider offers it yet)",
-        "slice": "{v} of a card",
-        "yes": "yes",
-        "no": "no",
-        "none": "none",
-        "hours": "{v} h",
-        "gpu_hours": "{v} GPU-h",
-    },
-    "zh": {
-        "head": "**算例**：`{tool}`，输入 {args}",
-        "cols": "| 项目 | 数值 |",
-        "failed": "> ⚠ 算例无法生成（`{tool}`）：{error}",
-        "missing": "> ⚠ `{tool}` 的报告中没有这个字段：`{path}`",
-        "missing_cell": "⚠ 报告中没有",
-        "not_offered": "（暂无服务商报价）",
-        "slice": "整卡的 {v}",
-        "yes": "是",
-        "no": "否",
-        "none": "无",
-        "hours": "{v} 小时",
-        "gpu_hours": "{v} 卡时",
-    },
-}
 _MONEY_LEAVES = frozenset({"total", "low", "high", "amount", "unit_price", "budget", "savings", "saving",
                            "cost", "price_per_hour", "mixed_total", "all_high_end_total"})
 _NOT_MONEY_ROOTS = frozenset({"gpu_hours", "wall_hours", "compute_gpu_hours", "mfu", "memory"})
@@ -117,11 +56,10 @@ def label_for(row: Row, lang: Lang) -> str:
     """A readable label for a table row, in ``lang``; the raw path when none is known."""
     key, selected = _label_key(row.path)
     item = _item_text(row.item or selected, lang)
-    pair = _LABELS.get(key)
-    suffix = "" if row.offered else _TEXT[lang]["not_offered"]
-    if pair is None:
+    suffix = "" if row.offered else term("example.not_offered", lang)
+    if not has(f"example.label.{key}"):
         return f"`{row.path}`" + (f" ({item})" if item else "") + suffix
-    text = pair[0 if lang == "en" else 1].format(item=item)
+    text = term(f"example.label.{key}", lang, item=item)
     return text.replace(" ()", "").replace("（）", "").rstrip(":： ") + suffix
 
 
@@ -137,14 +75,13 @@ def _number(value: float) -> str:
 
 def format_value(row: Row, lang: Lang, currency: str | None) -> str:
     """The cell text of a row: money with its currency, hours, GB, yes/no."""
-    t = _TEXT[lang]
     value = row.value
     if row.missing:
-        return t["missing_cell"]
+        return term("example.missing_cell", lang)
     if value is None or value == []:
-        return t["none"] if value == [] else "—"
+        return term("example.none", lang) if value == [] else "—"
     if isinstance(value, bool):
-        return t["yes"] if value else t["no"]
+        return term("value.yes" if value else "value.no", lang)
     if isinstance(value, int | float):
         key, _ = _label_key(row.path)
         parts = key.split(".")
@@ -153,15 +90,15 @@ def format_value(row: Row, lang: Lang, currency: str | None) -> str:
         if leaf in _MONEY_LEAVES and root not in _NOT_MONEY_ROOTS:
             return format_money(v, currency) if currency else _number(v)
         if root in ("gpu_hours", "compute_gpu_hours"):
-            return t["gpu_hours"].format(v=_number(v))
+            return term("example.gpu_hours", lang, v=_number(v))
         if root == "wall_hours" or leaf.endswith("_hours"):
-            return t["hours"].format(v=_number(v))
+            return term("example.hours", lang, v=_number(v))
         if leaf.endswith("_gb"):
             return f"{_number(v)} GB"
         if root == "mfu" or leaf == "mfu" or leaf.endswith("_share"):
             return f"{v * 100:.0f} %"
         if leaf == "slice":
-            return t["slice"].format(v=f"{v * 100:.0f} %")
+            return term("example.slice", lang, v=f"{v * 100:.0f} %")
         if leaf == "flops":
             return f"{v:.3g}"
         return _number(v)
@@ -184,25 +121,24 @@ def _cell(text: str) -> str:
 def render_example(example: Example, lang: Lang, call_tool: CallTool) -> str:
     """The Markdown that replaces one block: the tool line, a table, and warning lines for any
     failure (failed call, missing field)."""
-    t = _TEXT[lang]
     call = call_tool
-    head = t["head"].format(tool=example.tool, args=_args_text(example.args))
+    head = term("example.head", lang, tool=example.tool, args=_args_text(example.args))
     try:
         report = call(example.tool, dict(example.args))
         if not isinstance(report, dict):
             raise ExampleError(f"tool returned {type(report).__name__}, expected a report mapping")
     except Exception as exc:  # any failure must show in the page, never vanish
-        return f"{head}\n\n{t['failed'].format(tool=example.tool, error=_one_line(exc))}"
+        return f"{head}\n\n{term('example.failed', lang, tool=example.tool, error=_one_line(exc))}"
     cost = report.get("cost")
     currency = (cost.get("currency") if isinstance(cost, dict) else None) or report.get("currency")
     currency = currency or example.args.get("currency")
-    lines = [head, "", t["cols"], "|---|---|"]
+    lines = [head, "", term("example.cols", lang), "|---|---|"]
     problems = []
     for path in example.show:
         for row in resolve(report, path):
             lines.append(f"| {_cell(label_for(row, lang))} | {_cell(format_value(row, lang, currency))} |")
             if row.missing:
-                problems.append(t["missing"].format(tool=example.tool, path=path))
+                problems.append(term("example.missing", lang, tool=example.tool, path=path))
     if problems:
         lines.append("")
         lines.extend(dict.fromkeys(problems))
@@ -221,7 +157,7 @@ def render_markdown(markdown: str, lang: Lang, call_tool: CallTool) -> str:
             try:
                 cache[body] = render_example(parse_block(body), lang, call_tool)
             except ExampleError as exc:
-                cache[body] = _TEXT[lang]["failed"].format(tool="advisor-example", error=_one_line(exc))
+                cache[body] = term("example.failed", lang, tool="advisor-example", error=_one_line(exc))
         out.append(cache[body])
         pos = match.end()
     out.append(markdown[pos:])
