@@ -123,6 +123,14 @@ def read_yaml(path: Path) -> Any:
         ) from exc
 
 
+def read_mapping(path: Path) -> dict[str, Any]:
+    """A YAML file whose top level is a mapping (an empty file is an empty mapping)."""
+    data = read_yaml(path) or {}
+    if not isinstance(data, dict):
+        raise DataError(str(path), "expected a mapping at the top of the file")
+    return data
+
+
 def list_section(path: Path, data: Any, key: str) -> list[Any]:
     """The list under ``key`` at the top of a catalog file."""
     if not isinstance(data, dict) or not isinstance(data.get(key), list):

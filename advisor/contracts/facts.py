@@ -17,11 +17,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from advisor.catalog._io import list_section, read_yaml
 from advisor.contracts.detectors import Hit
 from advisor.contracts.money import defaults, money_at_risk
-from advisor.errors import DataError
 
 Facts = dict[str, Any]
 FACTS_PATH = Path(__file__).with_name("facts.yaml")
@@ -113,13 +111,7 @@ def _contract_terms(b: _Builder, by: dict[str, list[Hit]], monthly_fee: float | 
 
 @lru_cache(maxsize=1)
 def _rows() -> list[dict[str, Any]]:
-    try:
-        data = yaml.safe_load(FACTS_PATH.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        raise DataError(str(FACTS_PATH), f"not valid YAML ({str(exc).splitlines()[0]})") from exc
-    if not isinstance(data, dict) or not isinstance(data.get("facts"), list):
-        raise DataError(str(FACTS_PATH), "expected a mapping with a list 'facts'")
-    return data["facts"]
+    return list_section(FACTS_PATH, read_yaml(FACTS_PATH), "facts")
 
 
 def _counting(by: dict[str, list[Hit]], row: dict[str, Any]) -> list[Hit]:

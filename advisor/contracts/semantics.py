@@ -30,8 +30,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-
+from advisor.catalog._io import read_mapping
 from advisor.contracts.parties import Party, PartyResolver
 from advisor.errors import DataError
 
@@ -90,13 +89,7 @@ class _Vocabulary:
 
 @lru_cache(maxsize=1)
 def vocabulary() -> _Vocabulary:
-    try:
-        data = yaml.safe_load(SEMANTICS_PATH.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        raise DataError(str(SEMANTICS_PATH), f"not valid YAML ({str(exc).splitlines()[0]})") from exc
-    if not isinstance(data, dict):
-        raise DataError(str(SEMANTICS_PATH), "expected a mapping")
-    return _Vocabulary(data)
+    return _Vocabulary(read_mapping(SEMANTICS_PATH))
 
 
 class _Analysis:

@@ -11,8 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
+from advisor.catalog._io import mapping_section, read_mapping
 from advisor.contracts.literals import Alternation
 from advisor.contracts.parties import Layout, as_parties, party_words
 from advisor.errors import DataError
@@ -53,12 +52,8 @@ class DetectorSpec:
 
 @lru_cache(maxsize=1)
 def _raw() -> dict:
-    try:
-        data = yaml.safe_load(PATTERNS_PATH.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        raise DataError(str(PATTERNS_PATH), f"not valid YAML ({str(exc).splitlines()[0]})") from exc
-    if not isinstance(data, dict) or not isinstance(data.get("detectors"), dict):
-        raise DataError(str(PATTERNS_PATH), "expected a mapping with 'defs' and 'detectors'")
+    data = read_mapping(PATTERNS_PATH)
+    mapping_section(PATTERNS_PATH, data, "detectors")
     return data
 
 

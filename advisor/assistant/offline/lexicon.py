@@ -11,10 +11,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-import yaml
-
+from advisor.catalog._io import read_mapping
 from advisor.config import ROOT
-from advisor.errors import DataError
 
 LEXICON_FILE = ROOT / "knowledge" / "lexicon.yaml"
 
@@ -26,13 +24,7 @@ R = r"(?![a-z0-9])"
 @lru_cache(maxsize=1)
 def lexicon() -> dict[str, Any]:
     """The parsed lexicon file (DataError naming the file when it is unreadable)."""
-    try:
-        data = yaml.safe_load(LEXICON_FILE.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataError(str(LEXICON_FILE), f"cannot read the lexicon: {exc}") from exc
-    if not isinstance(data, dict):
-        raise DataError(str(LEXICON_FILE), "the lexicon must be a mapping")
-    return data
+    return read_mapping(LEXICON_FILE)
 
 
 def _pairs(section: str) -> list[tuple[str, str]]:
