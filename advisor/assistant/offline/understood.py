@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from advisor.assistant.offline.lexicon import lexicon
 from advisor.findings import Assumption
 from advisor.glossary import entries, has, mode, term
-from advisor.present.common import assumption_source
+from advisor.present.common import assumption_name, assumption_source, assumption_value, keyed
 from advisor.present.fmt import number as num
 
 _CONVERTED = re.compile(r"converted to [A-Z]{3} at [\d.]+ \([\d-]+")
@@ -210,12 +210,17 @@ def assumed(given: dict[str, Any], report: dict[str, Any] | None, notes: list[di
                 given.get(name.split(".")[1] if name.startswith("workload.") else name) is not None:
             continue
         seen.add(name)
+        typed: Assumption | None = None
+        with contextlib.suppress(ValidationError):
+            typed = Assumption.model_validate(a)
         value = a.get("value")
         unit = a.get("unit") or ""
         if isinstance(value, int | float) and not isinstance(value, bool):
             shown = f"{float(value):.2f}".rstrip("0").rstrip(".") if float(value) < 100 else num(float(value))
         elif isinstance(value, str) and f"{name}.{value}" in entries():  # "method" -> "full fine-tune"
             shown = term(f"{name}.{value}", lang)
+        elif typed is not None:  # a described value ("the H100 CNY market …"): the presenter's words, up to its colon
+            shown, unit = assumption_value(typed.model_copy(update={"unit": None}), lang).split("：")[0].split(": ")[0], ""
         else:
             shown = str(value)
         full = str(a.get("source") or "")
@@ -223,15 +228,24 @@ def assumed(given: dict[str, Any], report: dict[str, Any] | None, notes: list[di
         conv = _CONVERTED.search(full)
         if conv:  # which sheet: another market's offers converted at a dated rate
             source += f", {conv.group(0)})"
+        shown_name = assumption_name(name, lang) if typed is not None and has_name(name) else _assumption_name(name, lang)
         if lang == "zh":
-            with contextlib.suppress(ValidationError):  # the report's assumption: its public source in Chinese
-                source = assumption_source(Assumption.model_validate(a), lang).split("；")[0].split("：")[0]
-            lines.append(f"{_assumption_name(name, lang)} {shown}" + (f"（来源：{source}）" if source else ""))
+            if typed is not None:  # the report's assumption: its public source in Chinese
+                source = assumption_source(typed, lang).split("；")[0].split("：")[0]
+            source = "" if source == shown else source
+            lines.append(f"{shown_name} {shown}" + (f"（来源：{source}）" if source else ""))
         else:
-            lines.append(f"{_assumption_name(name, lang)} {shown} {unit}".rstrip() + (f" ({source})" if source else ""))
+            if typed is not None and not conv:  # the public source, never an internal module or file path
+                source = assumption_source(typed, lang).split("; ")[0].split(": ")[0].strip()
+            source = "" if source == shown else source
+            lines.append(f"{shown_name} {shown} {unit}".rstrip() + (f" ({source})" if source else ""))
     if not lines:
         return ""
     return ASSUMED[lang] + _SEP[lang].join(lines[:4]) + ("." if lang == "en" else "。")
+
+
+def has_name(name: str) -> bool:
+    return keyed("assumption", name, "en") is not None
 
 
 def _assumption_name(name: str, lang: str) -> str:
