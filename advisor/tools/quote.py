@@ -120,8 +120,12 @@ def check_quote(request: QuoteRequest | None = None, **kwargs: Any) -> QuoteRepo
         percentile=qmod.percentile(norm.compute_per_gpu_hour, rows), target_price=target,
         saving_per_month_at_target=saving, monthly_total=norm.per_gpu_hour * n * HOURS_PER_MONTH, assumptions=[],
     )
-    p.note("quote.gpu_count", n, "request" if req.gpu_count else ("one node (memory.gpus_per_node)" if req.unit in qmod.NODE_UNITS
-                                                               else "one card"), unit="GPUs")
+    if req.gpu_count:
+        p.note("quote.gpu_count", n, "request", unit="GPUs")
+    else:  # the default follows the unit: the cards of one node for a node price, one card for a per-card price
+        node = req.unit in qmod.NODE_UNITS
+        p.note("quote.gpu_count", n, "one node (memory.gpus_per_node)" if node else "one card", unit="GPUs",
+               key=f"source.quote.gpu_count.{'node' if node else 'card'}")
     if extras:
         p.note("quote.included_extras", round(extras, 2), "included storage and egress at list prices",
                unit=f"{req.currency} per month")

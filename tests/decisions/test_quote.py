@@ -13,6 +13,7 @@ from advisor.cli import main
 from advisor.engine.quotes import normalise, verdict
 from advisor.errors import InputError
 from advisor.present import present
+from advisor.present.common import assumption_source
 from advisor.tools import check_quote
 
 
@@ -122,3 +123,17 @@ def test_cli_prices_history(capsys: pytest.CaptureFixture[str]) -> None:
     out = json.loads(capsys.readouterr().out)
     assert out["points"] and "alerts" in out
     assert main(["prices", "--history", "nosuchcard"]) == 2
+
+
+@pytest.mark.parametrize(("unit", "price", "cards", "said"), [
+    ("gpu_hour", 18.0, 1, {"en": "one card", "zh": "一张卡"}),
+    ("gpu_month", 12000.0, 1, {"en": "one card", "zh": "一张卡"}),
+    ("node_hour", 150.0, 8, {"en": "one node", "zh": "一台服务器"}),
+    ("node_month", 90000.0, 8, {"en": "one node", "zh": "一台服务器"}),
+])  # fmt: skip
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_unsaid_card_count_follows_the_unit_and_says_which(unit: str, price: float, cards: int,
+                                                              said: dict[str, str], lang: str) -> None:
+    report = check_quote(gpu="H100-SXM", price=price, unit=unit, currency="CNY", lang=lang)
+    count = next(a for a in report.assumptions if a.name == "quote.gpu_count")
+    assert (count.value, assumption_source(count, lang)) == (cards, said[lang])
