@@ -19,13 +19,14 @@ from pydantic import ValidationError
 from advisor.assistant.offline.lexicon import lexicon
 from advisor.findings import Assumption
 from advisor.glossary import entries, has, mode, term
-from advisor.present.common import assumption_name, assumption_source, assumption_value, keyed
+from advisor.present.common import assumption_source, assumption_value, keyed
 from advisor.present.fmt import number as num
 
 _CONVERTED = re.compile(r"converted to [A-Z]{3} at [\d.]+ \([\d-]+")
 HEAD = {"en": "**What I understood:** ", "zh": "**我的理解：** "}
 ASSUMED = {"en": "**Assumed:** ", "zh": "**假设：** "}
 _SEP = {"en": "; ", "zh": "；"}
+_COLON = {"en": ": ", "zh": "："}
 _SKIP = {"lang", "query", "k", "text", "path", "files", "stages", "gpus", "billing_modes", "top_k"}
 
 
@@ -228,26 +229,19 @@ def assumed(given: dict[str, Any], report: dict[str, Any] | None, notes: list[di
         conv = _CONVERTED.search(full)
         if conv:  # which sheet: another market's offers converted at a dated rate
             source += f", {conv.group(0)})"
-        shown_name = assumption_name(name, lang) if typed is not None and has_name(name) else _assumption_name(name, lang)
+        if typed is not None and not (conv and lang == "en"):  # its public source, never a module or file path
+            source = assumption_source(typed, lang).split(_SEP[lang])[0].split(_COLON[lang])[0].strip()
+        source = "" if source == shown else source
         if lang == "zh":
-            if typed is not None:  # the report's assumption: its public source in Chinese
-                source = assumption_source(typed, lang).split("；")[0].split("：")[0]
-            source = "" if source == shown else source
-            lines.append(f"{shown_name} {shown}" + (f"（来源：{source}）" if source else ""))
+            lines.append(f"{_assumption_name(name, lang)} {shown}" + (f"（来源：{source}）" if source else ""))
         else:
-            if typed is not None and not conv:  # the public source, never an internal module or file path
-                source = assumption_source(typed, lang).split("; ")[0].split(": ")[0].strip()
-            source = "" if source == shown else source
-            lines.append(f"{shown_name} {shown} {unit}".rstrip() + (f" ({source})" if source else ""))
+            lines.append(f"{_assumption_name(name, lang)} {shown} {unit}".rstrip() + (f" ({source})" if source else ""))
     if not lines:
         return ""
     return ASSUMED[lang] + _SEP[lang].join(lines[:4]) + ("." if lang == "en" else "。")
 
 
-def has_name(name: str) -> bool:
-    return keyed("assumption", name, "en") is not None
-
-
 def _assumption_name(name: str, lang: str) -> str:
+    """The glossary's name of an assumption, else the name of the request field it stands for."""
     short = name.split(".")[1] if name.startswith("workload.") else name
-    return label(short, lang)
+    return keyed("assumption", name, lang) or label(short, lang)
