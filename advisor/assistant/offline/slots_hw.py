@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from advisor.assistant.offline.lexicon import lexicon
+from advisor.assistant.offline.slots_misc import PRECISION_RES
 from advisor.assistant.offline.text import Scan
 from advisor.catalog import get_catalog
 from advisor.catalog.catalog import find_names
@@ -61,7 +62,6 @@ _OF_THEM = re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT})\s+of\s+(?:them|those|thes
 # a card-like name the catalog does not know, written before a card word ("Z9000 卡", "MI999 GPUs"):
 # the tool is asked for it by name and refuses it with close matches, never a default card
 _UNLISTED_CARD = re.compile(rf"(?<![a-z0-9])(?P<name>[a-z]{{1,5}}-?\d{{2,5}}[a-z]{{0,3}})\s*{_CARD}(?![a-z])")
-_PRECISIONS = [re.compile(x["pattern"]) for x in lexicon()["precisions"]]
 _SINGLE = re.compile(r"(?:单|一)\s*(?:张|块|个|颗)?\s*(?:卡|显卡)?\s*$|(?<![a-z])(?:a\s+)?single\s*(?:gpu|card)?\s*$")
 _ON_ONE = re.compile(r"(?<![a-z])(?:on|with|using|use|rent(?:ing)?|one)\s+an?\s*$")
 _WORD_COUNTS = re.compile(r"单机\s*(?P<n8>八|8)\s*卡|单卡|双卡|single[\s-]+(?:gpu|card)|one\s+(?:gpu|card)")
@@ -185,7 +185,7 @@ def extract_gpus(scan: Scan) -> None:
 def _unlisted_card(scan: Scan) -> None:
     for m in scan.find(_UNLISTED_CARD):
         name = m.group("name")
-        if any(p.search(name) for p in _PRECISIONS) or find_names("model", name):
+        if any(p.search(name) for p, _ in PRECISION_RES) or find_names("model", name):
             continue  # "bf16 卡" is a precision, "qwen3-8b" a model
         scan.values["gpu"] = name.upper()
         return

@@ -42,7 +42,7 @@ _FILE = re.compile(
 _METHOD_RES = [(re.compile(p), v) for p, v in METHODS]
 _BILLING_RES = [(re.compile(p), v) for p, v in BILLING_MODES]
 _STAGE_RES = [(re.compile(p), v) for p, v in STAGES]
-_PRECISION_RES = [(re.compile(p), v) for p, v in PRECISIONS]
+PRECISION_RES = [(re.compile(p), v) for p, v in PRECISIONS]
 _ZERO = re.compile(L + r"zero[\s_-]*(?:stage)?[\s_-]*(?P<n>[0-3])(?![\d.])|deepspeed\s+stage\s*(?P<m>[0-3])")
 _MICRO_BATCH = re.compile(r"micro[\s_-]*batch(?:[\s_-]*size)?\s*(?:=|:|of|is)?\s*(?P<n>\d+)|微批(?:次)?(?:大小)?\s*(?:=|:|为|是)?\s*(?P<m>\d+)")
 
@@ -154,7 +154,7 @@ def extract_choices(scan: Scan) -> None:
             scan.take("billing_mode", mode, m.start(), m.end(), keep=True)
     if modes:
         scan.values["billing_modes"] = list(dict.fromkeys(mode for _, mode in sorted(modes)))
-    for pattern, precision in _PRECISION_RES:
+    for pattern, precision in PRECISION_RES:
         m = scan.first(pattern)
         if m:
             scan.take("precision", precision, m.start(), m.end())
