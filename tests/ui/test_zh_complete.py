@@ -11,7 +11,8 @@ kept in their own language as Chinese writing does.
 
 Both the page's own words (titles, labels, buttons, options, headers) and the words that
 come from data (assumption names, units and sources, rule sources, answers, table cells) must
-be Chinese; the count per page is written to tests/artifacts/zh_scan.json."""
+be Chinese; the count per page is written to tests/artifacts/zh_scan.json. The word checker is
+tests/ui/zh_words.py."""
 
 from __future__ import annotations
 
@@ -21,31 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from ui_helpers import ask, open_page
-
-from advisor.catalog.catalog import get_catalog
-
-WORD = re.compile(r"(?<![A-Za-z0-9_./#@-])[A-Za-z][A-Za-z'-]*[A-Za-z](?![A-Za-z0-9_])")
-
-
-def _catalog_words() -> set[str]:
-    """Every word of a GPU, model or provider name in the catalog (product names)."""
-    catalog = get_catalog()
-    names: list[str] = []
-    for entry in [*catalog.gpus, *catalog.models, *catalog.providers.values()]:
-        names += [str(entry.id), str(entry.name), *(str(a) for a in getattr(entry, "aliases", ()) or ())]
-        names.append(str(getattr(entry, "family", "") or ""))
-    return {w.lower() for n in names for w in re.findall(r"[A-Za-z][A-Za-z'-]*[A-Za-z]", n)}
-
-
-ALLOW = {w.lower() for ws in yaml.safe_load((Path(__file__).with_name("zh_allowlist.yaml")).read_text("utf-8")).values()
-         for w in ws} | _catalog_words()
-SKIP = re.compile(r"`[^`]*`|https?://\S+|[\w./*-]+\.(?:md|csv|txt|py|yaml|json)\b|:material/[a-z_]+:|:[a-z]+-badge\["
-                  r"|《[^》]*》|「[^」]*」|\b[A-Z][A-Za-z'.-]*(?:\s+[A-Z][A-Za-z'.-]*)*\s*等"  # a cited work, its authors
-                  r"|[A-Za-z0-9-]*\d[A-Za-z0-9-]*|\w+(?:[._]\w+)+|\b[\w-]+(?:\.[a-z]{2,})+\b"  # identifiers, hosts
-                  r"|\b\w+=\S+"  # a tool argument as given (model=llama-3.1-8b)
-                  r"|\b[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+\b")  # a CamelCase name (a team's, a product's)
+from zh_words import leaks
 
 
 def chrome(at: Any) -> list[str]:
@@ -66,16 +44,6 @@ def content(at: Any) -> list[str]:
     out = [str(e.value) for kind in ("markdown", "caption", "error", "warning", "info", "success") for e in getattr(at, kind)]
     out += [str(v) for df in at.dataframe for row in df.value.astype(str).values.tolist() for v in row]
     return out
-
-
-def leaks(texts: list[str]) -> list[str]:
-    bad = []
-    for text in texts:
-        clean = SKIP.sub(" ", text)
-        for word in WORD.findall(clean):
-            if word.lower() not in ALLOW and not re.fullmatch(r"[A-Z]{1,3}\d*|[a-z]", word):
-                bad.append(f"{word!r} in {text[:90]!r}")
-    return bad
 
 
 def _zh(app: Any) -> Any:
