@@ -1,4 +1,4 @@
-"""`python -m bench.eval_personas [--failures dev] [--aggregates] [--set set1|set2]`: the offline
+"""`python -m bench.eval_personas [--failures dev] [--aggregates] [--set set1|set2|set3]`: the offline
 assistant on the persona question sets, dev and test halves, per set and language (see
 bench/persona_eval.py). Failures are printed for dev halves only; test halves
 are scored and, with --aggregates, summarised per intent and per kind of problem, never item by item."""

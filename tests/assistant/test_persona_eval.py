@@ -4,7 +4,10 @@ parser; see bench/persona_eval.py): per-language accuracy on the dev half
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+import yaml
 
 from advisor.assistant import ask
 from advisor.assistant.offline.understood import HEAD
@@ -33,6 +36,25 @@ def test_the_second_set_is_new_bilingual_and_keeps_the_schema() -> None:
     assert len(second) >= 200 and not {x["id"] for x in second} & {x["id"] for x in ITEMS}
     assert {x["lang"] for x in second} == {"zh", "en"}
     assert all(set(x["expect"]) >= {"intent", "args"} for x in second)
+
+
+def _catalog_ids(kind: str) -> set[str]:
+    path = Path(__file__).resolve().parents[2] / "knowledge" / "catalog" / f"{kind}.yaml"
+    return {entry["id"] for entry in yaml.safe_load(path.read_text(encoding="utf-8"))[kind]}
+
+
+def test_the_third_set_is_new_bilingual_and_labels_catalog_ids() -> None:
+    third = load(SETS["set3"])
+    earlier = {x["id"] for name in ("set1", "set2") for x in load(SETS[name])}
+    ids = [x["id"] for x in third]
+    assert len(third) >= 300 and len(set(ids)) == len(ids) and not set(ids) & earlier
+    langs = [x["lang"] for x in third]
+    assert set(langs) == {"zh", "en"} and abs(langs.count("zh") - langs.count("en")) <= 10
+    assert all(set(x["expect"]) >= {"intent", "args"} for x in third)
+    known = {"gpu": _catalog_ids("gpus"), "model": _catalog_ids("models")}
+    wrong = [(x["id"], key, x["expect"]["args"][key]) for x in third for key in known
+             if key in x["expect"]["args"] and x["expect"]["args"][key] not in known[key]]
+    assert not wrong, wrong
 
 
 @pytest.mark.parametrize(("name", "half"), sorted(THRESHOLD))
