@@ -23,7 +23,6 @@ def build_app() -> typer.Typer:
         assistant,
         budget,
         catalog,
-        decisions,
         estimate,
         learn,
         mcp_server,
@@ -40,7 +39,7 @@ def build_app() -> typer.Typer:
         add_completion=False,
         pretty_exceptions_enable=False,
     )
-    for module in (estimate, decisions, catalog, rules, review, usage, assistant, learn, ui, mcp_server, budget):
+    for module in (estimate, catalog, rules, review, usage, assistant, learn, ui, mcp_server, budget):
         module.register(app)
     return app
 

@@ -1,4 +1,5 @@
-"""Flag parsing for the cost commands, shared so every command spells a flag the same way.
+"""Flag parsing for the cost and decision commands: one parser per command, built from the
+flags listed in ``options.yaml``, so every command spells a shared flag the same way.
 
 argparse is used under typer for these commands because they share one large set of
 workload flags; a parse error is one line on stderr and exit code 2, like every other error.
@@ -9,11 +10,17 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
 from typing import Any, NoReturn
 
-from advisor.errors import InputError
+import yaml
+
+from advisor.errors import DataError, InputError
 from advisor.numeric import parse_number, quantity_of
 from advisor.units import parse_billions, parse_count
+
+OPTIONS_FILE = Path(__file__).with_name("options.yaml")
 
 
 class ArgumentError(InputError):
@@ -96,72 +103,110 @@ def name(field: str) -> Callable[[str], str]:
     return _typed(field, parse)
 
 
-def add_output(p: argparse.ArgumentParser, prices: bool = True) -> None:
-    p.add_argument("--json", action="store_true", help="print exactly one JSON document")
-    p.add_argument("--details", action="store_true", help="show every table, finding and assumption (default: the short form)")
-    p.add_argument("--lang", choices=["en", "zh"], default=None, help="language of texts (default en)")
-    if prices:
-        p.add_argument("--prices", dest="prices_file", metavar="FILE", help="your price sheet (CSV); its prices win")
+def names(text: str) -> list[str]:
+    """Comma-separated names: ``a100,h100``."""
+    return [x.strip() for x in text.split(",") if x.strip()]
 
 
-def add_workload(p: argparse.ArgumentParser) -> None:
-    g = p.add_argument_group("workload")
-    g.add_argument("--model", type=name("model"), help="catalog model name or alias, e.g. llama-3.1-8b (see `advisor models`)")
-    g.add_argument("--params", dest="params_b", type=size("params"), help="parameters: 7B, 70b, 300M, 70亿")
-    g.add_argument("--active-params", dest="active_params_b", type=size("active-params"), help="MoE active parameters")
-    g.add_argument("--method", type=str.lower, help="pretrain | full | lora | qlora (default full)")
-    g.add_argument("--tokens", dest="tokens_b", type=size("tokens"), help="all tokens processed: 2T, 150M, 1.5B")
-    g.add_argument("--dataset-tokens", dest="dataset_tokens_b", type=size("dataset-tokens"), help="tokens in the dataset")
-    g.add_argument("--epochs", type=number("epochs"))
-    g.add_argument("--samples", type=size("samples", billions=False), help="training samples: 50k, 5万")
-    g.add_argument("--tokens-per-sample", dest="tokens_per_sample", type=size("tokens-per-sample", billions=False))
-    g.add_argument("--seq-len", dest="seq_len", type=integer("seq-len"))
-    g.add_argument("--micro-batch", dest="micro_batch_size", type=integer("micro-batch"))
-    g.add_argument("--checkpointing", dest="gradient_checkpointing", action=argparse.BooleanOptionalAction,
-                   default=None, help="full activation recomputation (default: only if needed to fit)")
-    g.add_argument("--no-flash-attention", dest="flash_attention", action="store_false", default=None)
-    g.add_argument("--precision", type=str.lower, help="bf16 | fp16 | fp8 | fp32")
-    g.add_argument("--optimizer", type=str.lower, help="adamw | adamw_8bit | paged_adamw_8bit | adafactor | sgd")
-    g.add_argument("--zero", dest="zero_stage", type=int, help="DeepSpeed ZeRO stage 0-3")
-    g.add_argument("--lora-rank", dest="lora_rank", type=integer("lora-rank"))
-    g.add_argument("--mfu", type=number("mfu"), help="measured model FLOPs utilization, (0, 1]")
+def numbers(field: str) -> Callable[[str], list[float]]:
+    """Comma-separated non-negative numbers: ``64,64,256``."""
+
+    def parse(text: str) -> list[float]:
+        try:
+            values = [float(x) for x in text.replace("，", ",").split(",") if x.strip()]
+        except ValueError:
+            raise InputError(field, text, "comma-separated numbers, e.g. 64,64,256") from None
+        if not values or any(v < 0 for v in values):
+            raise InputError(field, text, "comma-separated non-negative numbers, e.g. 64,64,256")
+        return values
+
+    parse.__name__ = field
+    return parse
 
 
-def add_money(p: argparse.ArgumentParser, *, billing: bool = True, budget: bool = True) -> None:
-    g = p.add_argument_group("price and plan")
-    g.add_argument("--price", dest="price_per_gpu_hour", type=number("price", positive=False),
-                   help="price per GPU-hour you pay")
-    g.add_argument("--currency", type=name("currency"), help="USD | CNY (default USD)")
-    g.add_argument("--provider", type=name("provider"), help="price sheet provider, e.g. runpod, lambda, 腾讯云")
-    g.add_argument("--market", type=str.lower,
-                   help="local (that currency's own offers, 国内价格) | convert (the other currency's offers at the "
-                        "dated rate); default: the market of --lang")
-    g.add_argument("--offpeak-discount", dest="offpeak_discount", type=number("offpeak-discount", positive=False),
-                   help="night discount you have been offered, 0-1")
-    if billing:
-        g.add_argument("--billing", type=str.lower,
-                       help="on_demand | daily | monthly | yearly | off_peak | spot | per_task")
-    g.add_argument("--deadline-hours", dest="deadline_hours", type=number("deadline-hours"))
-    g.add_argument("--deadline-days", dest="deadline_days", type=number("deadline-days"))
-    if budget:
-        g.add_argument("--budget", type=number("budget"))
-        g.add_argument("--approval-threshold", dest="approval_threshold", type=number("approval-threshold"))
-    g.add_argument("--interruptible", action="store_true", default=None, help="the work tolerates spot reclaims")
-    if budget:  # the estimate's hidden costs (REQUIREMENTS A1, A3, D3)
-        h = p.add_argument_group("hidden costs")
-        h.add_argument("--hosting", type=str.lower, help="cloud (default) | colocation | owned: your own cards are priced "
-                                                         "at their cost of ownership plus electricity, not rent")
-        h.add_argument("--egress-gb", dest="egress_gb", type=number("egress-gb", positive=False))
-        h.add_argument("--idle-wait-hours", dest="idle_wait_hours", type=number("idle-wait-hours", positive=False))
-        h.add_argument("--support-cost", dest="support_cost", type=number("support-cost", positive=False),
-                       help="licences and support not in the rent, total")
-        h.add_argument("--storage-retention-days", dest="storage_retention_days",
-                       type=number("storage-retention-days", positive=False))
-        h.add_argument("--interconnect-surcharge", dest="interconnect_surcharge_per_gpu_hour",
-                       type=number("interconnect-surcharge", positive=False), help="per GPU-hour, multi-card runs")
-        h.add_argument("--free-gpu-hours", dest="free_gpu_hours", type=number("free-gpu-hours", positive=False),
-                       help="free hours of a bundle or plan")
-    g.add_argument("--urgent", action="store_true", default=None, help="the work cannot wait for off-peak hours")
+_STAGE_KEYS = {"gpus": "gpu_count", "tokens": "tokens_b", "params": "params_b"}
+_STAGE_TEXT = {"billing", "gpu", "method", "provider", "settlement_provider", "precision", "optimizer"}
+
+
+def stage(text: str) -> dict[str, Any]:
+    """``pretrain:months=2,gpus=1000,billing=monthly`` -> a stage dict (values parsed by the tool)."""
+    title, _, rest = text.partition(":")
+    out: dict[str, Any] = {"stage": title.strip().lower()}
+    for item in filter(None, (x.strip() for x in rest.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep or not value.strip():
+            raise ArgumentError(f"--stage {text!r}: expected key=value pairs after the stage name")
+        k = key.strip().lower().replace("-", "_")
+        k = _STAGE_KEYS.get(k, k)
+        v = value.strip()
+        if k in _STAGE_TEXT:
+            out[k] = v.lower() if k in ("billing", "method") else v
+        elif k == "emergency":
+            out[k] = v.lower() in ("1", "yes", "true", "y")
+        elif k == "tokens_b":
+            out[k] = size("tokens")(v)
+        elif k == "tokens_per_day":
+            out[k] = size("tokens-per-day", False)(v)
+        else:
+            out[k] = number(k, positive=False)(v)
+    return out
+
+
+# How each `type` of options.yaml becomes argparse settings; the flag's name words its errors.
+_TYPES: dict[str, Callable[[str], dict[str, Any]]] = {
+    "size": lambda f: {"type": size(f)},
+    "count": lambda f: {"type": size(f, billions=False)},
+    "number": lambda f: {"type": number(f)},
+    "number0": lambda f: {"type": number(f, positive=False)},
+    "integer": lambda f: {"type": integer(f)},
+    "name": lambda f: {"type": name(f)},
+    "lower": lambda f: {"type": str.lower},
+    "int": lambda f: {"type": int},
+    "names": lambda f: {"type": names},
+    "numbers": lambda f: {"type": numbers(f)},
+    "stage": lambda f: {"type": stage, "action": "append"},
+    "flag": lambda f: {"action": "store_true", "default": None},
+    "switch": lambda f: {"action": "store_true"},
+    "bool": lambda f: {"action": argparse.BooleanOptionalAction, "default": None},
+    "negative": lambda f: {"action": "store_false", "default": None},
+}
+_SETTINGS = ("help", "default", "required", "metavar", "choices")
+
+
+@lru_cache(maxsize=1)
+def options() -> dict[str, Any]:
+    """options.yaml: the flag groups and the commands (read once; read-only). Read with the C
+    parser directly: ``advisor --help`` lists the commands without loading the catalog."""
+    with OPTIONS_FILE.open(encoding="utf-8") as f:
+        return dict(yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
+
+
+def _add(target: Any, option: dict[str, Any]) -> None:
+    flag = option["flag"]
+    unknown = set(option) - {"flag", "dest", "type", "only", *_SETTINGS} or {option.get("type", "")} - {"", *_TYPES}
+    if unknown:  # e.g. an unquoted comma in a help text makes a key of its tail
+        raise DataError(str(OPTIONS_FILE), f"{flag}: unknown {sorted(unknown)[0]!r}")
+    field = flag.removeprefix("--")
+    settings = {k: option[k] for k in _SETTINGS if k in option}
+    if "type" in option:
+        settings.update(_TYPES[option["type"]](field))
+    target.add_argument(flag, dest=option.get("dest", field.replace("-", "_")), **settings)
+
+
+def parser(command: str) -> Parser:
+    """The argparse parser of one command of options.yaml."""
+    spec, groups = options()["commands"][command], options()["groups"]
+    p = Parser(prog=f"advisor {command}", description=spec["description"], epilog=spec.get("epilog"))
+    for item in spec["options"]:
+        if isinstance(item, dict):
+            _add(p, item)
+            continue
+        group = groups[item]
+        target = p.add_argument_group(group["title"]) if group.get("title") else p
+        for option in group["options"]:
+            if command in option.get("only", [command]):
+                _add(target, option)
+    return p
 
 
 def to_request(ns: argparse.Namespace, drop: tuple[str, ...] = ("json", "details")) -> dict[str, Any]:

@@ -129,3 +129,22 @@ def test_a_short_job_keeps_its_size(capsys) -> None:
     wall = next(line for line in out.splitlines() if "完成时间" in line)
     assert "0 小时" not in wall and ("分钟" in wall or "秒" in wall)
     assert " 0 卡时" not in out and "0.0 " not in out
+
+
+def test_every_command_of_the_options_file_builds_with_known_settings() -> None:
+    from advisor.cli.args import options, parser
+
+    for command in options()["commands"]:
+        flags = {o for a in parser(command)._actions for o in a.option_strings}
+        assert {"--json", "--details", "--lang"} <= flags, command
+
+
+@pytest.mark.parametrize("command", ["estimate", "billing", "serve", "quote", "own"])
+def test_a_shared_flag_is_read_the_same_by_every_command(command: str) -> None:
+    from advisor.cli.args import ArgumentError, parser
+
+    p = parser(command)
+    required = ["--gpu", "h100", "--price", "2"] if command == "quote" else ["--gpu", "h100"]
+    assert p.parse_args([*required, "--gpus", "8"]).gpu_count == 8
+    with pytest.raises(ArgumentError, match="positive whole number"):
+        p.parse_args([*required, "--gpus", "0"])
