@@ -1,6 +1,6 @@
-"""The decision tools' pages (issue #12): serving cost, quote check, own vs rent. Each draws
-its form, as ``ui/forms.yaml`` describes it, and the engine's figures in one tab of the Decide
-page (ui/views/decide.py)."""
+"""The tool pages drawn from ``ui/forms.yaml``: each draws its form as the file describes it,
+and the engine's figures beside it. Serving cost, quote check and own vs rent are tabs of the
+Decide page (ui/views/decide.py); Billing, Hardware (recommend) and Plan are pages of their own."""
 
 from __future__ import annotations
 
@@ -11,11 +11,13 @@ from typing import Any, Literal
 import streamlit as st
 import yaml
 
+from advisor.glossary import term
 from advisor.present import present
 from ui import services, state
 from ui.components.common import error_box
 from ui.components.view import view_card
-from ui.i18n import has, t
+from ui.i18n import Lang, has, t
+from ui.widgets import choice
 
 KEEP: Literal["session"] = "session"
 FORMS_FILE = Path(__file__).resolve().parents[1] / "forms.yaml"
@@ -27,32 +29,42 @@ def forms() -> dict[str, dict[str, Any]]:
     return dict(yaml.safe_load(FORMS_FILE.read_text(encoding="utf-8")))
 
 
-def run(tool: str, args: dict[str, Any], lang: str) -> dict[str, Any] | None:
+def run(tool: str, args: dict[str, Any], lang: Lang) -> dict[str, Any] | None:
     """The tool's report for ``args`` (sidebar currency and price sheet filled in); None after a
     clear error box on bad input."""
     s = state.settings()
     args = services.with_settings(tool, args, s)
     args.setdefault("currency", s.currency or ("CNY" if lang == "zh" else "USD"))
     args["lang"] = lang
-    outcome = services.cached_tool(tool, lang, services.args_key(args))  # type: ignore[arg-type]
+    outcome = services.cached_tool(tool, lang, services.args_key(args))
     if not outcome.ok:
         error_box(outcome.error or "")
         return None
     return outcome.result or {}
 
 
+def _text(words: str, key: str, lang: str, **values: Any) -> str:
+    """A form's text: ``key`` in the form's own words, or a full text key (``est.model``)."""
+    return t(key if "." in key else f"{words}.{key}", lang, **values)
+
+
 def _widget(field: dict[str, Any], words: str, lang: str) -> Any:
     """One field's widget; its value as the tool reads it (None: not given)."""
-    label = t(f"{words}.{field.get('label', field['key'])}", lang)
+    label = _text(words, field.get("label", field["key"]), lang)
     common: dict[str, Any] = {"key": f"{words}_{field['key']}", "persist_state": KEEP}
     if "help" in field:
-        common["help"] = t(f"{words}.{field['help']}", lang)
+        common["help"] = _text(words, field["help"], lang)
     kind = field["widget"]
     if kind == "text":
         value: Any = st.text_input(label, value=field["value"], **common).strip()
+    elif kind == "toggle":
+        value = st.toggle(label, **common)
+    elif "option_terms" in field:  # glossary words: one widget per language (ui.widgets.choice)
+        value = choice(st.selectbox, label, field["options"], key=common["key"], lang=lang,
+                       format_func=lambda o: term(field["option_terms"].format(o), lang))
     elif kind == "select":
         pattern = field.get("option_words", "")
-        value = st.selectbox(label, field["options"], **common,
+        value = st.selectbox(label, field["options"], **common, accept_new_options=field.get("new_options", False),
                              format_func=lambda o: t(pattern.format(o), lang) if has(pattern.format(o)) else o)
     else:
         number = {k: field[k] for k in ("value", "step", "format") if k in field}
@@ -63,13 +75,14 @@ def _widget(field: dict[str, Any], words: str, lang: str) -> Any:
     return value * field["scale"] if "scale" in field else value
 
 
-def tool_tab(tool: str, lang: str) -> None:
-    """The tab of one decision tool: its form on the left, its view on the right."""
+def tool_tab(tool: str, lang: Lang, page: bool = False) -> None:
+    """One tool's form on the left and its view on the right: a tab of the Decide page, or
+    (``page``) a page of its own, with the view's details open and an "add to report" button."""
     form = forms()[tool]
     words = form["words"]
-    st.subheader(t(f"{words}.title", lang))
+    (st.title if page else st.subheader)(t(f"{words}.title", lang))
     st.caption(t(f"{words}.intro", lang))
-    left, right = st.columns([1, 2.2], gap="large")
+    left, right = st.columns([1, 2.4 if page else 2.2], gap="large")
     with left, st.container(border=True, key=f"{words}-form"):
         args = {f["arg"]: _widget(f, words, lang) for f in form["fields"]}
     if any(args[name] is None for name in form.get("together", [])):
@@ -77,8 +90,13 @@ def tool_tab(tool: str, lang: str) -> None:
     with right:
         missing = [f["required"] for f in form["fields"] if "required" in f and args[f["arg"]] is None]
         if missing:
-            st.info(t(f"{words}.{missing[0]}", lang), icon=":material/info:")
+            st.info(_text(words, missing[0], lang), icon=":material/info:")
             return
         r = run(tool, {k: v for k, v in args.items() if v is not None}, lang)
-        if r is not None:
-            view_card(present(tool, r, lang), words)
+        if r is None:
+            return
+        view = present(tool, r, lang)
+        if page and st.button(t("est.add", lang), icon=":material/note_add:", key=f"{words}_add"):
+            state.add_record(tool, view.summary[:80], r, lang)
+            st.toast(t("est.added", lang), icon=":material/check:")
+        view_card(view, words, open_details=page)
