@@ -11,7 +11,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
@@ -37,6 +36,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import ArgumentError, OperationalError
 
+from advisor.catalog._io import read_mapping
 from advisor.config import catalog_dir
 from advisor.errors import DataError, InputError
 
@@ -107,14 +107,7 @@ actual = Table(
 @lru_cache(maxsize=1)
 def settings() -> dict[str, Any]:
     """The ledger's defaults (``knowledge/catalog/ledger.yaml``)."""
-    path = catalog_dir() / SETTINGS_FILE
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataError(str(path), f"cannot be read: {exc}") from exc
-    if not isinstance(data, dict):
-        raise DataError(str(path), "expected a mapping")
-    return data
+    return read_mapping(catalog_dir() / SETTINGS_FILE)
 
 
 def database_url() -> str:
