@@ -131,24 +131,6 @@ class Catalog(BaseModel):
         ]
         return sorted(chosen, key=_offer_order)
 
-    def best_offer(
-        self,
-        gpu: str,
-        currency: str | None = None,
-        provider: str | None = None,
-        billing: str = "on_demand",
-    ) -> PriceOffer | None:
-        """The offer to price ``gpu`` with under ``billing``: a negotiated one if the user's
-        sheet has it, else the cheapest list offer that has that price; None if none."""
-        priced = [
-            o
-            for o in self.offers(gpu, currency, provider)
-            if o.per_gpu_hour_for(billing) is not None
-        ]
-        if not priced:
-            return None
-        return min(priced, key=lambda o: (not o.negotiated, o.per_gpu_hour_for(billing)))
-
     # ------------------------------------------------------------------ lazily loaded
     @cached_property
     def defaults(self) -> Defaults:

@@ -461,13 +461,14 @@ def _ratio(
 
 
 def market_table(
-    catalog: Any, currency: str, mode: str = "on_demand", *, today: date | None = None
+    catalog: Any, currency: str, mode: str = "on_demand", *, gpus: list[str] | None = None, today: date | None = None
 ) -> list[MarketStats]:
-    """The market of every card that has a price in ``mode`` (own or pooled), in catalog order."""
+    """The market of every card (or of ``gpus``) that has a price in ``mode`` (own or pooled), in
+    catalog order."""
     out = []
-    for gpu in catalog.gpus:
+    for gpu in gpus or [g.id for g in catalog.gpus]:
         try:
-            out.append(market_for(gpu.id, currency, mode, catalog=catalog, today=today))
+            out.append(market_for(gpu, currency, mode, catalog=catalog, today=today))
         except NoMarketError:
             continue
     return out

@@ -84,7 +84,7 @@ def prices(
     offers behind it, then every matching offer: negotiated first, then cheapest per GPU-hour."""
     # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.catalog import get_catalog
-    from advisor.catalog.market import MODES, NoMarketError, market_for
+    from advisor.catalog.market import MODES, market_table
     from advisor.cli.common import emit_json
     from advisor.errors import InputError
     from advisor.money import CURRENCIES, normalize_currency
@@ -110,13 +110,7 @@ def prices(
     }
     cards = [filters["gpu"]] if filters["gpu"] else [g.id for g in catalog.gpus]
     currencies = [filters["currency"]] if filters["currency"] else list(CURRENCIES)
-    markets = []
-    for card in cards:
-        for cur in currencies:
-            try:
-                markets.append(market_for(card, cur, mode, catalog=catalog))
-            except NoMarketError:
-                continue
+    markets = [m for cur in currencies for m in market_table(catalog, cur, mode, gpus=cards)]
     if as_json:
         emit_json(
             {

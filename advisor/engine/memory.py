@@ -105,14 +105,6 @@ def model_states(w: Workload, precision: str, optimizer: str, par: Parallel, p: 
     return weights, grads, optim
 
 
-def zero_model_states_gb(psi_b: float, nd: int, stage: int, k: float = 12.0) -> float:
-    """ZeRO paper accounting of model states per GPU (2-byte weights and gradients, K
-    optimizer bytes): (4+K)Ψ, 4Ψ+KΨ/N, 2Ψ+(2+K)Ψ/N, (4+K)Ψ/N for stages 0-3."""
-    psi = psi_b * 1e9
-    per = {0: (4 + k) * psi, 1: 4 * psi + k * psi / nd, 2: 2 * psi + (2 + k) * psi / nd, 3: (4 + k) * psi / nd}
-    return per[stage] / 1e9
-
-
 def checkpoint_gb(w: Workload, p: Params) -> float:
     """One resumable checkpoint: all weights and optimizer states, or only the adapters'."""
     per_param = float(p("checkpoint.bytes_per_param.train"))

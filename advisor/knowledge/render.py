@@ -16,7 +16,7 @@ from typing import Any
 from advisor.errors import AdvisorError
 from advisor.glossary import has, term
 from advisor.knowledge.examples import Example, ExampleError, Row, find_blocks, parse_block, resolve
-from advisor.knowledge.guides import Lang, check_lang, get_guide, load_guides
+from advisor.knowledge.guides import Lang, check_lang, get_guide
 from advisor.money import format_money
 
 CallTool = Callable[[str, dict[str, Any]], dict[str, Any]]
@@ -169,18 +169,3 @@ def render_guide(slug: str, lang: Lang, call_tool: CallTool) -> str:
     guide = get_guide(slug, lang)
     body = render_markdown(guide.body, lang, call_tool)
     return f"# {guide.title}\n\n*{guide.meta.summary}*\n\n{body.rstrip()}\n"
-
-
-def example_problems(call_tool: CallTool, lang: Lang | None = None) -> list[str]:
-    """One line per worked example that fails to render (for checks and CI)."""
-    problems = []
-    for guide in load_guides(lang):
-        for match in find_blocks(guide.body):
-            try:
-                example = parse_block(match.group(1))
-            except ExampleError as exc:
-                problems.append(f"{guide.path}: {exc}")
-                continue
-            text = render_example(example, guide.lang, call_tool)
-            problems.extend(f"{guide.path}: {line[2:]}" for line in text.splitlines() if line.startswith("> ⚠"))
-    return problems

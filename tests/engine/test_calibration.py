@@ -8,10 +8,17 @@ import pytest
 import yaml
 
 from advisor.engine.estimate import estimate
-from advisor.engine.memory import zero_model_states_gb
 from advisor.engine.models import EstimateRequest
 
 DATA = yaml.safe_load((Path(__file__).parent / "data" / "calibration.yaml").read_text(encoding="utf-8"))
+
+
+def zero_model_states_gb(psi_b: float, nd: int, stage: int, k: float = 12.0) -> float:
+    """ZeRO paper accounting of model states per GPU (2-byte weights and gradients, K
+    optimizer bytes): (4+K)Ψ, 4Ψ+KΨ/N, 2Ψ+(2+K)Ψ/N, (4+K)Ψ/N for stages 0-3."""
+    psi = psi_b * 1e9
+    per = {0: (4 + k) * psi, 1: 4 * psi + k * psi / nd, 2: 2 * psi + (2 + k) * psi / nd, 3: (4 + k) * psi / nd}
+    return per[stage] / 1e9
 
 
 @pytest.mark.parametrize(

@@ -7,9 +7,26 @@ from __future__ import annotations
 from advisor.catalog import get_catalog
 from advisor.engine.estimate import estimate
 from advisor.engine.models import EstimateRequest
-from advisor.knowledge.render import example_problems, render_guide
+from advisor.knowledge.examples import ExampleError, find_blocks, parse_block
+from advisor.knowledge.guides import load_guides
+from advisor.knowledge.render import render_example, render_guide
 from advisor.tools import report_json
 from advisor.tools.facts import estimate_facts
+
+
+def example_problems(call_tool) -> list[str]:
+    """One line per worked example that fails to render."""
+    problems = []
+    for guide in load_guides(None):
+        for match in find_blocks(guide.body):
+            try:
+                example = parse_block(match.group(1))
+            except ExampleError as exc:
+                problems.append(f"{guide.path}: {exc}")
+                continue
+            text = render_example(example, guide.lang, call_tool)
+            problems.extend(f"{guide.path}: {line[2:]}" for line in text.splitlines() if line.startswith("> ⚠"))
+    return problems
 
 
 def engine_call(name: str, args: dict) -> dict:
