@@ -55,10 +55,16 @@ def _answer_currency(result: Any) -> str | None:
 
 
 def _args_of(result: Any) -> dict[str, Any]:
+    """The request as sent; a field it left out counts as the value the tool priced by its own
+    default when the report credits that default in its assumptions (e.g. ``quote.gpu_count``)."""
     parsed = result.history[-1].get("parsed") or {}
     args = dict(parsed.get("args") or {})
     if result.tool_calls:
-        args.update(result.tool_calls[0].args)
+        call = result.tool_calls[0]
+        args.update(call.args)
+        report = call.result or {}
+        credited = {part for a in report.get("assumptions") or [] for part in str(a.get("name", "")).split(".")}
+        args.update({k: v for k, v in (report.get("inputs") or {}).items() if k not in args and k in credited})
     return args
 
 

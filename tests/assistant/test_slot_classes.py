@@ -264,8 +264,8 @@ def test_billing_and_ownership_quantities(text: str, want: dict[str, object]) ->
     ("multi-year (3 yrs) commitment for H100 at $1.7/GPU-hour — good deal?", {"price": 1.7, "term_months": 36}),
     ("An 8xH100 node for $25,000 a month — competitive?", {"price": 25000, "unit": "node_month", "gpu_count": 8}),
     ("H100 8-GPU server $28/h, reasonable?", {"price": 28, "unit": "node_hour", "gpu_count": 8}),
-    ("H100 for $2,000/GPU/month — ok?", {"price": 2000, "unit": "gpu_month", "gpu_count": 1}),
-    ("4090 一天 40 块，值吗", {"unit": "gpu_hour", "gpu_count": 1}),
+    ("H100 for $2,000/GPU/month — ok?", {"price": 2000, "unit": "gpu_month"}),
+    ("4090 一天 40 块，值吗", {"unit": "gpu_hour"}),
 ])  # fmt: skip
 def test_quotes_in_their_own_unit_and_term(text: str, want: dict[str, object]) -> None:
     p = parse_question(text)
@@ -302,9 +302,57 @@ def test_a_serving_load_counted_in_requests(text: str, want: dict[str, object]) 
     assert p.intent == "estimate_serving_cost" and {k: p.args.get(k) for k in want} == pytest.approx(want), p.args
 
 
-def test_a_count_per_user_is_not_the_daily_requests() -> None:
-    args = parse_question("qwen2.5-32b 上线，日活 1 万，每人每天 20 次对话，每次 800 token，用 4090 要几张").args
-    assert args.get("requests_per_day") != 20
+@pytest.mark.parametrize(("users", "each", "n"), [
+    ("日活 1 万", "每人每天 20 次对话", 2e5), ("DAU 5000", "人均 8 次", 4e4), ("3 万用户", "每个用户每天问 4 次", 1.2e5),
+    ("20k daily active users", "each sending 15 requests a day", 3e5), ("5000 users", "30 requests per user per day", 1.5e5),
+    ("DAU of 2,000", "each user makes 12 requests", 2.4e4),
+])  # fmt: skip
+def test_daily_users_times_requests_per_user(users: str, each: str, n: float) -> None:
+    text = f"qwen2.5-32b 上线，{users}，{each}，每次输出 800 token，用 4090 要几张"
+    args = parse_question(text).args
+    assert args.get("requests_per_day") == pytest.approx(n), args
+
+
+@pytest.mark.parametrize(("rate", "per_second"), [
+    ("20 QPS", 20), ("QPS 为 5", 5), ("qps of 12", 12), ("50 requests per second", 50), ("6 req/s", 6),
+    ("300 requests per minute", 5), ("每秒 8 个请求", 8), ("每分钟 600 次调用", 10), ("峰值 30 qps", 30),
+])  # fmt: skip
+@pytest.mark.parametrize(("hours", "said"), [("", None), ("，每天高峰 10 小时", 10), (", 8 hours a day", 8)])
+def test_a_request_rate_becomes_requests_a_day(rate: str, per_second: float, hours: str, said: float | None) -> None:
+    text = f"serve qwen2.5-14b at {rate}{hours}, 400 output tokens each, on L40S, cost?"
+    r = ask(text, offline=True)
+    assert r.tool_calls[0].name == "estimate_serving_cost" and r.tool_calls[0].result, r.answer
+    assert r.tool_calls[0].args["requests_per_day"] == pytest.approx(per_second * 3600 * (said or 24))
+    assumed = next((p for p in r.answer.split("\n\n") if p.startswith(("**Assumed:**", "**假设：**"))), "")
+    assert any(w in assumed for w in ("Hours of load a day 24", "每天有负载的小时数 24")) == (said is None), assumed
+
+
+@pytest.mark.parametrize(("words", "precision"), [
+    ("int8", "int8"), ("INT4 (AWQ)", "int4"), ("GPTQ 4-bit", "int4"), ("fp8", "fp8"), ("8bit 量化", "int8"), ("w4a16", "int4"),
+])  # fmt: skip
+@pytest.mark.parametrize("pattern", ["部署 llama-3.1-70b 推理，{w}，每天 5000 万 token，用 L40S", "serve llama-3.1-70b in {w} on L40S, 50M tokens a day"])
+def test_a_serving_precision_is_passed_to_the_serving_tool(words: str, precision: str, pattern: str) -> None:
+    r = ask(pattern.format(w=words), offline=True)
+    call = r.tool_calls[0]
+    assert call.name == "estimate_serving_cost" and call.result and call.args["precision"] == precision, call
+
+
+@pytest.mark.parametrize("words", ["int8", "awq int4", "8-bit"])
+def test_a_serving_precision_does_not_break_a_training_estimate(words: str) -> None:
+    r = ask(f"lora qwen2.5-7b {words} on 8 A100, 100M tokens, cost?", offline=True)
+    assert r.tool_calls[0].result and "precision" not in r.tool_calls[0].args, r.tool_calls[0]
+
+
+@pytest.mark.parametrize(("share_words", "share"), [
+    ("1/10 张 {g}", 0.1), ("半张 {g}", 0.5), ("四分之一张 {g}", 0.25), ("a quarter of an {g}", 0.25), ("half an {g}", 0.5),
+    ("1/7 of an {g}", 1 / 7), ("1/2 张 {g} 卡", 0.5), ("a tenth of a {g}", 0.1),
+])  # fmt: skip
+@pytest.mark.parametrize(("gpu", "gpu_id"), [("4090", "RTX-4090"), ("A100", "A100-80GB")])
+def test_a_fraction_of_a_card_is_a_share_never_a_count(share_words: str, share: float, gpu: str, gpu_id: str) -> None:
+    text = f"用 {share_words.format(g=gpu)} 跑 qwen2.5-7b 推理，每天 100 万 token"
+    p = parse_question(text)
+    assert (p.args.get("gpu"), p.args.get("gpu_count")) == (gpu_id, None), p.args
+    assert next(n["value"] for n in p.assumptions if n["name"] == "gpu_share") == pytest.approx(share, abs=1e-6)
 
 
 @pytest.mark.parametrize(("first", "then", "want"), [
@@ -316,3 +364,25 @@ def test_a_count_per_user_is_not_the_daily_requests() -> None:
 def test_a_quote_follow_up_changes_its_term_or_card_count(first: str, then: str, want: dict[str, object]) -> None:
     p = _turns(first, then)
     assert p.intent == "check_quote" and {k: p.args.get(k) for k in want} == pytest.approx(want), p.args
+
+
+@pytest.mark.parametrize(("text", "months"), [
+    ("H100 reserved 1 year at $1.95/hr, good deal?", 12), ("H800 预留一年，每卡时 10 元，划算吗", 12),
+    ("We could commit 18 months on H200 at $2.8 per GPU-hour. ok?", 18), ("reserve 2 years of 4090 at 1.5元/小时 合适吗", 24),
+    ("A100 at $1.3/hr if we reserve them for 6 months — fair?", 6),
+])  # fmt: skip
+def test_a_reserved_period_with_a_price_is_the_quote_s_term(text: str, months: float) -> None:
+    p = parse_question(text)
+    assert p.intent == "check_quote" and p.args.get("term_months") == months, p.args
+
+
+@pytest.mark.parametrize(("text", "lang", "default"), [
+    ("H100 at $2.10/GPU-hour, good deal?", "en", "one card"), ("A100 每卡每小时 6 元，贵吗", "zh", "一张卡"),
+    ("Is $18/hr for an A100 node reasonable?", "en", "one node"), ("H100 整机每月 20 万，合理吗", "zh", "一台服务器"),
+])  # fmt: skip
+def test_a_quote_s_card_count_not_stated_is_the_tool_s_default(text: str, lang: str, default: str) -> None:
+    r = ask(text, offline=True)
+    call = r.tool_calls[0]
+    assert call.name == "check_quote" and call.result and "gpu_count" not in call.args, call.args
+    assumed = next(p for p in r.answer.split("\n\n") if p.startswith(("**Assumed:**", "**假设：**")))
+    assert default in assumed and "your input" not in assumed and "你的输入" not in assumed, assumed

@@ -35,6 +35,8 @@ METHODS = _pairs("methods")
 BILLING_MODES = _pairs("billing_modes")
 STAGES = _pairs("stages")
 PRECISIONS = _pairs("precisions")
+SERVING_PRECISIONS = frozenset(str(e["value"]) for e in lexicon()["precisions"] if e.get("serving_only"))
+"""Quantised precisions only the serving tool takes (int4 training is QLoRA, a method)."""
 MODEL_FAMILIES: list[tuple[str, str]] = [(str(e["family"]), str(e["pattern"])) for e in lexicon()["model_families"]]
 MODEL_FORMATS: dict[str, tuple[str, str, str]] = {
     str(e["family"]): (e["formats"]["both"], e["formats"]["size"], e["formats"]["version"])

@@ -45,6 +45,7 @@ from advisor.assistant.offline.slots_job import (
     extract_load,
     extract_model,
     extract_params,
+    finish_load,
 )
 from advisor.assistant.offline.slots_misc import (
     extract_adapter,
@@ -109,6 +110,7 @@ READ_ORDER = (
     extract_provider,
     extract_stages,
     extract_choices,
+    finish_load,  # requests a day from a rate and the hours of load, or from users × requests each
 )
 
 

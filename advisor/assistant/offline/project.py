@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.assistant.offline.lexicon import SERVING_PRECISIONS
 from advisor.assistant.offline.slots_time import days_of
 
 WORKLOAD = (
@@ -111,6 +112,8 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str) -
             value = ctx.get(name)
         if value is not None:
             args[name] = value
+    if args.get("precision") in SERVING_PRECISIONS and intent != "estimate_serving_cost":
+        args.pop("precision")
     if intent == "recommend_hardware":
         if args.get("billing_modes"):  # the tool takes the modes to weigh, not one chosen mode as well
             args.pop("billing", None)

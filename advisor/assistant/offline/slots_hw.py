@@ -197,11 +197,14 @@ _CORRECTION = [
 ]
 
 
-_FRACTION = re.compile(
-    r"(?<![\d.])(?P<a>\d+)\s*/\s*(?P<b>\d+)\s*(?:张|块|个)?\s*(?:的)?\s*(?:卡|显卡|gpus?|cards?)|(?P<zh>[二两三四五六七八九十])分之(?P<zn>[一二三])\s*(?:张|块)?\s*(?:卡|gpu)|"
-    r"(?P<half>半张|半块|half\s+(?:a|of\s+a)\s+(?:gpu|card))|(?P<tenth>(?:a|one)\s+(?:tenth|quarter|third)\s+of\s+a\s+(?:gpu|card))"
+_A_CARD = r"(?:(?:的)?\s*(?:卡|显卡)|\s*(?:gpus?|cards?)(?![a-z]))"
+_OF_A_CARD = r"\s+(?:of\s+)?(?:an?|one)\s+(?:gpu|card|(?=[a-z]*-?\d))"  # "of a GPU", "of an A100", "half an H100"
+_FRACTION = re.compile(  # the share's words only: a card name after them is read by extract_gpus
+    rf"(?<![\d.])(?P<a>\d+)\s*/\s*(?P<b>\d+)\s*(?:(?:张|块)(?:{_A_CARD})?|个?{_A_CARD}|(?:of\s+)?(?:an?|one)\s+(?:gpu|card|(?=[a-z]*-?\d)))|"
+    rf"(?P<zh>[二两三四五六七八九十])分之(?P<zn>[一二三])\s*(?:(?:张|块)(?:{_A_CARD})?|{_A_CARD})|"
+    rf"(?P<half>半张|半块|half{_OF_A_CARD})|(?P<tenth>(?:a|one)\s+(?:tenth|quarter|third|fifth|seventh){_OF_A_CARD})"
 )
-_FRACTION_WORDS = {"tenth": 0.1, "quarter": 0.25, "third": 1 / 3}
+_FRACTION_WORDS = {"tenth": 0.1, "quarter": 0.25, "third": 1 / 3, "fifth": 0.2, "seventh": 1 / 7}
 
 
 def extract_fraction(scan: Scan) -> None:

@@ -17,6 +17,7 @@ from advisor.assistant.offline.lexicon import (
     SIZED_VERSIONS,
     L,
     R,
+    lexicon,
 )
 from advisor.assistant.offline.text import Scan
 from advisor.catalog.catalog import find_names
@@ -229,9 +230,33 @@ _PROMPT_TOKENS = [
 ]
 
 
+_RATE_SECONDS = {"s": 1.0, "m": 60.0}
+_RATES = [  # "20 QPS", "QPS 为 50", "50 requests per second", "300 req/min", "每秒 20 个请求", "每分钟 300 次调用"
+    re.compile(rf"(?P<n>{_N})\s*(?:qps|rps)(?![a-z])|(?<![a-z])(?:qps|rps)\s*(?:是|为|:|=|of|at|about|around|~|约|大概|大约|达到|到|有)*\s*(?P<n2>{_N})(?![\d.])"),
+    re.compile(rf"(?P<n>{_N})\s*(?:个|次|条)?\s*(?:requests?|reqs?|calls?|queries|请求|调用)\s*(?:/|per|a|each|every)\s*"
+               r"(?:(?P<s>s|sec|secs|seconds?)|(?P<m>m|min|mins|minutes?))(?![a-z])"),
+    re.compile(rf"每(?:(?P<s>秒)|(?P<m>分钟?))(?:钟)?\s*(?:约|大概|大约|有|要|处理)?\s*(?P<n>{_N})\s*(?:个|次|条)?\s*(?:请求|调用|问答|对话|requests?|queries)"),
+]
+_USERS = re.compile(rf"(?:日活(?:用户)?|dau|活跃用户)\s*(?:约|大概|大约|有|是|为|:|of|~)?\s*(?P<n>{_N})(?:\s*(?:人|个?用户))?|"
+                    rf"(?P<n2>{_N})\s*(?:个)?\s*(?:日活(?:用户)?|dau|daily\s+(?:active\s+)?users|(?:active\s+)?users|用户|人)(?![a-z])")
+_PER_USER = re.compile(
+    rf"(?:每人|每个?用户|人均|每位(?:用户)?|each\s+(?:user|person)|per\s+(?:user|person|head))\s*(?:每天|每日|一天|a\s+day|per\s+day|daily)?\s*"
+    rf"(?:约|大概|大约|平均|发|问|调用|请求|用|sends?|makes?|asks?|does|of|about|around|~)*\s*(?P<n>{_N})\s*(?:个|次|条)?\s*"
+    r"(?:requests?|calls?|queries|questions?|messages?|prompts?|chats?|请求|调用|问答|对话|提问|消息)?|"
+    rf"(?P<n2>{_N})\s*(?:个|次|条)?\s*(?:requests?|calls?|queries|questions?|messages?|prompts?)\s*(?:a|per)\s*(?:user|person|head)(?![a-z])|"
+    rf"users?\s*,?\s*(?:who\s+)?each\s+(?:sends?|sending|makes?|making|asks?|asking|with|does|doing)?\s*(?:about|around|~)?\s*(?P<n3>{_N})\s*"
+    r"(?:requests?|calls?|queries|questions?|messages?|prompts?|chats?)"
+)
+
+
 def extract_load(scan: Scan) -> None:
     """A serving load counted in requests ("2M requests a day", "日均请求 50 万次") and the tokens of each
     request ("500 output tokens each", "每次输出 300 token", "2k prompt tokens"), before data amounts."""
+    per_user = scan.first(_PER_USER)
+    if per_user and (users := scan.first(_USERS)):  # "日活 1 万，每人每天 20 次", "20k users, each sending 15 requests a day"
+        n = per_user.group("n") or per_user.group("n2") or per_user.group("n3")
+        scan.take("_requests_per_user", read_number(n), per_user.start(per_user.lastgroup or 0), per_user.end())
+        scan.take("_users", read_number(users.group("n") or users.group("n2")), users.start(), users.end())
     for slot, patterns, low in (("output_tokens", _OUTPUT_TOKENS, 1), ("prompt_tokens", _PROMPT_TOKENS, 1),
                                 ("requests_per_day", _REQUESTS_PER_DAY, 10)):
         for pattern in patterns:
@@ -242,6 +267,29 @@ def extract_load(scan: Scan) -> None:
                     continue
                 if value >= low and slot not in scan.values and not _PER_PERSON.search(before):
                     scan.take(slot, value, m.start(), m.end())
+    for pattern in _RATES:
+        for m in scan.find(pattern):
+            per = _RATE_SECONDS["m" if m.groupdict().get("m") else "s"]
+            if "_requests_per_second" not in scan.values:
+                scan.take("_requests_per_second", read_number(m.group("n") or m.group("n2")) / per, m.start(), m.end())
+
+
+def finish_load(scan: Scan) -> None:
+    """Requests a day from a rate (per second or minute, held for the hours of load a day: stated, else
+    lexicon ``serving_load.hours_per_day``) or from daily users × each user's requests a day."""
+    v = scan.values
+    if "requests_per_day" in v:
+        return
+    if "_requests_per_second" in v:
+        hours = v.get("hours_per_day")
+        if hours is None:
+            hours = float(lexicon()["serving_load"]["hours_per_day"])
+            scan.note("serving.load_hours", hours, "h", "a request rate with no hours of load is held all day")
+        v["requests_per_day"] = round(v["_requests_per_second"] * 3600 * hours, 6)
+    elif "_users" in v:
+        v["requests_per_day"] = v["_users"] * v["_requests_per_user"]
+        scan.note("serving.requests_per_user", v["_requests_per_user"], "",
+                  "as stated: requests a day = daily users × each user's requests")
 
 
 def extract_data(scan: Scan) -> None:

@@ -151,6 +151,7 @@ def finish_prices(scan: Scan, gpu_count: int | None) -> None:
     cards = gpu_count or GPUS_PER_NODE
     if not gpu_count:  # "整机每小时100元": one machine of GPUS_PER_NODE cards
         scan.values["gpu_count"] = cards
+        scan.values["_cards_defaulted"] = True
         scan.note("gpus_per_node", GPUS_PER_NODE, "GPUs per machine", "NVIDIA DGX/HGX A100 and H100 systems carry 8 GPUs")
     scan.values["price_per_gpu_hour"] = round(per_node / cards, 6)
 
@@ -264,9 +265,9 @@ def read_quote(scan: Scan) -> dict[str, object]:
     out: dict[str, object] = {"price": first["amount"]}
     if period in ("day",):
         out["price"], period = first["amount"] / HOURS_PER_DAY, "hour"
-    if node and period in ("month", "hour"):  # a node price is shared by the node's cards
-        out["unit"], out["quote_gpu_count"] = f"node_{period}", scan.values.get("gpu_count") or GPUS_PER_NODE
-    else:  # a per-card price stays per card; the count is the cards quoted ("64卡，每卡时7.5块")
-        out["unit"] = {"hour": "gpu_hour", "month": "gpu_month", "year": "gpu_year"}[period]
-        out["quote_gpu_count"] = scan.values.get("gpu_count") or 1
+    # a node price is shared by the node's cards; a per-card price stays per card ("64卡，每卡时7.5块");
+    # a count not stated is the tool's own default (one node / one card), credited to that default
+    out["unit"] = f"node_{period}" if node and period in ("month", "hour") else f"gpu_{period}"
+    if scan.values.get("gpu_count") and not scan.values.get("_cards_defaulted"):
+        out["quote_gpu_count"] = scan.values["gpu_count"]
     return out

@@ -50,6 +50,12 @@ _TERM = [
     re.compile(rf"(?:(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?|(?P<half>半))\s*(?P<u>个月|月|年)\s*(?:起租|起签|起步|起订|起)"),
     re.compile(rf"(?:最少|至少|最低|起码)\s*(?:要)?\s*(?:租|签)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?P<u>个月|月|年)"),
 ]
+_RESERVED = re.compile(
+    rf"(?:reserv(?:e|ed|ing)|commit(?:ted)?|预留|预订|包)\s*(?:it\s+|them\s+)?(?:for\s+)?(?:a\s+)?(?:(?P<n>{NUMBER_TEXT})|(?P<half>半))\s*(?:个)?\s*"
+    rf"(?P<u>个月|月|年|months?(?![a-z])|years?(?![a-z])|yrs?(?![a-z]))"
+)
+"""A period after a reserve/commit word ("H100 reserved 1 year at $1.95/hr", "预留一年 每卡时 10 元"): with a
+price in the question it is the quote's term; without one ("reserved for 6 months") it stays a rental period."""
 _YEARLY_TERM = re.compile(r"包年|年包|年付|年度(?:合同|套餐|承诺)|(?:annual|yearly)\s+(?:commit\w*|contract|term|plan|reservation|reserved|deal)")
 """A yearly plan named without a number of months: a 12-month commitment."""
 _YEARS = [
@@ -92,6 +98,12 @@ def extract_terms(scan: Scan) -> None:
             months = value * 12 if m.group("u").startswith(("年", "y")) else value
             if 0 < months <= 120 and "term_months" not in scan.values:
                 scan.take("term_months", months, m.start(), m.end())
+    reserved = scan.first(_RESERVED) if scan.values.get("_amounts") else None
+    if reserved and "term_months" not in scan.values:
+        value = 0.5 if reserved.group("half") else read_number(reserved.group("n"))
+        months = value * 12 if reserved.group("u").startswith(("年", "y")) else value
+        if 0 < months <= 120:
+            scan.take("term_months", months, reserved.start(), reserved.end())
     yearly = scan.first(_YEARLY_TERM)
     if "term_months" not in scan.values and yearly:
         scan.values["term_months"] = 12.0  # not taken: 包年 is also the billing mode

@@ -56,7 +56,7 @@ _RETENTION = re.compile(r"(?:保留|保存|存放|(?<![每])存|retain(?:ed)?|st
 _CHECKPOINT = re.compile(r"checkpoint|ckpt|检查点|存档|保存一次|存一次")
 _EVERY = re.compile(r"(?:每隔?|every)\s*$")
 _PER_DAY = [
-    re.compile(rf"(?:每天|每日|一天)\s*(?:只)?\s*(?:用|跑|开|使用|需要|运行|训练)?\s*(?:大概|约)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:小时|钟头|h)(?![a-z])"),
+    re.compile(rf"(?:每天|每日|一天)\s*(?:只)?\s*(?:用|跑|开|使用|需要|运行|训练|高峰|峰值|在线|有流量|服务)?\s*(?:大概|约)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:小时|钟头|h)(?![a-z])"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:小时|hours?|hrs?|h)\s*(?:a|per|/|每|一)\s*(?:day|天)"),
 ]
 _DAYS_A_WEEK = re.compile(
