@@ -25,7 +25,10 @@ from advisor.tools import check_quote
 def test_a_price_for_a_card_with_a_yes_no_is_a_quote_check(text: str, price: float, unit: str, count: int) -> None:
     r = parse_question(text)
     assert r.intent == "check_quote", (r.intent, r.args)
-    assert r.args["price"] == pytest.approx(price) and r.args["unit"] == unit and r.args["gpu_count"] == count
+    assert r.args["price"] == pytest.approx(price) and r.args["unit"] == unit
+    # the cards quoted: as stated, else check_quote's own default (one card, one node)
+    priced = check_quote(gpu=r.args["gpu"], price=r.args["price"], unit=r.args["unit"], gpu_count=r.args.get("gpu_count"))
+    assert priced.inputs["gpu_count"] == count
 
 
 @pytest.mark.parametrize(("text", "months"), [
