@@ -124,6 +124,21 @@ def _default_stages(req: PlanRequest, p: Params) -> list[StageSpec]:
     return stages
 
 
+def _sized_validation(specs: list[StageSpec], p: Params) -> list[StageSpec]:
+    """An explicit validation stage given neither data nor time ("validation on 8 H100, then pretrain
+    300B tokens"): the default share of the main training stage's tokens, as in the default plan."""
+    main = next((s for s in specs if s.stage in ("pretrain", "finetune") and (s.model_extra or {}).get("tokens_b")), None)
+    for s in specs:
+        extra = s.model_extra or {}
+        if s.stage == "validation" and main is not None and not s.months and not any(
+                extra.get(k) for k in ("tokens_b", "dataset_tokens_b", "samples")):
+            main_extra = main.model_extra or {}
+            s.tokens_b = float(main_extra["tokens_b"]) * float(p("plan.validation_token_share"))  # type: ignore[attr-defined]
+            if "method" not in extra:
+                s.method = main_extra.get("method") or ("pretrain" if main.stage == "pretrain" else "lora")  # type: ignore[attr-defined]
+    return specs
+
+
 def plan_project(request: PlanRequest | None = None, **kwargs: Any) -> PlanReport:
     """Cost every stage of a project and each stage's share of the total."""
     req: PlanRequest = validated(PlanRequest, request, kwargs)
@@ -131,9 +146,9 @@ def plan_project(request: PlanRequest | None = None, **kwargs: Any) -> PlanRepor
     p = Params(catalog.defaults)
     if req.model is None and req.params_b is None:
         raise InputError("model", None, "a model name or params_b")
-    specs = req.stages or _default_stages(req, p)
+    specs = _sized_validation(req.stages, p) if req.stages else _default_stages(req, p)
     costs: list[StageCost] = []
-    assumptions: dict[str, Assumption] = {}
+    assumptions: dict[str, Assumption] = {a.name: a for a in p.assumptions()}
 
     for spec in specs:
         if spec.stage == "serving":

@@ -216,6 +216,33 @@ def test_each_stage_keeps_its_own_cards_billing_and_data(text: str, stages: list
         assert {k: have.get(k) for k in want} == pytest.approx(want), got
 
 
+@pytest.mark.parametrize(("check", "days"), [("验证用{n}张A100跑{d}天", None), ("pilot on {n} A100 for {d} days", None)])
+@pytest.mark.parametrize(("n", "d"), [(8, 3), (4, 2)])
+@pytest.mark.parametrize(("main", "deadline"), [
+    ("然后在64张H800上预训练7B 1000亿token", None), ("then pretrain a 7B on 100B tokens on 64 H800 in 30 days", 720),
+    ("再用 64 张 H800 预训练 7B 1000亿token，30天内完成", 720),
+])  # fmt: skip
+def test_a_stage_keeps_its_duration_and_is_priced(check: str, days: object, n: int, d: int, main: str, deadline: float | None) -> None:
+    text = f"{check.format(n=n, d=d)}，{main}，分阶段算成本"
+    r = ask(text, offline=True)
+    call = r.tool_calls[0]
+    assert call.name == "plan_project" and call.result, (call.args, call.error)
+    validation, pretrain = call.args["stages"][:2]
+    assert (validation["gpu_count"], validation["months"]) == (n, pytest.approx(d * 24 / 730, rel=1e-3)), validation
+    assert (pretrain["gpu"], pretrain["gpu_count"], pretrain.get("deadline_hours")) == ("H800", 64, deadline), pretrain
+    assert [s["stage"] for s in call.result["stages"]][:2] == ["validation", "pretrain"]
+
+
+@pytest.mark.parametrize(("words", "lang"), [("数据标注", "zh"), ("人工评测", "zh"), ("data labelling", "en"), ("human evaluation", "en")])
+def test_a_plan_part_no_tool_prices_is_named_as_not_priced(words: str, lang: str) -> None:
+    text = {"zh": f"qwen2.5-7b 项目：先 {words}，再 lora 微调 5000万 token，然后上线每天 100 万 token 跑 3 个月，总共多少钱",
+            "en": f"qwen2.5-7b project: {words} first, then LoRA on 50M tokens, then serve 1M tokens a day for 3 months. total?"}[lang]
+    r = ask(text, offline=True)
+    assert r.tool_calls[0].name == "plan_project" and r.tool_calls[0].result
+    assumed = next(p for p in r.answer.split("\n\n") if p.startswith(("**Assumed:**", "**假设：**")))
+    assert words in assumed and ("Not priced" in assumed or "未计价" in assumed), assumed
+
+
 @pytest.mark.parametrize(("text", "gpu"), [
     ("先预训练 1000亿token，再微调，最后上线，一个7B模型，全程用 H800，分阶段报价", "H800"),
     ("pretrain a 7B on 100B tokens, then fine-tune, then serve 5M tokens a day; H100 throughout. cost per stage?", "H100-SXM"),

@@ -50,6 +50,20 @@ def test_plan_stages_add_up_and_validation_comes_first() -> None:
     assert "预训练" in present("plan_project", r, "zh").summary
 
 
+@pytest.mark.parametrize(("main", "tokens_b"), [("pretrain", 100.0), ("finetune", 0.5)])
+def test_a_validation_stage_given_only_its_cards_runs_the_default_share_of_the_main_stage(main: str, tokens_b: float) -> None:
+    r = plan_project(params_b=7, stages=[{"stage": "validation", "gpu": "A100", "gpu_count": 8},
+                                         {"stage": main, "gpu": "H800", "gpu_count": 64, "tokens_b": tokens_b}])
+    method = "pretrain" if main == "pretrain" else "lora"  # the validation runs the main stage's job, smaller
+    full = plan_project(params_b=7, stages=[{"stage": "validation", "gpu": "A100", "gpu_count": 8, "tokens_b": tokens_b * 0.01,
+                                             "method": method},
+                                            {"stage": main, "gpu": "H800", "gpu_count": 64, "tokens_b": tokens_b}])
+    assert (r.stages[0].gpu, r.stages[0].gpu_count) == ("A100-80GB", 8)
+    assert 0 < r.stages[0].gpu_hours < r.stages[1].gpu_hours
+    assert any(a.name == "plan.validation_token_share" for a in r.assumptions)
+    assert r.stages[0].gpu_hours == pytest.approx(full.stages[0].gpu_hours)
+
+
 def test_serving_needs_more_gpus_for_more_traffic() -> None:
     small = plan_project(model="llama-3.1-70b", serving_tokens_per_day=1e7, gpu="H100")
     large = plan_project(model="llama-3.1-70b", serving_tokens_per_day=5e9, gpu="H100")

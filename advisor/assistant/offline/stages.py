@@ -14,16 +14,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from advisor.assistant.offline.lexicon import lexicon
 from advisor.assistant.offline.slots_time import days_of
 from advisor.assistant.offline.text import Scan
 from advisor.numeric import COUNT_TEXT, NUMBER_TEXT, read_number
+from advisor.units import HOURS_PER_MONTH
 
 _CLAUSE_END = re.compile(r"[,，;；+。、]|\.(?!\d)|(?<![a-z])(?:then|and\s+then|after\s+that|followed\s+by)(?![a-z])|然后|之后|接着|再(?=[上做跑用训])")
 _CARDS = re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT})\s*(?:张|块|台)(?!\s*(?:图|表|纸))")
 _TIERED = re.compile(r"阶梯|tiered|volume\s+tier")
 _FINISHED = re.compile(rf"(?:只用了|用了|跑了|做了|finished\s+(?:after|in)|ended\s+after|done\s+(?:after|in)|after)\s*(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:月|months?)")
 _EMERGENCY = re.compile(r"临时|加急|紧急|急租|short\s+notice|last[\s-]minute|grab|rush")
-_SPECIFIC = ("gpu", "gpu_count", "billing", "term_months", "finished_after_months", "emergency")
+_SPECIFIC = ("gpu", "gpu_count", "billing", "term_months", "finished_after_months", "emergency", "months", "deadline_hours")
 _TRAINING = {"validation", "pretrain", "finetune"}
 _WHOLE_PLAN = re.compile(r"全程|整个项目|所有阶段|各阶段都|都用|都在|(?<![a-z])(?:throughout|all\s+(?:stages|phases)|every\s+(?:stage|phase)|"
                          r"the\s+whole\s+(?:way|project|plan)|for\s+everything|end\s+to\s+end)(?![a-z])")
@@ -78,9 +80,16 @@ def _clause_values(scan: Scan, clause: tuple[int, int]) -> dict[str, Any]:
     return out
 
 
+_NOT_PRICED = re.compile("|".join(lexicon()["stages_not_priced"]))
+
+
 def read_stages(scan: Scan) -> dict[str, Any]:
-    """The plan's fields read stage by stage (empty when the question names no stage)."""
+    """The plan's fields read stage by stage (empty when the question names no stage); work no tool
+    prices ("数据标注", "human eval") is named as not priced."""
     mentions = scan.values.get("_stage_mentions") or []
+    unpriced = [scan.original[m.start() : m.end()] for m in _NOT_PRICED.finditer(scan.norm, 0, scan.limit)]
+    if mentions and unpriced:
+        scan.note("plan.not_priced", ", ".join(dict.fromkeys(unpriced)), "", "no tool prices this part of the plan; its cost is not in the total")
     if not mentions and "term_months" in scan.values and (_FINISHED.search(scan.question) or _EMERGENCY.search(scan.question)):
         # a committed term that ended early, with no stage named: the run is one training stage
         mentions = [(0, "pretrain")]
@@ -132,7 +141,13 @@ def _fields(stages: list[dict[str, Any]], loose: dict[str, Any]) -> dict[str, An
                 spec[key] = s[key]
         if name in ("pretrain", "finetune") and "tokens" in s:
             out.setdefault(f"{name}_tokens_b", round(s["tokens"] / 1e9, 9))
+        if name in _TRAINING and "tokens" in s:
             spec["tokens_b"] = round(s["tokens"] / 1e9, 9)
+        if name in _TRAINING and "hours" in s:  # "验证跑3天", "pretrain 300B tokens in 30 days"
+            if "tokens" in s:
+                spec["deadline_hours"] = s["hours"]
+            elif "gpu_count" in s and "finished_after_months" not in s:
+                spec["months"] = round(s["hours"] / HOURS_PER_MONTH, 6)  # cards held for a time
         if name == "finetune" and s.get("method") in ("full", "lora", "qlora"):
             out.setdefault("finetune_method", s["method"])
             spec["method"] = s["method"]
