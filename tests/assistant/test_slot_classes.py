@@ -413,3 +413,28 @@ def test_a_quote_s_card_count_not_stated_is_the_tool_s_default(text: str, lang: 
     assert call.name == "check_quote" and call.result and "gpu_count" not in call.args, call.args
     assumed = next(p for p in r.answer.split("\n\n") if p.startswith(("**Assumed:**", "**假设：**")))
     assert default in assumed and "your input" not in assumed and "你的输入" not in assumed, assumed
+
+
+@pytest.mark.parametrize("before", ["长度 4096", "max_len 2048", "seq 1024", "预算 5000", "共 100"])
+@pytest.mark.parametrize(("count", "n"), [("8张A100", 8), ("16 张 A100", 16), ("两张A100", 2)])
+def test_a_count_after_a_number_and_a_chinese_comma_is_still_a_count(before: str, count: str, n: int) -> None:
+    args = parse_question(f"lora llama-3-8b 1亿token，{before}，{count}，多少钱").args
+    assert (args.get("gpu"), args.get("gpu_count")) == ("A100-80GB", n), args
+
+
+@pytest.mark.parametrize(("jobs", "each", "hours"), [
+    ("200 jobs", "× 25 min", 25 / 60), ("200 jobs", "x 25 minutes", 25 / 60), ("每天 50 个任务", "一个跑 1.5 小时", 1.5),
+    ("300 个任务", "每个大约 40 分钟", 40 / 60), ("1200 short jobs", "~7 min each", 7 / 60),
+])  # fmt: skip
+def test_many_short_jobs_keep_their_length(jobs: str, each: str, hours: float) -> None:
+    args = parse_question(f"{jobs} {each} on A10G, billed by the hour, what's the waste?").args
+    assert args.get("job_hours") == pytest.approx(hours, rel=1e-3) and "wall_hours" not in args, args
+
+
+@pytest.mark.parametrize(("period", "months"), [
+    ("for 12 months", 12), ("contract length 18 months", 18), ("they want a 2-yr deal", 24), ("用 6 个月", 6), ("租一年", 12),
+])  # fmt: skip
+@pytest.mark.parametrize("quote", ["H100 quoted ${p}/hr", "A800 每卡时 {p} 元"])
+def test_a_period_in_a_quote_is_its_term(period: str, months: float, quote: str) -> None:
+    p = parse_question(f"{quote.format(p=2.2)}, {period}, fair?")
+    assert p.intent == "check_quote" and p.args.get("term_months") == pytest.approx(months), p.args

@@ -14,6 +14,7 @@ from typing import Any
 
 from advisor.assistant.offline.lexicon import SERVING_PRECISIONS
 from advisor.assistant.offline.slots_time import days_of
+from advisor.units import HOURS_PER_MONTH
 
 WORKLOAD = (
     "model", "params_b", "active_params_b", "method", "tokens_b", "dataset_tokens_b", "epochs",
@@ -161,6 +162,9 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str) -
         args.pop("gpu_count", None)
         if "quote_gpu_count" in ctx:
             args["gpu_count"] = ctx["quote_gpu_count"]
+        hours = next((ctx[k] for k in ("wall_hours", "duration_hours", "deadline_hours") if k in ctx), 0)
+        if "term_months" not in args and hours >= HOURS_PER_MONTH:  # "$2.2/hr for 12 months": a quote's period is its term
+            args["term_months"] = round(hours / HOURS_PER_MONTH, 6)
     elif intent == "compare_own_vs_rent":
         if "utilization" not in args:
             share = ctx.get("avg_utilization", ctx.get("share_said"))

@@ -24,6 +24,8 @@ GPUs, the shape rental providers sell as a whole node."""
 
 MAX_GPUS = 100_000  # a count above this is not a GPU count (a sequence length, a year, ...)
 
+_UNGROUPED = r"(?:(?<!\d,)|(?!\d{3}(?![\d.])))"
+"""Not the tail of a thousands group ("1,024张"): after "4096，" (a Chinese comma) "8张" is a count."""
 _COUNT_AFTER = re.compile(r"\s*(?:张|块|片|台|(?:gpus?|cards?)(?![a-z0-9]))")
 _WORDS = lexicon()["gpu_words"]
 _QUANTITY_AFTER = re.compile(rf"\s*(?:{_WORDS['quantity_after']})")
@@ -32,12 +34,12 @@ _SPEC_AFTER = re.compile(rf"(?:[\s-]*(?:{_WORDS['variant']}|{_WORDS['form']})(?!
 _VARIANT = re.compile(rf"(?<![a-z])(?:{_WORDS['variant']})$")
 _LEFT_BARE = re.compile(rf"(?<![\d.])(?P<m>{COUNT_TEXT})\s*(?:个|台|x|×|\*)?\s*$")
 _MEASURE = r"(?:x|×|\*|张|块|片|卡|个|颗|枚|-?\s*gpus?|-?\s*cards?)"
-_LEFT_COUNT = re.compile(rf"(?<![\d.])(?<!\d,)(?P<n>{COUNT_TEXT})\s*{_MEASURE}?\s*(?:的)?\s*(?:-\s*)?$")
+_LEFT_COUNT = re.compile(rf"(?<![\d.]){_UNGROUPED}(?P<n>{COUNT_TEXT})\s*{_MEASURE}?\s*(?:的)?\s*(?:-\s*)?$")
 _NODE_WORD = r"(?:nodes?|machines?|servers?|boxes|hosts?|instances?|台(?:机器|服务器|主机)?)"
 _LEFT_NODES = re.compile(
-    rf"(?<![\d.])(?<!\d,)(?P<m>{COUNT_TEXT})\s*(?:个)?\s*{_NODE_WORD}\s*(?:of|with|each\s+with|x|×|\*|,)?\s*$"
+    rf"(?<![\d.]){_UNGROUPED}(?P<m>{COUNT_TEXT})\s*(?:个)?\s*{_NODE_WORD}\s*(?:of|with|each\s+with|x|×|\*|,)?\s*$"
 )
-_LEFT_NODES_ONLY = re.compile(rf"(?<![\d.])(?<!\d,)(?P<m>{COUNT_TEXT})\s*(?:台|(?:nodes?|machines?|servers?)\s+of)\s*$")
+_LEFT_NODES_ONLY = re.compile(rf"(?<![\d.]){_UNGROUPED}(?P<m>{COUNT_TEXT})\s*(?:台|(?:nodes?|machines?|servers?)\s+of)\s*$")
 _RIGHT_COUNT = re.compile(  # "A100 x8", "A100 80GB x8", "H20（8卡）", "A800 8卡"
     rf"^\s*(?:\d{{2,3}}\s*g(?:i?b)?(?![a-z])\s*)?(?:gpus?|cards?|显卡)?\s*(?:(?:x|×|\*)\s*(?P<a>\d+)(?!\d|\.\d)|[(（]?\s*(?P<b>{COUNT_TEXT})\s*(?:张|块|卡|片)(?!\s*(?:时|小时|每)))"
 )
@@ -51,8 +53,8 @@ _SOURCE_BEFORE = re.compile(r"(?:instead\s+of|rather\s+than|而不是|不用|不
 _SOURCE_AFTER = re.compile(r"^\s*(?:换成|改成|换为|改为|换到|to\s+)")
 _CARD = r"(?:张|块|片)?\s*(?:-\s*)?(?:显卡|卡|gpus?|cards?|npus?|accelerators?)"
 _BARE_COUNT = re.compile(
-    rf"(?:(?<![\d.])(?<!\d,)(?P<m>{COUNT_TEXT})\s*(?:个)?\s*{_NODE_WORD}\s*(?:of|with|each\s+with|x|×|\*|,)?\s*)?"
-    rf"(?<![\d.a-z])(?<![a-z]-)(?<!\d,)(?P<n>{COUNT_TEXT})\s*{_CARD}(?!\s*[-·]?\s*(?:时|小时|h(?:ou)?rs?(?![a-z])))"
+    rf"(?:(?<![\d.]){_UNGROUPED}(?P<m>{COUNT_TEXT})\s*(?:个)?\s*{_NODE_WORD}\s*(?:of|with|each\s+with|x|×|\*|,)?\s*)?"
+    rf"(?<![\d.a-z])(?<![a-z]-){_UNGROUPED}(?P<n>{COUNT_TEXT})\s*{_CARD}(?!\s*[-·]?\s*(?:时|小时|h(?:ou)?rs?(?![a-z])))"
 )
 _COUNT_FIELD = re.compile(
     rf"(?:卡数|gpu\s*数量?|显卡数量?|number\s+of\s+(?:gpus|cards)|gpu\s+count|num[\s_-]*gpus|gpus\s*[:=])\s*(?:是|为|用|:|=|of|is)?\s*(?P<n>{COUNT_TEXT})(?![\d.])"
@@ -201,8 +203,8 @@ _A_CARD = r"(?:(?:的)?\s*(?:卡|显卡)|\s*(?:gpus?|cards?)(?![a-z]))"
 _OF_A_CARD = r"\s+(?:of\s+)?(?:an?|one)\s+(?:gpu|card|(?=[a-z]*-?\d))"  # "of a GPU", "of an A100", "half an H100"
 _FRACTION = re.compile(  # the share's words only: a card name after them is read by extract_gpus
     rf"(?<![\d.])(?P<a>\d+)\s*/\s*(?P<b>\d+)\s*(?:(?:张|块)(?:{_A_CARD})?|个?{_A_CARD}|(?:of\s+)?(?:an?|one)\s+(?:gpu|card|(?=[a-z]*-?\d)))|"
-    rf"(?P<zh>[二两三四五六七八九十])分之(?P<zn>[一二三])\s*(?:(?:张|块)(?:{_A_CARD})?|{_A_CARD})|"
-    rf"(?P<half>半张|半块|half{_OF_A_CARD})|(?P<tenth>(?:a|one)\s+(?:tenth|quarter|third|fifth|seventh){_OF_A_CARD})"
+    rf"(?P<zh>[二两三四五六七八九十]|\d{{1,2}})分之(?P<zn>[一二三]|\d)\s*(?:(?:张|块)(?:{_A_CARD})?|{_A_CARD})|"
+    rf"(?P<half>半张|半块|half{_OF_A_CARD})|(?P<tenth>(?:a|one|1)\s+(?:tenth|quarter|third|fifth|seventh){_OF_A_CARD})"
 )
 _FRACTION_WORDS = {"tenth": 0.1, "quarter": 0.25, "third": 1 / 3, "fifth": 0.2, "seventh": 1 / 7}
 

@@ -22,7 +22,7 @@ _UNIT_HOURS = {"sec": 1 / 3600, "min": 1 / 60, "hour": 1.0, "day": HOURS_PER_DAY
 _LEN_UNIT = (r"(?:(?P<sec>秒钟?|s(?:ec(?:ond)?s?)?(?![a-z]))|(?P<min>分钟|mins?(?:utes?)?(?![a-z]))"
              r"|(?P<hour>个?小时|h(?:ou)?rs?(?![a-z])|h(?![a-z0-9]))|(?P<day>天|days?(?![a-z])))")
 _JOB_LENGTH = [
-    re.compile(rf"(?:每个|每次|每项|each|of|lasting|taking|at)\s*(?:任务|作业|实验|job|run)?\s*(?:跑|用|要|需要|耗时|花)?\s*(?:大概|约|大约|about|around|~|roughly)?\s*"
+    re.compile(rf"(?:每个|每次|每项|一个(?=\s*(?:任务|作业|跑|要|用|需要|耗时))|each|of|lasting|taking|at|[×*]|x(?=\s*\d))\s*(?:任务|作业|实验|job|run)?\s*(?:跑|用|要|需要|耗时|花)?\s*(?:大概|约|大约|about|around|~|roughly)?\s*"
                rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*{_LEN_UNIT}(?:\s*each)?"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})\s*{_LEN_UNIT}\s*(?:each|apiece|一个|一次)"),
     # "一次大概 2.5 小时", "takes an hour and a half", "each run lasts 20 min"
@@ -39,8 +39,8 @@ _INCREMENT = re.compile(
 _INC_WORDS = {"秒": "second", "分钟": "minute", "小时": "hour", "天": "day", "hourly": "hour", "daily": "day"}
 _TERM = [
     re.compile(rf"(?:签|签约|签了|合约期|合同期|租期|期限|承诺|锁定|包)\s*(?:了|就是|就|要|满|为|是)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?P<u>个月|月|年)"),
-    re.compile(rf"(?P<n>{NUMBER_TEXT})[\s-]*(?P<u>months?|years?|yrs?)\)?[\s-]*(?:term|commit\w*|minimum|contract|plan|lock|reservation|reserved)"),
-    re.compile(rf"(?:minimum\s+)?(?:term|commitment|lock[\s-]*in)\s*(?:of|is|:)?\s*(?P<n>{NUMBER_TEXT})[\s-]*(?P<u>months?|years?|yrs?)(?![a-z])"),
+    re.compile(rf"(?P<n>{NUMBER_TEXT})[\s-]*(?P<u>months?|years?|yrs?)\)?[\s-]*(?:term|commit\w*|minimum|contract|plan|lock|reservation|reserved|deal|agreement)"),
+    re.compile(rf"(?:minimum\s+)?(?:term|commitment|lock[\s-]*in|contract\s+(?:length|duration|period))\s*(?:of|is|:)?\s*(?P<n>{NUMBER_TEXT})[\s-]*(?P<u>months?|years?|yrs?)(?![a-z])"),
     re.compile(rf"(?:sign(?:ing|ed)?|commit(?:ting|ted)?|lock(?:ing|ed)?|term\s+of|contract\s+of|reserve)\s+(?:it\s+)?(?:to\s+|for\s+|in\s+)?(?:a\s+)?(?P<n>{NUMBER_TEXT})[\s-]*(?P<u>months?|years?)"),
     # "一年期合同", "三个月的合同", "半年合同", "两年租期": a period that names the contract's length
     re.compile(rf"(?:(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?|(?P<half>半))\s*(?P<u>个月|月|年)\s*(?:期|的)?\s*(?:合同|合约|协议|期限|承诺|租期|长约)"),
