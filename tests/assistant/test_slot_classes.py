@@ -438,3 +438,14 @@ def test_many_short_jobs_keep_their_length(jobs: str, each: str, hours: float) -
 def test_a_period_in_a_quote_is_its_term(period: str, months: float, quote: str) -> None:
     p = parse_question(f"{quote.format(p=2.2)}, {period}, fair?")
     assert p.intent == "check_quote" and p.args.get("term_months") == pytest.approx(months), p.args
+
+
+@pytest.mark.parametrize(("first", "then", "want", "gone"), [
+    ("部署 qwen2.5-7b 推理，每天 5000 万 token，用 L40S", "如果 QPS 到 50 呢，每次输出 300 token", {"requests_per_day": 50 * 86400}, "tokens_per_day"),
+    ("serve llama-3.1-8b at 20 QPS, 300 output tokens each, on L4", "what about 100M tokens a day?", {"tokens_per_day": 1e8}, "requests_per_day"),
+    ("serve llama-3.1-8b at 2M requests a day on L4", "and 10k daily users with 30 requests each?", {"requests_per_day": 3e5}, "tokens_per_day"),
+])  # fmt: skip
+def test_a_new_daily_load_replaces_the_old_one_whatever_its_form(first: str, then: str, want: dict[str, float], gone: str) -> None:
+    p = _turns(first, then)
+    assert p.intent == "estimate_serving_cost" and {k: p.args.get(k) for k in want} == pytest.approx(want), p.args
+    assert gone not in p.args, p.args

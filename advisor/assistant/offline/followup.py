@@ -109,6 +109,10 @@ def merge(old: dict[str, Any], new: dict[str, Any], intent: str) -> tuple[dict[s
         drop("tokens_b", "dataset_tokens_b")
     elif "epochs" in new and "tokens_b" in ctx:
         ctx["dataset_tokens_b"] = ctx.pop("tokens_b")  # the old total was one pass over the data
+    if "requests_per_day" in new:  # a new daily load replaces the old one, whatever its form
+        drop("tokens_per_day")
+    elif "tokens_per_day" in new:
+        drop("requests_per_day")
     if "model" in new:
         drop(*_MODEL_KEYS)
     elif "params_b" in new and "model" in ctx:

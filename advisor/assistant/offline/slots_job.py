@@ -244,8 +244,8 @@ _PER_USER = re.compile(
     rf"(?:约|大概|大约|平均|发|问|调用|请求|用|sends?|makes?|asks?|does|of|about|around|~)*\s*(?P<n>{_N})\s*(?:个|次|条)?\s*"
     r"(?:requests?|calls?|queries|questions?|messages?|prompts?|chats?|请求|调用|问答|对话|提问|消息)?|"
     rf"(?P<n2>{_N})\s*(?:个|次|条)?\s*(?:requests?|calls?|queries|questions?|messages?|prompts?)\s*(?:a|per)\s*(?:user|person|head)(?![a-z])|"
-    rf"users?\s*,?\s*(?:who\s+)?each\s+(?:sends?|sending|makes?|making|asks?|asking|with|does|doing)?\s*(?:about|around|~)?\s*(?P<n3>{_N})\s*"
-    r"(?:requests?|calls?|queries|questions?|messages?|prompts?|chats?)"
+    rf"users?\s*,?\s*(?:who\s+)?(?:each\s+|(?=[^,，。;]*?(?:each|apiece)))(?:sends?|sending|makes?|making|asks?|asking|with|does|doing)?\s*"
+    rf"(?:about|around|~)?\s*(?P<n3>{_N})\s*(?:requests?|calls?|queries|questions?|messages?|prompts?|chats?)"
 )
 
 
@@ -309,7 +309,7 @@ def extract_data(scan: Scan) -> None:
     for pattern in _TOKENS:
         for m in scan.find(pattern):
             value = read_number(m.group("n"))
-            before, after = scan.window(m.start(), m.end(), before=10, after=10)
+            before, after = scan.window(m.start(), m.end(), before=20, after=10)  # "daily load of 20M tokens"
             if _RATE_UNIT.search(before):
                 scan.take("rate_unit", value, m.start(), m.end(), keep=True)  # "每百万token成本": a unit, not data
                 continue
