@@ -449,3 +449,52 @@ def test_a_new_daily_load_replaces_the_old_one_whatever_its_form(first: str, the
     p = _turns(first, then)
     assert p.intent == "estimate_serving_cost" and {k: p.args.get(k) for k in want} == pytest.approx(want), p.args
     assert gone not in p.args, p.args
+
+
+@pytest.mark.parametrize(("discount", "off"), [
+    ("夜间电价便宜 {d}%", None), ("night hours are {d}% cheaper", None), ("off-peak discount {d}%", None),
+    ("闲时打{z}折", None), ("off-peak rate is half price", 0.5), ("晚上 10 点到早上 8 点便宜一半", 0.5),
+])  # fmt: skip
+@pytest.mark.parametrize(("share", "value"), [
+    ("{p}% 的任务可以晚上跑", None), ("{p}% of our jobs can run overnight", None), ("most of the work ({p}%) can shift to nights", None),
+    ("{p}%的训练可以放到闲时", None), ("一半的任务可以挪到夜间", 0.5),
+])  # fmt: skip
+@pytest.mark.parametrize(("d", "p"), [(30, 60), (40, 70)])
+def test_an_off_peak_discount_and_share_in_any_order_and_wording(discount: str, off: float | None, share: str, value: float | None,
+                                                               d: int, p: int) -> None:
+    text = f"{discount.format(d=d, z=10 - d // 10)}，{share.format(p=p)}，8张A100跑一个月，怎么计费"
+    args = parse_question(text).args
+    assert args.get("offpeak_discount") == pytest.approx(off or d / 100), args
+    assert args.get("offpeak_share") == pytest.approx(value or p / 100), args
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("qwen3-30b-a3b 做 lora，rank 64，seq 4096，数据 6 千万 token，8 卡 H20", {"seq_len": 4096, "gpu_count": 8}),
+    ("A 13B-parameter model, full fine-tune, 150M-token dataset, 3 epochs, 8 A100s", {"dataset_tokens_b": 0.15, "epochs": 3}),
+    ("We've got 24 idle A100 80GBs. LoRA qwen2.5-72b on 600M tokens, how many days?", {"gpu_count": 24}),
+    ("LoRA llama-3-8b on 100M tokens with our 16 spare H100s", {"gpu_count": 16}),
+    ("用 16 张空闲的 A800 全参微调 qwen2.5-7b 1亿token", {"gpu_count": 16}),
+    ("做 qwen2.5-72b 的全参，语料 10 亿 token，卡数不超过 128，怎么配最省", {"max_gpus": 128}),
+    ("deepseek-v3 做 lora，3000万token，H800 128张，预算别超过 20 万，能搞定吗", {"budget": 200000}),
+    ("Budget is tight, ¥800 max. Single A800 at ¥5.5/h, full fine-tune qwen2.5-0.5b on 300M tokens. Doable?", {"budget": 800}),
+    ("Night-only runs: 8 hours a night for 30 nights on a single 4090. cheapest way to pay?", {"hours_per_day": 8, "days": 30}),
+    ("晚上跑有没有便宜的计费方式？每天22点后跑8小时，一张3090，跑两周", {"hours_per_day": 8, "days": 14}),
+    ("H800 一卡一月 ¥9000，租 32 张，合同 6 个月，这个价位在市场上算什么水平", {"price": 9000, "unit": "gpu_month", "term_months": 6}),
+    ("A100 40G 每张卡一个月 4800，合同签 18 个月，划算吗", {"price": 4800, "unit": "gpu_month", "term_months": 18}),
+])  # fmt: skip
+def test_quantities_written_apart_from_their_words(text: str, want: dict[str, object]) -> None:
+    args = parse_question(text).args
+    assert {k: args.get(k) for k in want} == pytest.approx(want), args
+
+
+@pytest.mark.parametrize(("first", "then", "want"), [
+    ("Full fine-tune of qwen2.5-7b on 300M tokens with 8 H100s, how much?", "What if we only had 4?", {"gpu_count": 4}),
+    ("Full fine-tune of qwen2.5-7b on 300M tokens with 8 H100s, how much?", "and with 16?", {"gpu_count": 16}),
+    ("用 64 张 H800 预训练一个 3B 模型，600亿 token，多少钱", "token 减到 300亿 的话呢", {"tokens_b": 30, "gpu_count": 64}),
+    ("internlm2-7b 全量微调，2亿 token，8张 A100，¥10/卡时，一共多少钱", "卡时价降到 8 块再算一遍", {"tokens_b": 0.2, "price_per_gpu_hour": 8}),
+    ("4090 一张，每天跑 6 小时，跑一个月，怎么计费", "如果每天用满 24 小时呢", {"hours_per_day": 24, "days": 30}),
+])  # fmt: skip
+def test_a_follow_up_changes_only_the_quantity_it_names(first: str, then: str, want: dict[str, object]) -> None:
+    p = _turns(first, then)
+    assert {k: p.args.get(k) for k in want} == pytest.approx(want), p.args
+    assert "epochs" not in p.args or "epochs" in p.changed, p.args

@@ -34,14 +34,16 @@ _SPEC_AFTER = re.compile(rf"(?:[\s-]*(?:{_WORDS['variant']}|{_WORDS['form']})(?!
 _VARIANT = re.compile(rf"(?<![a-z])(?:{_WORDS['variant']})$")
 _LEFT_BARE = re.compile(rf"(?<![\d.])(?P<m>{COUNT_TEXT})\s*(?:个|台|x|×|\*)?\s*$")
 _MEASURE = r"(?:x|×|\*|张|块|片|卡|个|颗|枚|-?\s*gpus?|-?\s*cards?)"
-_LEFT_COUNT = re.compile(rf"(?<![\d.]){_UNGROUPED}(?P<n>{COUNT_TEXT})\s*{_MEASURE}?\s*(?:的)?\s*(?:-\s*)?$")
+_STATE = r"(?:(?:idle|spare|free|available|unused|rented|reserved|dedicated|extra|more|new|our|of\s+our|空闲|闲置|现有|可用)(?:的)?\s+)?"
+"""A word between a count and its card ("24 idle A100s", "8 spare H100", "16 张空闲的 A800")."""
+_LEFT_COUNT = re.compile(rf"(?<![\d.]){_UNGROUPED}(?P<n>{COUNT_TEXT})\s*{_MEASURE}?\s*(?:的)?\s*{_STATE}(?:-\s*)?$")
 _NODE_WORD = r"(?:nodes?|machines?|servers?|boxes|hosts?|instances?|台(?:机器|服务器|主机)?)"
 _LEFT_NODES = re.compile(
     rf"(?<![\d.]){_UNGROUPED}(?P<m>{COUNT_TEXT})\s*(?:个)?\s*{_NODE_WORD}\s*(?:of|with|each\s+with|x|×|\*|,)?\s*$"
 )
 _LEFT_NODES_ONLY = re.compile(rf"(?<![\d.]){_UNGROUPED}(?P<m>{COUNT_TEXT})\s*(?:台|(?:nodes?|machines?|servers?)\s+of)\s*$")
 _RIGHT_COUNT = re.compile(  # "A100 x8", "A100 80GB x8", "H20（8卡）", "A800 8卡"
-    rf"^\s*(?:\d{{2,3}}\s*g(?:i?b)?(?![a-z])\s*)?(?:gpus?|cards?|显卡)?\s*(?:(?:x|×|\*)\s*(?P<a>\d+)(?!\d|\.\d)|[(（]?\s*(?P<b>{COUNT_TEXT})\s*(?:张|块|卡|片)(?!\s*(?:时|小时|每)))"
+    rf"^\s*(?:\d{{2,3}}\s*g(?:i?b)?(?![a-z])\s*)?(?:gpus?|cards?|显卡)?\s*(?:(?:x|×|\*)\s*(?P<a>\d+)(?!\d|\.\d)|[(（]?\s*(?P<b>{COUNT_TEXT})\s*(?:张|块|卡|片)(?!\s*(?:时|小时|每|[一每]\s*(?:个)?\s*(?:月|天|日|年|周|小时))))"
 )
 _RIGHT_NODE_WORD = re.compile(r"^\s*(?:的)?\s*(?:服务器|机器|主机|整机|nodes?|servers?|machines?|boxes)")
 _CAP = re.compile(
@@ -57,8 +59,11 @@ _BARE_COUNT = re.compile(
     rf"(?<![\d.a-z])(?<![a-z]-){_UNGROUPED}(?P<n>{COUNT_TEXT})\s*{_CARD}(?!\s*[-·]?\s*(?:时|小时|h(?:ou)?rs?(?![a-z])))"
 )
 _COUNT_FIELD = re.compile(
-    rf"(?:卡数|gpu\s*数量?|显卡数量?|number\s+of\s+(?:gpus|cards)|gpu\s+count|num[\s_-]*gpus|gpus\s*[:=])\s*(?:是|为|用|:|=|of|is)?\s*(?P<n>{COUNT_TEXT})(?![\d.])"
+    rf"(?:卡数|gpu\s*数量?|显卡数量?|number\s+of\s+(?:gpus|cards)|gpu\s+count|num[\s_-]*gpus|gpus\s*[:=])\s*(?:是|为|用|:|=|of|is)?\s*"
+    rf"(?P<cap>不超过|不能超过|最多|至多|上限|封顶|at\s+most|up\s+to|max(?:imum)?(?:\s+of)?|capped\s+at|limited\s+to|<=?)?\s*(?P<n>{COUNT_TEXT})(?![\d.])"
 )
+_ONLY_HAD = re.compile(rf"(?<![a-z])(?:had|have|get|got|use|using|given|with|only)\s+(?:only\s+|just\s+)?(?P<n>{COUNT_TEXT})\s*[?？.!！]*\s*$")
+"""A count alone at the end of a follow-up ("What if we only had 4?", "and with 16?"): the cards of the job."""
 _BARE_ZHANG = re.compile(rf"(?<![\d.a-z])(?<![a-z]-)(?P<n>{COUNT_TEXT})\s*(?:张|块)(?=\s*(?:呢|吧|的话|行吗|够吗|[?？,，。!！]|$))")
 _OF_THEM = re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT})\s+of\s+(?:them|those|these)(?![a-z])")
 # a card-like name the catalog does not know, written before a card word ("Z9000 卡", "MI999 GPUs"):
@@ -242,7 +247,7 @@ def extract_counts(scan: Scan) -> None:
         scan.take("gpu_count", n, m.start(), m.end())
     for m in scan.find(_COUNT_FIELD):
         if _count(m.group("n")):
-            scan.take("gpu_count", _count(m.group("n")), m.start(), m.end())
+            scan.take("max_gpus" if m.group("cap") else "gpu_count", _count(m.group("n")), m.start(), m.end())
     for m in scan.find(_BARE_COUNT):
         found = _count(m.group("n"))
         if not found:
@@ -259,6 +264,9 @@ def extract_counts(scan: Scan) -> None:
     for m in scan.find(_OF_THEM):  # "H100, 16 of them", "what if we only had 4 of them?"
         if _count(m.group("n")):
             scan.take("gpu_count", _count(m.group("n")), m.start(), m.end())
+    m = scan.first(_ONLY_HAD)
+    if m and not any(k in scan.values for k in ("gpu_count", "max_gpus")) and (n := _count(m.group("n"))) and n > 1:
+        scan.take("gpu_count", n, m.start("n"), m.end())
 
 
 _PER_NODE = re.compile(r"每\s*(?:个)?\s*(?:台|节点|机器|服务器|主机)|(?<![a-z])(?:per|each|every)\s+(?:node|machine|server|box|host)"

@@ -83,8 +83,9 @@ _LOAD_PER_DAY = re.compile(  # "流量涨到一天2亿", "每天5000万": a dail
 _RATE_UNIT = re.compile(r"(?:每|(?<![a-z])per|/|(?<![a-z])a|一)\s*$")  # "每百万token"; not the "a" ending "qlora"
 _TOKENS_PER_DAY_AFTER = re.compile(r"^\s*(?:(?:per|a|/|每|each|every)\s*(?:day|天|d)(?![a-z])|daily(?![a-z])|一天|每天)")
 _TOKENS = [
-    re.compile(rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_TOK}"),
-    re.compile(rf"(?:tokens?|token数|token量|词元数|训练量)\s*(?:数|量|总数)?\s*(?:是|为|有|:|=|约|大概|of|about|around)*\s*(?P<n>{NUMBER_TEXT_NO_WORDS})(?!\s*(?:%|个?小时|天|b\s*(?:model|参数)))"),
+    re.compile(rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*-?\s*{_TOK}"),  # "150M-token dataset"
+    re.compile(rf"(?:tokens?|token数|token量|词元数|训练量)\s*(?:数|量|总数)?\s*(?:是|为|有|:|=|约|大概|of|about|around|减到|降到|减少到|"
+               rf"增加到|加到|涨到|增到|改成|改为|变成|翻到|(?:cut|reduced?|increased?|raised?|down|dropped)\s+to|goes\s+to)*\s*(?P<n>{NUMBER_TEXT_NO_WORDS})(?!\s*(?:%|个?小时|天|b\s*(?:model|参数)))"),
 ]
 _BYTES = re.compile(
     r"(?P<n>\d+(?:\.\d+)?)\s*(?P<u>pb|tb|gb|mb|p|t|g|m)(?:\s*(?:of|的))?\s*(?:(?:raw|clean(?:ed)?|plain|english|chinese|中文|英文)\s+)?"
@@ -111,12 +112,12 @@ _SAMPLES = [
     re.compile(rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:多)?\s*(?:个)?\s*(?:样本|样例)"),
 ]
 _EPOCHS = [
-    re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT}|\d+\.\d+)\s*(?:个)?\s*(?:epochs?|epoches|epocs?|epcohs?|eps?(?![a-z])|轮(?!对话|实验)|遍|pass(?:es)?(?![a-z]))"),
+    re.compile(rf"(?<![\d.])(?<![算看讲说查过])(?P<n>{COUNT_TEXT}|\d+\.\d+)\s*(?:个)?\s*(?:epochs?|epoches|epocs?|epcohs?|eps?(?![a-z])|轮(?!对话|实验)|遍|pass(?:es)?(?![a-z]))"),
     re.compile(rf"(?:epochs?|轮数)\s*(?:=|:|是|为|设为|设置为|of)?\s*(?P<n>{COUNT_TEXT})(?![\d.])"),
 ]
 _SEQ = [
     re.compile(
-        r"(?:seq(?:uence)?[\s_-]*len(?:gth)?|序列长度|最大长度|截断长度|上下文(?:长度|窗口)?|context(?:\s+(?:length|window|len))?|"
+        r"(?:seq(?:uence)?(?:[\s_-]*len(?:gth)?)?|序列长度|最大长度|截断长度|上下文(?:长度|窗口)?|context(?:\s+(?:length|window|len))?|"
         r"max[\s_-]*(?:seq[\s_-]*)?len(?:gth)?|ctx|cutoff[\s_-]*len)\s*(?:=|:|是|为|of|is|设为|用|开到)?\s*(?P<n>\d+(?:\.\d+)?\s*k?)(?![a-z0-9])"
     ),
     re.compile(r"(?P<n>\d+(?:\.\d+)?\s*k?)\s*(?:的)?\s*(?:-\s*token\s+)?(?:context|上下文|序列长度|序列|seq(?:uence)?s?(?![a-z]))"),

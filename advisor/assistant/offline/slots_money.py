@@ -36,6 +36,10 @@ _PRICE_AFTER = re.compile(  # 每卡每小时8元 / 每小时8块 / 整机每小
     rf"(?:(?:一|每|单)\s*(?P<card3>(?:张|块)?\s*(?:卡|gpu)|张|块))?\s*"  # 每小时一卡 9 元
     rf"(?:的)?\s*(?:价格|单价|费用|租金|价钱|成本)?\s*(?:是|为|要|:|大概|约|差不多|大约|在|收|按)*\s*{_MONEY}"
 )
+_PRICE_CARD_PERIOD = re.compile(  # 一卡一月 ¥9000 / 每张卡一个月 4800 / 单卡一天 40 块: a card word, then "一" + the period
+    rf"(?:每|单|一)\s*(?P<card>(?:张|块)?\s*(?:卡|gpu)|张|块)\s*(?:一|每)\s*(?:个)?\s*{_UNIT}\s*(?:的)?\s*(?:价格|单价|费用|租金|报价)?\s*"
+    rf"(?:是|为|要|:|大概|约|收|按)*\s*{_MONEY}"
+)
 _PRICE_BEFORE = re.compile(  # 8元/小时, 8块钱一小时, $2/GPU-hour, $2 per GPU hour, 2美元每卡每小时
     rf"{_MONEY}\s*(?:/|每|一|per|an?|each)\s*(?:(?:张|块)?(?P<card>卡|gpu|card|node|machine|instance|server|台)"
     rf"\s*(?:/|每|per|[-·]|an?)?\s*)?(?:个)?\s*{_UNIT}(?:\s*(?:per|/|each|a)\s*(?P<card2>gpu|card|node|machine))?"
@@ -49,10 +53,12 @@ _NODE_SCOPE = re.compile(r"整机|每台|一台|整台|per\s+(?:node|machine|ser
 _BUDGET = [
     re.compile(
         rf"(?:总?预算|budget|经费|资金|花费上限|成本上限|spend(?:ing)?\s+(?:limit|cap)|(?<![a-z])cap)\s*"
-        rf"(?:是|为|有|只有|大概|约|大约|of|is|:|=|around|about|~|在|only|just|roughly|总共|一共)*\s*{_MONEY}"
+        rf"(?:是|为|有|只有|大概|约|大约|of|is|:|=|around|about|~|在|only|just|roughly|总共|一共|别超过|不超过|不能超过|控制在|最多|"
+        rf"at\s+most|under|below|within|no\s+more\s+than)*\s*{_MONEY}"
     ),
     re.compile(rf"{_MONEY}\s*(?:左右|以内|之内)?\s*(?:的)?\s*(?:总)?(?:预算|budget)"),
     re.compile(rf"{_MONEY}\s*(?:够吗|够不够|够用吗|够么|够用|够|enough|(?:would|will)\s+(?:be\s+)?enough)"),
+    re.compile(rf"{_MONEY}\s*(?:max(?:imum)?|tops|at\s+most|上限|封顶|(?:is\s+)?(?:all\s+)?we\s+(?:have|can\s+spend))(?![a-z])"),  # "¥800 max"
 ]
 _BUDGET_LOOSE = re.compile(  # needs a currency or 以内: "have 50k samples" is not money
     rf"(?:不超过|不能超过|别超过|控制在|within|under|below|less\s+than|no\s+more\s+than|at\s+most|最多花|"
@@ -114,7 +120,7 @@ def _record_money(scan: Scan, slot: str, m: re.Match[str], value: float | None =
 
 def extract_prices(scan: Scan) -> None:
     """Per-GPU-hour prices (and per card-day/-month/-year, converted to hours)."""
-    for pattern in (_PRICE_AFTER, _PRICE_BEFORE):
+    for pattern in (_PRICE_AFTER, _PRICE_CARD_PERIOD, _PRICE_BEFORE):
         for m in scan.find(pattern):
             groups = m.groupdict()
             card = groups.get("card") or groups.get("card2") or groups.get("card3")

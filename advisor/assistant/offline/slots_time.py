@@ -22,7 +22,7 @@ HOURS = {
 }  # fmt: skip
 _UNITS = (  # the (?![a-z]) guards keep "h"/"day" from eating "h100"/"days"; Chinese units need none
     r"(?:(?P<minute>分钟|(?:mins?|minutes?)(?![a-z]))|(?P<hour>个?小时|钟头|(?:hours?|hrs?|h)(?![a-z]))"
-    r"|(?P<day>天|days?(?![a-z]))|(?P<week>周|星期|礼拜|(?:weeks?|wks?)(?![a-z]))"
+    r"|(?P<day>天|(?:days?|nights?)(?![a-z]))|(?P<week>周|星期|礼拜|(?:weeks?|wks?)(?![a-z]))"
     r"|(?P<month>个月|个半月|months?(?![a-z]))|(?P<quarter>个?季度|quarters?(?![a-z]))"
     r"|(?P<year>年|(?:years?|yrs?)(?![a-z])))"
 )
@@ -56,8 +56,10 @@ _RETENTION = re.compile(r"(?:保留|保存|存放|(?<![每])存|retain(?:ed)?|st
 _CHECKPOINT = re.compile(r"checkpoint|ckpt|检查点|存档|保存一次|存一次")
 _EVERY = re.compile(r"(?:每隔?|every)\s*$")
 _PER_DAY = [
-    re.compile(rf"(?:每天|每日|一天)\s*(?:只)?\s*(?:用|跑|开|使用|需要|运行|训练|高峰|峰值|在线|有流量|服务)?\s*(?:大概|约)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:小时|钟头|h)(?![a-z])"),
-    re.compile(rf"(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:小时|hours?|hrs?|h)\s*(?:a|per|/|每|一)\s*(?:day|天)"),
+    # "每天跑6小时", "每天22点后跑8小时", "如果每天用满24小时呢", "8 hours a night"
+    re.compile(rf"(?:每天|每日|一天|每晚)\s*(?:只)?\s*(?:\d{{1,2}}\s*点\s*(?:后|以后|之后|开始|起)?\s*)?(?:用|跑|开|使用|需要|运行|训练|高峰|峰值|在线|有流量|服务)?\s*"
+               rf"(?:满|足)?\s*(?:大概|约)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:小时|钟头|h)(?![a-z])"),
+    re.compile(rf"(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:小时|hours?|hrs?|h)\s*(?:a|per|/|每|一|each)\s*(?:day|天|night|晚)"),
 ]
 _DAYS_A_WEEK = re.compile(
     rf"(?:每周|一周|每星期|每个星期|每礼拜)\s*(?:只)?\s*(?:跑|用|开|工作|上班|运行)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*天|"
@@ -95,8 +97,9 @@ _MFU = [
     re.compile(rf"mfu[^\d%。，,;；?？]{{0,10}}?(?:{_PCT}|{_FRACTION})"),
     re.compile(rf"{_PCT}\s*(?:的)?\s*mfu"),
 ]
-_OFFPEAK_WORD = r"(?:夜间|晚上|夜里|闲时|off[\s-]*peak|at\s+night|overnight)"
-_OFFPEAK = [
+_OFFPEAK_WORD = r"(?:夜间|晚上|夜里|夜晚|晚间|凌晨|闲时|off[\s-]*peak|at\s+night|overnight|(?<![a-z])nights?(?![a-z]))"
+_OFFPEAK = [  # "70%的训练可以放到闲时", "60% of our jobs can run overnight", "most of the work (80%) can shift to nights"
+    re.compile(rf"{_PCT}\s*[)）]?[^,，。;；?？\d%]{{0,24}}?(?:可以|能|可|can|could|will|may)\s*(?:be\s+)?[^,，。;；?？\d%]{{0,12}}?{_OFFPEAK_WORD}"),
     re.compile(rf"{_PCT}\s*(?:的)?\s*(?:任务|工作|作业|计算|算力|workload|jobs?|work|of\s+(?:the\s+)?(?:work|jobs?|compute))?\s*(?:可以|能|can)?\s*(?:放|挪|移|搬|改)?(?:到|在)?\s*(?:run|be\s+run|go|moved?\s+to)?\s*{_OFFPEAK_WORD}"),
     re.compile(rf"{_OFFPEAK_WORD}\s*(?:占|share|比例|portion)\s*(?:of|is|:)?\s*{_PCT}"),
 ]  # fmt: skip
@@ -197,6 +200,8 @@ _ANY_PCT = re.compile(_PCT)
 _OFFPEAK_DISCOUNT = [
     re.compile(rf"{_OFFPEAK_WORD}[^,，。;；?？\d]{{0,8}}?(?P<z>[一二两三四五六七八九]|\d(?:\.\d)?)\s*折"),
     re.compile(rf"{_OFFPEAK_WORD}[^,，。;；?？\d]{{0,12}}?(?:打|便宜|优惠|discount(?:ed)?\s*(?:of|by)?|折扣)?\s*(?P<p>\d+(?:\.\d+)?)\s*%\s*(?:off|折扣|discount|便宜|优惠|cheaper)"),
+    re.compile(rf"{_OFFPEAK_WORD}[^,，。;；?？\d]{{0,16}}?(?:便宜|优惠|折扣|降价|cheaper\s+by|discount(?:ed)?\s*(?:of|by|is|:)?|off)\s*(?P<p>\d+(?:\.\d+)?)\s*%"),
+    re.compile(rf"{_OFFPEAK_WORD}[^,，。;；?？]{{0,20}}?(?P<half>半价|便宜一半|打对折|对折|half[\s-]+(?:price|off)|50\s*%\s*off)"),
     re.compile(rf"(?P<p>\d+(?:\.\d+)?)\s*%\s*(?:off|discount|cheaper)\s*(?:at\s+night|off[\s-]*peak|overnight|{_OFFPEAK_WORD})"),
 ]
 
@@ -208,10 +213,13 @@ def extract_shares(scan: Scan) -> None:
         for m in scan.find(pattern):
             if m.groupdict().get("z"):
                 value = 1 - read_number(m.group("z")) / 10  # "五折" = half price = 50 % off
+            elif m.groupdict().get("half"):
+                value = 0.5
             else:
                 value = read_number(m.group("p")) / 100
             if 0 < value < 1 and "offpeak_discount" not in scan.values:  # the off-peak word stays for the share
-                start = m.start("z" if m.groupdict().get("z") else "p") if m.re.pattern.startswith(_OFFPEAK_WORD) else m.start()
+                group = next(g for g in ("z", "half", "p") if m.groupdict().get(g))
+                start = m.start(group) if m.re.pattern.startswith(_OFFPEAK_WORD) else m.start()
                 scan.take("offpeak_discount", round(value, 6), start, m.end())
     for slot, patterns, flip in (("mfu", _MFU, False), ("offpeak_share", _OFFPEAK, False),
                                  ("avg_utilization", _UTIL, False), ("avg_utilization", _IDLE, True)):  # fmt: skip
