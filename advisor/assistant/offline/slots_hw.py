@@ -264,9 +264,10 @@ def extract_counts(scan: Scan) -> None:
     for m in scan.find(_OF_THEM):  # "H100, 16 of them", "what if we only had 4 of them?"
         if _count(m.group("n")):
             scan.take("gpu_count", _count(m.group("n")), m.start(), m.end())
-    m = scan.first(_ONLY_HAD)
-    if m and not any(k in scan.values for k in ("gpu_count", "max_gpus")) and (n := _count(m.group("n"))) and n > 1:
-        scan.take("gpu_count", n, m.start("n"), m.end())
+    lone = scan.first(_ONLY_HAD)
+    cards = _count(lone.group("n")) if lone else None
+    if lone and cards and cards > 1 and not any(k in scan.values for k in ("gpu_count", "max_gpus")):
+        scan.take("gpu_count", cards, lone.start("n"), lone.end())
 
 
 _PER_NODE = re.compile(r"每\s*(?:个)?\s*(?:台|节点|机器|服务器|主机)|(?<![a-z])(?:per|each|every)\s+(?:node|machine|server|box|host)"
