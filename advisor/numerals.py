@@ -34,39 +34,45 @@ EN_SCALES = {"hundred": 100, "thousand": 1e3, "million": 1e6, "billion": 1e9, "t
 def cn_numeral_value(text: str) -> float:
     """``三十`` -> 30, ``两千`` -> 2000, ``一亿五千万`` -> 1.5e8, ``十万亿`` -> 1e13.
 
-    Arabic digits may stand in for Chinese digits (``3千5百`` -> 3500). Raises
-    :class:`InputError` for text that is not a numeral.
+    Arabic digits may stand in for Chinese digits (``3千5百`` -> 3500). A digit right after a unit
+    counts in the next unit down, as people say it (``三千五`` -> 3500, ``两万五`` -> 25000, ``一百五``
+    -> 150; ``一千零五`` -> 1005). Raises :class:`InputError` for text that is not a numeral.
     """
     total = 0.0  # the part above the last 亿
     section = 0.0  # the part above the last 万 (below 亿)
     current: float | None = None  # a digit waiting for its unit
     digits = ""
+    last_unit: float | None = None  # the unit just before the trailing digit (None after 零)
     i = 0
     while i < len(text):
         ch = text[i]
         m = re.match(r"\d+(?:\.\d+)?", text[i:])
         if m:
-            current = float(m.group(0))
+            current, digits = float(m.group(0)), m.group(0)
             i += len(m.group(0))
             continue
         if ch in CN_DIGITS:
+            if CN_DIGITS[ch] == 0:
+                last_unit = None
             digits += ch
             current = float(CN_DIGITS[ch]) if len(digits) == 1 else _digit_string(digits)
         elif ch in CN_SMALL_UNITS:
             section += (1.0 if current is None else current) * CN_SMALL_UNITS[ch]
-            current, digits = None, ""
+            current, digits, last_unit = None, "", CN_SMALL_UNITS[ch]
         elif ch == "万":
             section = (section + (current or 0.0)) * 1e4 if (section or current) else 1e4
-            current, digits = None, ""
+            current, digits, last_unit = None, "", 1e4
         elif ch == "亿":
             base = total + section + (current or 0.0)
             total = base * 1e8 if base else 1e8
-            section, current, digits = 0.0, None, ""
+            section, current, digits, last_unit = 0.0, None, "", 1e8
         elif not ch.isspace():
             raise InputError("number", text, "a Chinese numeral such as 三十, 两千, 1.5万")
         if ch not in CN_DIGITS:
             digits = ""
         i += 1
+    if current is not None and last_unit and len(digits) <= 1:
+        current *= last_unit / 10  # 三千五: the 5 is 5 hundreds
     return total + section + (current or 0.0)
 
 

@@ -52,7 +52,8 @@ ACCEPTED_SIZE = "a positive number, optionally with a suffix: 300M, 7B, 7e9, 1.5
 
 
 # Patterns that find a number inside a sentence (lower-cased text), for :func:`read_number`.
-_ARABIC = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
+# A number glued after letters is part of a name ("fp8", "bf16", "a100"), except after a currency code ("rmb500").
+_ARABIC = r"(?:(?<![a-z0-9.])|(?<=rmb|usd|cny))(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
 # A Chinese numeral starts with a digit or a small unit (十二, 千亿); 万/亿 alone are not numbers.
 _CN = rf"[零〇一二两俩三四五六七八九十百千][{CN_CHARS}]*"
 _EN_SMALL = "|".join(sorted([*EN_UNITS, *EN_TENS], key=len, reverse=True))

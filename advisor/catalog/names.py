@@ -40,6 +40,9 @@ _COUNT_X = re.compile(r"\d\s*[x×*]\s*$")
 # not a name: "3090亿 token", "4090 million tokens". Magnitudes from the one number parser.
 _WORD_MAGNITUDES = sorted((s for s in SUFFIX_SCALE if len(s) > 1 and s.isascii()), key=len, reverse=True)
 _CJK_MAGNITUDES = sorted((s for s in SUFFIX_SCALE if not s.isascii()), key=len, reverse=True)
+# A name whose last digits stand apart ("910b 2张", "h100 8 cards") ends before them: they count the cards.
+_APART_DIGITS = re.compile(r"\s+\d+$")
+_MEASURE_AFTER = re.compile(r"\s*(?:张|块|卡|台|片|个|[x×*](?![a-z0-9])|(?:gpus?|cards?)(?![a-z]))")
 _MAGNITUDE_AFTER = re.compile(r"\s*(?:(?:" + "|".join(_WORD_MAGNITUDES) + r")(?![a-z])|"
                               + "|".join(_CJK_MAGNITUDES) + ")")
 
@@ -126,6 +129,8 @@ class NameIndex:
                 if compact.startswith(key, at):
                     start, end = offsets[at], offsets[at + len(key) - 1] + 1
                     if key.isdigit() and _MAGNITUDE_AFTER.match(low, end):
+                        continue
+                    if _APART_DIGITS.search(low, start, end) and _MEASURE_AFTER.match(low, end):
                         continue
                     if _bounded(low, start, end):
                         hits.append(NameHit(start, end, self._keys[key], text[start:end]))

@@ -1,19 +1,34 @@
 """The question as the slot extractors see it: normalized, with consumed spans blanked out.
 
 Normalization keeps every character at its offset (full-width ASCII to half-width, lower
-case, one character for one), so a match in the normalized text is a span of the original
-question — that is what :class:`Span` records for explanations and for grounding.
+case, Chinese numerals and English number words as digits padded to their width, 5w as 5万,
+polite openings and closings blanked, a typo'd long word fixed; lexicon ``normalize``), so a
+match in the normalized text is a span of the original question — that is what :class:`Span`
+records for explanations and for grounding — and every slot reader sees one spelling.
 Each extractor *takes* what it matched; the taken characters become a separator that no
 later pattern can match, so ``8x7B`` read as a model is not read again as "8 GPUs".
 """
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
+
+from advisor.assistant.offline.lexicon import lexicon
+from advisor.numerals import (
+    CN_CHARS,
+    CN_DIGITS,
+    EN_TENS,
+    EN_UNITS,
+    en_number_value,
+    word_number_value,
+)
+from advisor.numeric import SUFFIX_SCALE
 
 MAX_QUESTION_CHARS = 1000
 """Characters read for slots and cue words. A typed question is a few hundred characters
@@ -41,13 +56,126 @@ class Span(BaseModel):
     value: Any = None
 
 
+_NORM = lexicon()["normalize"]
+_OPEN = re.compile(_NORM["courtesy"]["open"])
+_CLOSE = re.compile(_NORM["courtesy"]["close"])
+_REST = int(_NORM["courtesy"]["rest"])
+_CN_RUN = re.compile(rf"[零〇一二两俩三四五六七八九十百千][{CN_CHARS}]*(?:点[零〇一二三四五六七八九]+)?")
+_CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
+_CN_AFTER = re.compile(_NORM["cn_keep_after"])
+_CN_BEFORE = re.compile(_NORM["cn_keep_before"])
+_EN_NUMBER = "|".join(sorted((w for w in [*EN_UNITS, *EN_TENS] if w not in _NORM["en_skip"]), key=len, reverse=True))
+_EN_RUN = re.compile(rf"(?<![a-z])(?:{_EN_NUMBER})(?:[\s-]+(?:{_EN_NUMBER}|hundred|thousand|million|billion))*(?![a-z])")
+_WAN = re.compile(_NORM["wan"])
+_REWRITES = [(re.compile(r["from"]), str(r["to"])) for r in _NORM["rewrite"]]
+_MIN = int(_NORM["word_min"])
+_LONG = re.compile(rf"(?<![a-z])[a-z]{{{_MIN},}}")
+
+
+def _strings(node: Any) -> list[str]:
+    if isinstance(node, dict):
+        return [x for k, v in node.items() for x in (*_strings(k), *_strings(v))]
+    if isinstance(node, list):
+        return [x for v in node for x in _strings(v)]
+    return [str(node).lower()]
+
+
+_STEMS = frozenset(w for text in _strings(lexicon()) for w in _LONG.findall(text))
+"""The long words the lexicon reads (in its patterns, keys and word lists)."""
+
+
 def normalize(text: str) -> str:
-    """Half-width, lower case, same length as ``text``."""
+    """Half-width, lower case, number words as digits, courtesy blanked, typos fixed; same length as ``text``."""
     s = text.translate(_FULLWIDTH)
     lowered = s.lower()
-    if len(lowered) == len(s):  # the usual case; a few letters ("İ") lower to two characters
-        return lowered
-    return "".join(c.lower() if len(c.lower()) == 1 else c for c in s)
+    if len(lowered) != len(s):  # a few letters ("İ") lower to two characters
+        lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in s)
+    return _spelled(_numbers(_courteous(lowered)))
+
+
+def _blank(s: str, start: int, end: int) -> str:
+    return s[:start] + " " * (end - start) + s[end:]
+
+
+def _courteous(s: str) -> str:
+    """A polite opening ("请问", "hey,", "老板问：") or closing ("谢谢", "thx") blanked, when more is asked."""
+    m = _OPEN.match(s)
+    if m and m.end() > m.start() and len(s[m.end():].strip()) >= _REST:
+        s = _blank(s, m.start(), m.end())
+    m = _CLOSE.search(s)
+    if m and m.end() > m.start() and len(s[: m.start()].strip()) >= _REST:
+        s = _blank(s, m.start(), m.end())
+    return s
+
+
+def _digits(value: float, width: int, suffixes: tuple[str, ...]) -> str | None:
+    """``value`` in digits (with a size suffix if needed) in at most ``width`` characters, padded on the left."""
+    for suffix in suffixes:
+        scaled = value / SUFFIX_SCALE[suffix] if suffix else value
+        shown = f"{scaled:.4f}".rstrip("0").rstrip(".")
+        if (scaled >= 1 or not suffix) and abs(float(shown) - scaled) < 1e-9 and len(shown) + len(suffix) <= width:
+            return (shown + suffix).rjust(width)
+    return None
+
+
+def _cn_number(s: str, m: re.Match[str]) -> str | None:
+    run = m.group(0)
+    whole, _, frac = run.partition("点")
+    before = s[: m.start()].rstrip()[-1:]
+    counted = before.isascii() and (before.isalnum() or before in "=:×") and not _CJK_CHAR.match(s[m.end():])
+    if whole == "一" and not frac and not (re.match(r"\s*[十百千万亿]", s[m.end():]) or counted):
+        return None  # 一下, 一天, 每小时一张: a word, not a count ("batch 一", 一亿 are numbers)
+    if _CN_AFTER.search(s[max(0, m.start() - 3) : m.start()]) or _CN_BEFORE.match(s[m.end():]):
+        return None
+    if len(whole) > 1 and all(c in CN_DIGITS for c in whole) and not set(whole) & {"零", "〇"}:
+        return None  # 两三天, 三四张: a range
+    value = word_number_value(whole) + (float("0." + "".join(str(CN_DIGITS[c]) for c in frac)) if frac else 0.0)
+    digits = _digits(value, len(run), ("", "万", "亿", "千万"))
+    if digits and m.start() and s[m.start() - 1].isascii() and s[m.start() - 1].isalnum() and digits[0] != " ":
+        return None  # "H20十六卡": digits would join the name before them
+    return digits
+
+
+def _padded(m: re.Match[str], word: str) -> str:
+    """``word`` in place of ``m``, right-aligned in its span (``m`` unchanged when it is shorter)."""
+    return word.rjust(len(m.group(0))) if len(m.group(0)) >= len(word) else m.group(0)
+
+
+def _en_number(s: str, m: re.Match[str]) -> str | None:
+    return _digits(en_number_value(m.group(0)), len(m.group(0)), ("",))
+
+
+def _numbers(s: str) -> str:
+    """Chinese numerals and English number words as digits; 5w as 5万."""
+    s = _WAN.sub("万", s)
+    for pattern, word in _REWRITES:
+        s = pattern.sub(functools.partial(_padded, word=word), s)
+    readers: tuple[tuple[re.Pattern[str], Callable[[str, re.Match[str]], str | None]], ...] = (
+        (_CN_RUN, _cn_number), (_EN_RUN, _en_number))
+    for pattern, read in readers:
+        for m in reversed(list(pattern.finditer(s))):
+            digits = read(s, m)
+            if digits is not None:
+                s = s[: m.start()] + digits + s[m.end():]
+    return s
+
+
+def _known(word: str) -> bool:
+    return any(word[:k] in _STEMS for k in range(_MIN, len(word) + 1))
+
+
+def _spelled(s: str) -> str:
+    """A long word with one pair of adjacent letters swapped, read as the lexicon word it misspells."""
+    for m in _LONG.finditer(s):
+        w = m.group(0)
+        if _known(w):
+            continue
+        for i in range(len(w) - 1):
+            fixed = w[:i] + w[i + 1] + w[i] + w[i + 2 :]
+            if _known(fixed):
+                s = s[: m.start()] + fixed + s[m.end():]
+                break
+    return s
 
 
 _CJK = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf，。？！：；、（）“”]")  # with full-width punctuation: a Chinese IME

@@ -1,0 +1,133 @@
+"""One reading however a quantity is written (advisor/assistant/offline/text.py ``normalize`` and the number
+grammar of advisor/numeric.py): Chinese numerals, English number words, 5w, "8x GPUs", a polite opening or
+closing, one typo in a long word. Each class is checked across values and wordings against the same
+question written plainly."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.assistant.offline.parse import parse_question
+from advisor.assistant.offline.text import normalize
+from advisor.numerals import cn_numeral_value, format_cn
+
+EN_WORDS = {2: "two", 3: "three", 8: "eight", 12: "twelve", 16: "sixteen", 24: "twenty-four", 64: "sixty-four"}
+
+
+def _read(question: str) -> tuple[str, dict[str, object]]:
+    parsed = parse_question(question)
+    return parsed.intent, parsed.args
+
+
+@pytest.mark.parametrize("text", [
+    "用十六张A100，训练 三 亿 token", "Hey, ~twenty hrs idle on eight H100s, thx", "预算15W以内，两三天，周五前，两倍",
+    "Ｈ１００ ｘ 十六，ｓｅｑ ｌｅｎ 八千一百九十二", "Recmomend 4x GPUs, 5.98/GPU时", "老板问：百分之三十，十分之一张卡",
+])  # fmt: skip
+def test_normalizing_keeps_one_character_for_one(text: str) -> None:
+    assert len(normalize(text)) == len(text)
+
+
+@pytest.mark.parametrize("n", [2, 3, 8, 12, 16, 24, 64, 128])
+@pytest.mark.parametrize("template", [
+    "用{n}张A100全参微调Llama-3-8B，1亿token，要多少钱",
+    "qwen2.5-7b lora，2亿token，H100 x {n}，估一下",
+    "qwen2.5-7b lora，2亿token，{n}×H100，估一下",
+    "llama-3.1-8b lora, 200M tokens, on {n} H100s, how much?",
+])  # fmt: skip
+def test_a_card_count_reads_the_same_in_digits_and_words(template: str, n: int) -> None:
+    plain = _read(template.format(n=n))
+    assert plain[1].get("gpu_count") == n
+    words = EN_WORDS.get(n) if template.isascii() else ("两" if n == 2 else format_cn(n))
+    if words is None:
+        pytest.skip("English words are written for small counts")
+    assert _read(template.format(n=words)) == plain
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 12, 48])
+@pytest.mark.parametrize(("template", "slot", "scale"), [
+    ("gemma-2-27b lora，训练数据 {n} 亿 tokens，8卡H100 够吗", "tokens_b", 0.1),
+    ("gemma-2-27b lora，训练数据{n}亿tokens，8卡H100 够吗", "tokens_b", 0.1),
+    ("两张4090 跑 qwen3-8b 推理，一天 {n} 亿 token 扛得住吗", "tokens_per_day", 1e8),
+])  # fmt: skip
+def test_a_chinese_numeral_before_a_spaced_magnitude_is_read(template: str, slot: str, scale: float, n: int) -> None:
+    _, args = _read(template.format(n=format_cn(n)))
+    assert args.get(slot) == pytest.approx(n * scale)
+
+
+@pytest.mark.parametrize(("n", "written"), [(4096, "四千零九十六"), (8192, "八千一百九十二"), (2048, "两千零四十八")])
+def test_a_sequence_length_in_chinese_numerals(n: int, written: str) -> None:
+    _, args = _read(f"gemma-3-27b 全参，seq len {written}，micro batch 一，开 gradient checkpointing，十六×A800，训练 2.5 亿 token，成本多少")
+    assert (args.get("seq_len"), args.get("micro_batch_size"), args.get("gpu_count")) == (n, 1, 16)
+
+
+@pytest.mark.parametrize(("written", "value"), [
+    ("三千五", 3500), ("两万五", 25000), ("一百五", 150), ("一亿五", 1.5e8), ("一千零五", 1005), ("十五", 15),
+    ("3千5", 3500), ("1万2000", 12000), ("二〇二四", 2024),
+])  # fmt: skip
+def test_a_digit_after_a_unit_counts_in_the_next_unit_down(written: str, value: float) -> None:
+    assert cn_numeral_value(written) == value
+
+
+@pytest.mark.parametrize("amount", ["5", "15", "20", "5.5", "500"])
+@pytest.mark.parametrize(("template", "slot"), [
+    ("Qwen3-32B 全参 SFT，2亿token，要在3天内训完，预算{a}以内，推荐卡型和卡数", "budget"),
+    ("对方合同写的「甲方提前解约的，需支付剩余服务期费用的30%作为违约金」，我们月费{a}，签了12个月，这个风险大吗", "monthly_fee"),
+    ("年度预算{a}，自研13B预训练2000亿token，够不够", "budget"),
+])  # fmt: skip
+def test_w_after_a_number_is_wan(template: str, slot: str, amount: str) -> None:
+    expected = _read(template.format(a=amount + "万"))[1][slot]
+    for w in ("w", "W"):
+        assert _read(template.format(a=amount + w))[1][slot] == expected == pytest.approx(float(amount) * 1e4)
+
+
+@pytest.mark.parametrize("n", [4, 8, 32, 128])
+@pytest.mark.parametrize(("template", "slot"), [
+    ("If we go with MI300X at $2.10 per GPU-hour, what does full fine-tuning llama 3.1 70B on 300M tokens cost on {n} GPUs?", "gpu_count"),
+    ("Pretraining 8B on 1.5T tokens, max {n} GPUs, need it done in under 30 days. Which card + how many?", "max_gpus"),
+])  # fmt: skip
+def test_n_x_gpus_is_n_gpus(template: str, slot: str, n: int) -> None:
+    plain = _read(template.format(n=n))
+    assert plain[1][slot] == n
+    for written in (f"{n}x", f"{n} x", f"{n}×"):
+        assert _read(template.format(n=written)) == plain
+
+
+@pytest.mark.parametrize("question", [
+    "500个任务，每个20分钟，每个任务8张卡（A800），按小时计费 vs 按秒计费，差多少钱？",
+    "We committed to 12 months of 128 H100 but the run finished after 8 months. What happens to the remaining 4 months?",
+    "Is this a good price?", "这个报价合适吗？", "can you check our GPU setup", "帮我算算",
+    "签了一年的年包，500张910B，做完预训练只用了7个月，剩余期限怎么结算？",
+])  # fmt: skip
+@pytest.mark.parametrize(("before", "after"), [
+    ("老板问：", ""), ("同事让我问一下：", ""), ("请问", ""), ("Quick question: ", ""), ("My boss asks: ", ""),
+    ("hey, ", ""), ("", " thx"), ("", "，谢谢！"), ("", " Thanks!"), ("麻烦帮我看下，", "～多谢"),
+])  # fmt: skip
+def test_a_polite_opening_or_closing_changes_nothing(question: str, before: str, after: str) -> None:
+    assert _read(before + question + after) == _read(question)
+
+
+@pytest.mark.parametrize(("question", "typo"), [
+    ("Recommend the lowest-cost hardware for a full fine-tune of mistral 7b on 500M tokens, budget $5k.", "Recmomend"),
+    ("Pretraining 8B on 1.5T tokens, max 512 GPUs, need it done in under 30 days. Which card?", "Pretarining"),
+    ("Which GPU do I need to full-finetune qwen2.5-3b?", "finteune"),
+    ("Stage costs please: validation on-demand 8 H100, pretraining monthly on 256 H100. Our model is 30B.", "valiadtion"),
+])  # fmt: skip
+def test_two_swapped_letters_in_a_long_word_are_read_as_the_word(question: str, typo: str) -> None:
+    word = next(w for w in question.replace("-", " ").split() if sorted(w.lower()) == sorted(typo.lower()))
+    assert _read(question.replace(word, typo, 1)) == _read(question)
+
+
+@pytest.mark.parametrize("question", ["一天一卡多少钱", "估一下", "两三天能跑完吗", "周五前要训完", "10张卡的十分之一"])
+def test_words_that_hold_a_numeral_are_not_rewritten(question: str) -> None:
+    assert normalize(question) == question.lower()
+
+
+@pytest.mark.parametrize(("written", "n"), [("910B", 2), ("H100", 8), ("A800", 4)])
+def test_digits_apart_after_a_card_name_count_the_cards(written: str, n: int) -> None:
+    _, args = _read(f"{written} {n}张，qwen2.5-7b lora，1亿token，多少钱")
+    assert args.get("gpu_count") == n
+
+
+def test_a_number_glued_after_letters_is_part_of_a_name() -> None:
+    _, args = _read("yi-34b全参，fp8 training能省多少？数据1亿token，H100 x 16")
+    assert args.get("precision") == "fp8" and "jobs" not in args
