@@ -65,7 +65,7 @@ _CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
 _CN_AFTER = re.compile(_NORM["cn_keep_after"])
 _CN_BEFORE = re.compile(_NORM["cn_keep_before"])
 _EN_NUMBER = "|".join(sorted((w for w in [*EN_UNITS, *EN_TENS] if w not in _NORM["en_skip"]), key=len, reverse=True))
-_EN_RUN = re.compile(rf"(?<![a-z])(?:{_EN_NUMBER})(?:[\s-]+(?:{_EN_NUMBER}|hundred|thousand|million|billion))*(?![a-z])")
+_EN_RUN = re.compile(rf"(?<![a-z])(?:{_EN_NUMBER}|one(?=[\s-]+(?:hundred|thousand)))(?:[\s-]+(?:{_EN_NUMBER}|hundred|thousand|million|billion))*(?![a-z])")
 _WAN = re.compile(_NORM["wan"])
 _REWRITES = [(re.compile(r["from"]), str(r["to"])) for r in _NORM["rewrite"]]
 _MIN = int(_NORM["word_min"])
