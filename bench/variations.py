@@ -23,7 +23,7 @@ import yaml
 
 from advisor.catalog import get_catalog
 from advisor.catalog.catalog import find_names
-from advisor.numerals import EN_TENS, EN_UNITS, format_cn
+from advisor.numerals import EN_TENS, EN_UNITS
 from bench.persona_eval import SETS, check_item, load
 
 DATA = yaml.safe_load((Path(__file__).with_name("variations.yaml")).read_text(encoding="utf-8"))
@@ -67,6 +67,43 @@ def _sub_numbers(text: str, word: Callable[[int], str | None]) -> list[str]:
         out.append(text[pos:m.start()] + new)
         pos, changed = m.end(), True
     return ["".join(out) + text[pos:]] if changed else []
+
+
+def format_cn(value: int) -> str:
+    """Write a whole number below 10**12 in Chinese numerals (``120000`` -> ``十二万``).
+
+    The numerals transformation writes counts this way, and the property tests check that
+    :func:`advisor.numerals.cn_numeral_value` reads back what a person would write.
+    """
+    if value == 0:
+        return "零"
+    digits = "零一二三四五六七八九"
+
+    def below_10k(n: int, pad: bool) -> str:
+        out = ""
+        zero = False
+        for unit, name in ((1000, "千"), (100, "百"), (10, "十"), (1, "")):
+            d, n = divmod(n, unit)
+            if d:
+                if zero or (pad and not out and unit < 1000):
+                    out += "零"
+                out += digits[d] + name
+                zero = False
+            elif out:
+                zero = True
+        return out
+
+    parts: list[str] = []
+    for scale, name in ((10**8, "亿"), (10**4, "万"), (1, "")):
+        chunk, value = divmod(value, scale)
+        if chunk:
+            parts.append(below_10k(chunk, pad=bool(parts)) + name)
+        elif parts and value:
+            parts.append("零")
+    text = "".join(parts).replace("零零", "零")
+    if text.startswith("一十"):
+        text = text[1:]
+    return text
 
 
 def numerals(text: str, lang: str) -> list[str]:

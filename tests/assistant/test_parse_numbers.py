@@ -9,44 +9,7 @@ from hypothesis import strategies as st
 from advisor.assistant.offline import parse_question
 from advisor.numerals import cn_numeral_value, en_number_value
 from advisor.numeric import read_number
-
-
-def format_cn(value: int) -> str:
-    """Write a whole number below 10**12 in Chinese numerals (``120000`` -> ``十二万``).
-
-    The property tests check that :func:`cn_numeral_value` reads back what a person would
-    write.
-    """
-    if value == 0:
-        return "零"
-    digits = "零一二三四五六七八九"
-
-    def below_10k(n: int, pad: bool) -> str:
-        out = ""
-        zero = False
-        for unit, name in ((1000, "千"), (100, "百"), (10, "十"), (1, "")):
-            d, n = divmod(n, unit)
-            if d:
-                if zero or (pad and not out and unit < 1000):
-                    out += "零"
-                out += digits[d] + name
-                zero = False
-            elif out:
-                zero = True
-        return out
-
-    parts: list[str] = []
-    for scale, name in ((10**8, "亿"), (10**4, "万"), (1, "")):
-        chunk, value = divmod(value, scale)
-        if chunk:
-            parts.append(below_10k(chunk, pad=bool(parts)) + name)
-        elif parts and value:
-            parts.append("零")
-    text = "".join(parts).replace("零零", "零")
-    if text.startswith("一十"):
-        text = text[1:]
-    return text
-
+from bench.variations import format_cn
 
 
 @pytest.mark.parametrize(

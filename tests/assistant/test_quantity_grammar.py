@@ -9,7 +9,8 @@ import pytest
 
 from advisor.assistant.offline.parse import parse_question
 from advisor.assistant.offline.text import normalize
-from advisor.numerals import cn_numeral_value, format_cn
+from advisor.numerals import cn_numeral_value
+from bench.variations import format_cn
 
 EN_WORDS = {2: "two", 3: "three", 8: "eight", 12: "twelve", 16: "sixteen", 24: "twenty-four", 64: "sixty-four",
             128: "one hundred twenty-eight"}

@@ -10,7 +10,7 @@ from bench.variations import TRANSFORMS, dev_items, evaluate, variants
 
 pytestmark = pytest.mark.usefixtures("clean_llm_env")
 
-EVERY = 24
+EVERY = 36
 """One variant in EVERY (by a hash of item, transformation and text): a few hundred, under 20 s."""
 FLOOR = 0.97
 """Share of sampled variants read like their original; the whole set was at 0.99 when this was set
