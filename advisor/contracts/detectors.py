@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from advisor.contracts import semantics
+from advisor.contracts import commitment, semantics
 from advisor.contracts.clauses import Clause, Sentence, normalize_space, split_clauses
 from advisor.contracts.parties import Layout, Party, PartyResolver
 from advisor.contracts.reader import read_text
@@ -31,6 +31,7 @@ _CONVENIENCE_RE = re.compile(
     r"convenience|without\s+cause|any\s+reason|no\s+reason|at\s+will|discretion|无需[^。；]{0,6}理由|无理由|任意|单方",
     re.IGNORECASE,
 )
+_WHOLE = re.compile(r"\S(?:.*\S)?", re.DOTALL)
 _PARTY_DETECTORS = {"termination_for_convenience", "price_change"}
 
 
@@ -45,6 +46,7 @@ class Hit:
     match: str
     values: Values = field(default_factory=dict)
     party: Party | None = None
+    score: float | None = None  # a fitted reader's score (commitment.py), else None
 
     @property
     def quote(self) -> str:
@@ -61,6 +63,7 @@ def detect(clauses: list[Clause], *, zh_provider: Layout = "乙方", cause_words
     resolver = PartyResolver(zh_provider)
     cause = cause_words or _cause_re(zh_provider)
     hits: list[Hit] = []
+    read = 0  # sentences a fitted reader read: its threshold rises with them
     cues = cue_index(zh_provider)
     clause_specs = [s for s in specs if s.cue_scope == "clause"]
     for clause in clauses:
@@ -84,9 +87,11 @@ def detect(clauses: list[Clause], *, zh_provider: Layout = "乙方", cause_words
                     continue
                 if spec.exclude_any is not None and spec.exclude_any.search(text, low):
                     continue
+                read += bool(spec.reader)
                 hits.extend(_run(spec, sentence, resolver, cause, previous, low))
             previous = text
-    return hits
+    needed = commitment.reader().threshold_for(read)
+    return [h for h in hits if h.score is None or h.score >= needed]
 
 
 def detect_sentences(sentences: list[Sentence], *, zh_provider: Layout = "乙方") -> list[Hit]:
@@ -144,6 +149,9 @@ def _run(
             found.append(_hit(spec, "present", sentence, m, resolver))
         elif optional is not None:
             found.append(_hit(spec, "present", sentence, optional, resolver))
+        elif spec.reader and (score := commitment.reader().score(text)) >= commitment.reader().threshold:
+            found.append(_hit(spec, "present", sentence, _WHOLE.search(text), resolver))  # type: ignore[arg-type]
+            found[-1].score = score
     return found
 
 

@@ -36,6 +36,7 @@ class DetectorSpec:
     negation: bool = True
     shield: bool = True
     negated_trap: str = "present"
+    reader: str = ""  # a fitted sentence reader for the "present" kind (commitment.py)
     combined: dict[str, Alternation | None] = field(default_factory=dict)
     exclude_any: Alternation | None = None
     require_any: Alternation | None = None
@@ -84,6 +85,7 @@ def detectors(zh_provider: Layout = "乙方") -> tuple[DetectorSpec, ...]:
             negation=bool(entry.get("negation", True)),
             shield=bool(entry.get("shield", True)),
             negated_trap=str(entry.get("negated_trap", "present")),
+            reader=str(entry.get("reader", "")),
         )
         if spec.negated_trap not in ("protect", "present"):
             raise DataError(str(PATTERNS_PATH), "negated_trap must be 'protect' or 'present'", row=name, field="negated_trap")

@@ -158,10 +158,28 @@ def test_money_and_granularity_values() -> None:
     assert facts("Spot instances get a two (2) minute warning before they are reclaimed.")["spot_reclaim_notice_seconds"] == pytest.approx(120)
 
 
-def test_a_bare_quantity_floor_is_not_a_commitment() -> None:
-    f = facts("At least three (3) persons must complete the training program.")
+@pytest.mark.parametrize("text", [
+    "The Distributor shall maintain a sales force of no fewer than ten (10) representatives in each calendar year.",
+    "theglobe shall provide a minimum of 500,000 impressions per month on the co-branded pages.",
+    "乙方每月提供的GPU卡时不少于1000小时。",
+])
+def test_a_floor_no_customer_buys_is_addressed_not_a_trap(text: str) -> None:
+    """The fitted reader (commitment.py) shows such a floor; only a duty to buy or pay is a trap."""
+    f = facts(text)
     assert "minimum_commitment" not in f
     assert f["quantity_floor"] is True
+
+
+def test_the_reader_asks_more_of_a_sentence_in_a_long_contract() -> None:
+    from advisor.contracts.commitment import reader
+
+    r = reader()
+    assert r.threshold_for(1) == r.threshold < r.threshold_for(500) < 1.0
+    floor = "The Distributor shall maintain a sales force of no fewer than ten (10) representatives in each calendar year."
+    filler = "\n\n".join(f"{i}. The Customer shall keep the price list confidential for at least {i} years." for i in range(2, 60))
+    assert facts(floor)["quantity_floor"] is True
+    assert r.threshold <= r.score(floor) < r.threshold_for(60)
+    assert "quantity_floor" not in facts(f"{filler}\n\n60. {floor}")
 
 
 def test_evidence_has_quote_and_location() -> None:

@@ -52,9 +52,9 @@ def test_split_is_stable_and_keeps_duplicates_together() -> None:
 
 
 def test_cuad_minimum_commitment_clauses() -> None:
-    """Development set outside LegalBench: dev read right, held-out above its floor."""
+    """Development set outside LegalBench: both halves at the targets' precision, dev at the recall target."""
     score = cuad_clauses()
-    assert score["dev"]["precision"] >= TARGET_PRECISION and score["dev"]["recall"] >= 0.95, score["dev"]
+    assert score["dev"]["precision"] >= TARGET_PRECISION and score["dev"]["recall"] >= TARGET_RECALL, score["dev"]
     assert score["holdout"]["precision"] >= TARGET_PRECISION, score["holdout"]
     assert score["holdout"]["recall"] >= CUAD_CLAUSES_HELD_OUT_RECALL_FLOOR, score["holdout"]
 
