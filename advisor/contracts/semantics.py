@@ -75,6 +75,8 @@ class _Vocabulary:
         self.strong = both("strong_breaks")
         self.weak = both("weak_breaks")
         self.condition = both("conditions")
+        self.comparator = both("comparators")
+        self.condition_end = both("condition_ends")
         window = data.get("condition_window") or {}
         self.window_en = int(window.get("en", 2))
         self.window_zh = int(window.get("zh", 6))
@@ -106,6 +108,7 @@ class _Analysis:
         self.strong_starts = sorted(s for s, _ in spans)
         self.weak = sorted(m.start() for m in v.weak.finditer(text))
         self.conditions = [m.start() for m in v.condition.finditer(masked)]
+        self.comparators = [m.end() for m in v.comparator.finditer(text)]
         self._modals: list[tuple[int, int, Modality]] | None = None
 
     @property
@@ -160,6 +163,9 @@ def negated(text: str, start: int, end: int | None = None, *, optional: Callable
         nxt = _next_weak(a, n_end, start)
         if nxt is None or _AUX_RE.match(text[n_end:nxt]):
             count += 1
+    count += sum(1 for c in a.comparators if seg <= c <= start and _reach(text, text[c:start]))
+    if count % 2 and end is not None and _forbidden_unless(a, text, start, end):
+        count += 1
     if optional is not None and end is not None:
         stop = min(end, a.segment_end(start + 1, len(text)))
         for n_start, n_end in a.negators[bisect_left(a.neg_starts, start) : bisect_left(a.neg_starts, stop)]:
@@ -168,6 +174,18 @@ def negated(text: str, start: int, end: int | None = None, *, optional: Callable
             if reaches_end and not _in_condition(a, start, n_start) and optional(n_start, n_end):
                 count += 1
     return count % 2 == 1
+
+
+def _forbidden_unless(a: _Analysis, text: str, start: int, end: int) -> bool:
+    """Is the phrase inside a condition whose main clause forbids the act ("乙方未提前2小时通知的，
+    不得回收", "if Provider has not given notice, it shall not reclaim")? Then the negated
+    condition is a requirement."""
+    seg = a.segment_start(start)
+    stop = a.segment_end(start + 1, len(text))
+    comma = _next_weak(a, end, stop)
+    if comma is None or not (_in_condition(a, seg, start) or vocabulary().condition_end.search(text[end:comma])):
+        return False
+    return any(name == "prohibition" and comma < s < stop for s, _, name in a.modals)
 
 
 def _in_condition(a: _Analysis, seg: int, pos: int) -> bool:

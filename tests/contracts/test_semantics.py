@@ -107,6 +107,21 @@ CASES: list[tuple[str, str, str]] = [
     ('billing_after_release', 'missing|trap', '4. Billing. Billing stops when Customer releases the instance, unless Provider, at its discretion, keeps the capacity reserved for Customer.'),
     ('price_lock', 'ok', '5. Pricing. Prices are fixed for the entire term and cannot be increased except by a written amendment signed by both parties.'),
     ('early_termination', 'ok', '8. Refunds. Unused prepaid fees are refunded pro rata, except fees for hours already consumed.'),
+    # a negator before "less than" affirms a floor; "less than" alone denies it
+    ('spot_reclaim', 'ok', "6. Reclaim. No GPU node will be reclaimed with less than 30 minutes' notice to the Customer."),
+    ('spot_reclaim', 'missing|trap', "6. Reclaim. Provider may reclaim spot nodes with less than 30 minutes' notice."),
+    # a negated condition whose main clause forbids the act is a requirement ("未…通知的，不得…")
+    ('spot_reclaim', 'ok', '第六条 抢占\n平台未提前30分钟告知甲方的，不得抢占其GPU节点。'),
+    ('spot_reclaim', 'ok', "6. Preemption. If Provider has not given Customer 30 minutes' notice, it shall not preempt the node."),
+    # notice stated as a floor on its length; a lock stated as a forbidden increase; retention as a forbidden deletion
+    ('spot_reclaim', 'ok', '第六条 回收\n回收实例前，乙方给予甲方的通知时间不少于2小时。'),
+    ('spot_reclaim', 'ok', "6. Reclaim. The warning before any reclaim of an instance is at least 45 minutes."),
+    ('price_lock', 'ok', '第五条 价格\n乙方不会在合同期内调整本订单单价。'),
+    ('price_lock', 'ok', '第五条 价格\n订单期内，乙方不能上调租金。'),
+    ('storage_retention', 'ok', "11. Data. Provider will not delete the Customer's files for 30 days after termination."),
+    ('storage_retention', 'ok', '第十一条 数据\n服务终止后乙方不会马上清除数据，将保留15日供甲方导出。'),
+    ('sla_compensation', 'ok', "SLA. Provider credits Customer 20% of that month's fees for each outage over an hour."),
+    ('billing_after_release', 'ok', '4. Billing. When Customer releases a node no further charges accrue for it.'),
 ]
 
 
