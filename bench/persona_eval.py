@@ -116,7 +116,7 @@ def evaluate(half: str | None = None, path: str | Path = DATA, *, failures: bool
         problems, _ = check_item(item)
         ok = not problems
         for kind in {problem_kind(p) for p in problems}:
-            kinds[kind] += 1
+            kinds[kind + (" (follow-up)" if item.get("history") and kind.startswith("intent") else "")] += 1
         for table, key in ((by_lang, item["lang"]), (by_intent, item["expect"]["intent"])):
             table[key][0] += ok
             table[key][1] += 1

@@ -75,7 +75,7 @@ def test_every_feature_the_evidence_names_can_be_read() -> None:
     readable = set(lex["asks"]) | set(lex["present"]) | {"serving", "training", "quote", "own", "fit", "contract",
                                                           "domain", "verdict", "topic", "workload", "gpus2",
                                                           "gpu_changed", "modes", "modes2", "stages2", "doc_file",
-                                                          "usage_file"}
+                                                          "usage_file", "quantity"}
     named = {f for e in lex["intent_evidence"] for key in ("all", "any", "also", "none") for f in e.get(key, ())}
     assert named <= readable, named - readable
     assert {"workload", "data", "gpu", "verdict"} <= features(read("LoRA llama-3-8b on 100M tokens on H100, enough?"))
@@ -109,3 +109,40 @@ def test_a_price_question_in_a_quote_conversation_keeps_checking_the_quote(quote
 @pytest.mark.parametrize("text", ["Is this a good price?", "这个报价合理吗？", "is that a fair deal?"])
 def test_a_price_question_with_nothing_to_check_asks_what_to_do(text: str) -> None:
     assert parse_question(text).intent == "clarify"
+
+
+FIRST_TURNS = {
+    "estimate_training_cost": ["用8张A100 LoRA微调Qwen2.5-7B，2亿token，多少钱", "LoRA llama-3-8b on 200M tokens with 8 A100s, what's the cost?"],
+    "estimate_serving_cost": ["部署Qwen2.5-72B推理服务，每天5000万token，用H20，一个月多少钱",
+                              "Serve llama-3.1-8b at 20M tokens per day on L4s. Monthly cost?"],
+    "check_quote": ["供应商报H100每卡时18元，签一年，贵不贵", "vendor quotes A100 80GB at $1.60 per GPU-hour on a 12-month term, fair?"],
+    "compare_own_vs_rent": ["16张H100，利用率60%，买还是租划算，算3年", "At 60% utilization, does owning 16 H100s make sense over 3 years?"],
+    "compare_billing": ["包月还是按量？16张H100用两个月", "16 H100s for two months: monthly or on-demand?"],
+}
+KEEPS = ["那用 H100 呢", "what about 16 cards?", "换成A800的话呢", "what if we use H200s instead?", "same thing with 32 GPUs?",
+         "卡数翻倍呢", "如果用 H20 呢，贵不贵", "and with H100s, is it still worth it?"]
+
+
+@pytest.mark.parametrize(("job", "first"), [(k, t) for k, texts in FIRST_TURNS.items() for t in texts])
+@pytest.mark.parametrize("then", KEEPS)
+def test_a_follow_up_that_changes_a_field_keeps_the_job(job: str, first: str, then: str) -> None:
+    """"那用 H100 呢", "what about 16 cards?", "…贵不贵" change a card, a count or ask yes/no: the same job
+    (a quote or yes/no word alone is not another job)."""
+    assert parse_question(then, parse_question(first)).intent == job
+
+
+@pytest.mark.parametrize("first", FIRST_TURNS["estimate_training_cost"])
+@pytest.mark.parametrize("then", ["换成包月", "改成按量计费呢", "what about spot?", "switch it to monthly billing"])
+def test_a_new_billing_mode_for_an_estimate_keeps_the_estimate(first: str, then: str) -> None:
+    r = parse_question(then, parse_question(first))
+    assert r.intent == "estimate_training_cost" and r.args.get("billing")
+
+
+@pytest.mark.parametrize("first", FIRST_TURNS["estimate_training_cost"])
+@pytest.mark.parametrize(("then", "job"), [
+    ("包月和按量哪个划算？", "compare_billing"), ("spot or on-demand for this one?", "compare_billing"),
+    ("那用什么卡最划算？", "recommend_hardware"), ("which GPU would be cheapest for this?", "recommend_hardware"),
+])  # fmt: skip
+def test_a_follow_up_that_clearly_asks_another_job_switches(first: str, then: str, job: str) -> None:
+    r = parse_question(then, parse_question(first))
+    assert r.intent == job and r.is_followup and r.context.get("model")  # the job said before is kept

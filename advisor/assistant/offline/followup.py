@@ -12,21 +12,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from advisor.assistant.offline.intent import TOOLS, Decision
+from advisor.assistant.offline.intent import TOOLS, Decision, followup_evidence, scores
 from advisor.assistant.offline.project import TOOL_ARGS
 from advisor.units import HOURS_PER_MONTH
 
-MARKER = re.compile(
-    r"呢\s*[?？。!！~]*\s*$|^\s*(?:那|那么|如果|要是|假如|若|再|还是|加上|另外|顺便|同样|改|换|用)|换成|改成|改用|换用|换为|改为|"
-    r"够吗|够不够|够用吗|会怎样|会怎么样|的话|"
-    r"^\s*(?:what|how)\s+about|^\s*what\s+if|^\s*and(?![a-z])|instead|^\s*(?:same|ok(?:ay)?|then|so|now|also|but|with|on|using|"
-    r"switch|try|make\s+it|change|if\s+we|could\s+we|would\s+it|let'?s|and|sorry|actually|correction)(?![a-z])|rather\s+than|"
-    r"不是.{0,8}是|补充一下|另外|,\s*not\s+\d|(?<![a-z])not\s+\d+\s*$|still\s+within|(?<![a-z])double[sd]?(?![a-z])|翻倍|减半|halve"
-)
-REFERENCE = re.compile(
-    r"这个|这次|这样|同样的|上面|刚才|以上|前面|this\s+(?:job|run|one|setup|config|model|training)|that\s+(?:job|run|one)|"
-    r"same\s+(?:job|run|setup|model)|(?<![a-z])(?:it|them|those)(?![a-z])|for\s+this"
-)
 ARG_KEYS_IGNORED = {
     "stage_names", "currency_said", "model_size_unknown", "model_size_b", "model_family", "gpu_changed_from",
     "model_unlisted", "asks_verdict", "quote_gpu_count", "share_said", "plan_stages", "plan_gpu", "gpu_share",
@@ -42,8 +31,7 @@ def decide(previous_intent: str, pending: str | None, decision: Decision, ctx: d
     if previous_intent not in (*TOOLS, "clarify") or decision.intent in ("greeting", "help", "onboarding"):
         return None
     slots = {k for k in ctx if k not in ARG_KEYS_IGNORED}
-    marker = bool(MARKER.search(norm))
-    reference = bool(REFERENCE.search(norm))
+    marker, reference = "marker" in decision.found, "reference" in decision.found
     if previous_intent in TOOLS and marker and (_FACTOR.search(norm) or _TIMES.search(norm)) and len(norm) < 40:
         return previous_intent  # "流量翻倍呢", "what if traffic goes 10x?": the same request, scaled
     if decision.intent == "review_contract" or (
@@ -59,10 +47,10 @@ def decide(previous_intent: str, pending: str | None, decision: Decision, ctx: d
     complete = ("model" in ctx or "params_b" in ctx) and any(k in ctx for k in ("tokens_b", "dataset_tokens_b", "samples"))
     if complete and not marker and not reference:
         return None
-    switch = decision.stated and decision.intent in TOOLS and decision.intent not in (previous_intent, "search_knowledge")
     own = slots - {"billing_modes", "billing", "stage_names", "stages", "gpus"}
-    if switch and (marker or reference) and _only_fields_of(previous_intent, own | ({"share_said"} & set(ctx))):
-        return previous_intent  # "利用率到90%呢" after own-vs-rent: a field of the same request changes
+    switch = decision.stated and decision.intent in TOOLS and decision.intent not in (previous_intent, "search_knowledge")
+    if switch and not _asks_another(previous_intent, decision, ctx, marker=marker, reference=reference):
+        return previous_intent  # "利用率到90%呢" after own-vs-rent, "改成按量计费呢" after an estimate
     if switch:  # "spot or on-demand?" / "which GPU is cheapest?" alone are about the same job
         return decision.intent if (marker or reference or not own) else None
     if not (marker or reference or slots):
@@ -73,21 +61,22 @@ def decide(previous_intent: str, pending: str | None, decision: Decision, ctx: d
 
 
 _FIELD_OF_SLOT = {"avg_utilization": "utilization", "share_said": "utilization", "tokens": "tokens_per_day",
-                  "duration_hours": "days", "wall_hours": "days", "price_per_gpu_hour": "price"}
+                  "duration_hours": "days", "wall_hours": "days", "price_per_gpu_hour": "price", "billing_modes": "billing"}
 
 
-def _only_fields_of(tool: str, slots: set[str]) -> bool:
-    """Whether every slot the follow-up gave is a field of ``tool``'s request (by the context's names),
-    so the question changes that request rather than asking for another tool."""
-
-    fields = set(TOOL_ARGS.get(tool, ()))
-    return bool(slots) and tool in _DECISION_KEEPS and all(s in fields or _FIELD_OF_SLOT.get(s) in fields
-                                                           for s in slots)
-
-
-_DECISION_KEEPS = ("compare_own_vs_rent", "estimate_serving_cost", "check_quote")
-"""Tools whose follow-ups often name one field another tool's cue words also carry (a utilization,
-a daily load, a price): such a follow-up keeps the tool."""
+def _asks_another(previous: str, decision: Decision, ctx: dict[str, Any], *, marker: bool, reference: bool) -> bool:
+    """Whether a follow-up clearly asks another job than ``previous``: the new job's score on the question
+    beats the previous job's plus what keeps it (lexicon ``followup_evidence``: a follow-up marker or a
+    reference, every value given being a field of the previous request)."""
+    given = {k for k in ctx if k not in ARG_KEYS_IGNORED and k not in ("stage_names", "stages", "gpus")}
+    given |= {"share_said"} & set(ctx)
+    fields = set(TOOL_ARGS.get(previous, ()))
+    found = set(decision.found) | {name for name, on in (
+        ("marker", marker), ("reference", reference),
+        ("fields", bool(given) and all(k in fields or _FIELD_OF_SLOT.get(k) in fields for k in given))) if on}
+    scored = scores(found)
+    keep = sum(e.weight for e in followup_evidence() if e.holds(found))
+    return scored[decision.intent][0] > scored.get(previous, (0.0,))[0] + keep
 
 
 def merge(old: dict[str, Any], new: dict[str, Any], intent: str) -> tuple[dict[str, Any], list[str], list[str]]:

@@ -40,6 +40,8 @@ class Decision(NamedTuple):
     alternatives: tuple[str, ...] = ()
     """For ``clarify``: the tools that tied (the clarification asks which one is meant), or the one job
     only hinted at by cue words with nothing to work it out from."""
+    found: frozenset[str] = frozenset()
+    """The features the decision was scored on (a follow-up weighs them against the previous job)."""
 
 
 class Evidence(NamedTuple):
@@ -72,11 +74,21 @@ def _vocabulary() -> tuple[dict[str, re.Pattern[str]], dict[str, tuple[str, ...]
                  "quote": re.compile(_CUES["quote"]), "own": re.compile(_CUES["own"]),
                  "fit": re.compile(_CUES["memory_fit"])})
     present = {name: tuple(keys) for name, keys in lex["present"].items()}
-    evidence = [Evidence(str(e["intent"]), float(e["w"]), frozenset(e.get("all", ())),
-                         tuple(frozenset(g) for g in (e.get("any"), e.get("also")) if g), frozenset(e.get("none", ())),
-                         bool(e.get("implied"))) for e in lex["intent_evidence"]]
+    evidence = [_evidence(e) for e in lex["intent_evidence"]]
     quantities = frozenset(present) | frozenset(_DERIVED_QUANTITIES)
     return asks, present, evidence, dict(lex["intent_selection"]), quantities
+
+
+def _evidence(e: dict[str, Any]) -> Evidence:
+    return Evidence(str(e.get("intent", "previous")), float(e["w"]), frozenset(e.get("all", ())),
+                    tuple(frozenset(g) for g in (e.get("any"), e.get("also")) if g), frozenset(e.get("none", ())),
+                    bool(e.get("implied")))
+
+
+@lru_cache(maxsize=1)
+def followup_evidence() -> list[Evidence]:
+    """Lexicon ``followup_evidence``: how strongly a follow-up keeps the previous job."""
+    return [_evidence(e) for e in lexicon()["followup_evidence"]]
 
 
 def has_topic(t: str) -> bool:
@@ -115,35 +127,42 @@ def features(scan: Scan) -> set[str]:
         "doc_file": any(f.endswith(_DOCUMENT_FILES) for f in files),
         "usage_file": any(not f.endswith(_DOCUMENT_FILES) for f in files),
     }
-    return found | {name for name, on in derived.items() if on}
+    found |= {name for name, on in derived.items() if on}
+    return found | ({"quantity"} if found & _vocabulary()[4] else set())
 
 
-def scores(found: set[str]) -> dict[str, tuple[float, bool, list[Evidence]]]:
-    """Per intent: its total, whether any of its evidence is a stated ask, and that evidence."""
-    evidence = _vocabulary()[2]
+def scores(found: set[str], evidence: list[Evidence] | None = None) -> dict[str, tuple[float, bool, list[Evidence]]]:
+    """Per intent: its total, whether any of its positive evidence is a stated ask, and that evidence."""
     out: dict[str, tuple[float, bool, list[Evidence]]] = {}
-    for e in evidence:
+    for e in _vocabulary()[2] if evidence is None else evidence:
         if e.holds(found):
             total, stated, items = out.get(e.intent, (0.0, False, []))
-            out[e.intent] = (total + e.weight, stated or not e.implied, [*items, e])
+            out[e.intent] = (total + e.weight, stated or (e.weight > 0 and not e.implied), [*items, e])
     return out
 
 
 def classify(scan: Scan) -> Decision:
-    """The intent of one question on its own (follow-ups are handled by :mod:`.followup`).
-    A knowledge question with no topic ("这个报价合适吗？", "is this a good price?") is unclear."""
+    """The intent of one question on its own (follow-ups are handled by :mod:`.followup`)."""
     found = features(scan)
-    scored = scores(found)
-    selection = _vocabulary()[3]
-    ranked = sorted(scored.items(), key=lambda kv: -kv[1][0])  # stable: ties keep the table's order
-    if not ranked or ranked[0][1][0] < float(selection["floor"]):
-        return Decision("clarify", False, "no job recognized")
+    return choose(found, bool(scan.values))._replace(found=frozenset(found))
+
+
+def choose(found: set[str], values: bool, evidence: list[Evidence] | None = None, margin: float | None = None) -> Decision:
+    """The highest-scoring intent for these features. ``clarify`` is scored like any intent (a base
+    evidence, more when nothing is present): winning, it asks for the runner-up job's inputs when that
+    job was only hinted at by cue words. A knowledge question with no topic ("这个报价合适吗？") is unclear.
+    Two jobs within ``margin`` ask which one is meant. ``evidence``/``margin``: the lexicon's unless given
+    (scripts/fit_intent.py tries others)."""
+    ranked = sorted(scores(found, evidence).items(), key=lambda kv: -kv[1][0])  # stable: ties keep the table's order
+    jobs = [i for i, _ in ranked if i != "clarify"]
+    if not jobs or ranked[0][0] == "clarify":
+        hinted = jobs[:1] if jobs and jobs[0] in JOBS and "quantity" not in found else []
+        return Decision("clarify", False, f"only a hint of {jobs[0]}" if hinted else "no job recognized", tuple(hinted))
     intent, (total, stated, items) = ranked[0]
-    if intent == "search_knowledge" and "topic" not in found and not scan.values:
+    if intent == "search_knowledge" and "topic" not in found and not values:
         return Decision("clarify", False, "no topic to look up")
-    if intent in JOBS and total < float(selection["hint"]) and not found & _vocabulary()[4]:
-        return Decision("clarify", False, f"only a hint of {intent}, nothing to work it out from", (intent,))
-    close = tuple(i for i, (s, _, _) in ranked[1:] if i in JOBS and total - s <= float(selection["margin"]))
+    margin = float(_vocabulary()[3]["margin"]) if margin is None else margin
+    close = tuple(i for i, (s, _, _) in ranked[1:] if i in JOBS and total - s <= margin)
     reason = ", ".join(sorted({f for e in items for f in e.all})) + f" ({total:g})"
     if intent in JOBS and close and stated:
         return Decision("clarify", False, f"{intent} or {close[0]}: {reason}", (intent, *close))
