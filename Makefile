@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml requirements.lock
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/advisor ui --host $(HOST) --port $(PORT)
+	$(BIN)/python ui/serve.py --host $(HOST) --port $(PORT)
 
 test: $(STAMP)
 	$(BIN)/python -m ruff check advisor ui tests bench

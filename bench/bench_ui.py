@@ -1,4 +1,4 @@
-"""Web UI benchmark: how soon ``advisor ui`` is healthy, how soon the assistant is warm, and
+"""Web UI benchmark: how soon the app (``make run``: ui/serve.py) is healthy, how soon the assistant is warm, and
 how long an offline answer takes to appear on screen after Enter (Chinese and English).
 
 Targets (issue #6 "Streamlit chat UI"): healthy < 5 s after start; an offline answer on

@@ -20,7 +20,6 @@ import typer
 
 from advisor.errors import AdvisorError, InputError
 from advisor.glossary import term
-from advisor.present.errors import say
 
 BANNER = {
     "en": "Compute Cost Advisor — ask about GPU training costs, hardware, billing, contracts. "
@@ -166,6 +165,9 @@ def chat_command(
         try:
             result = ask(text, history=history, offline=True if offline else None, lang=lang, on_token=printer)
         except AdvisorError as exc:
+            # lazy: cold start of the CLI (the presenters load only when an error is worded)
+            from advisor.present.errors import say
+
             print(term("error.cli", ui_lang, message=say(exc, ui_lang)), file=sys.stderr)
             continue
         _show(result, printer)

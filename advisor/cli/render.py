@@ -6,16 +6,16 @@ form (``--json``) is the report itself."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table as RichTable
 
 from advisor.glossary import term
-from advisor.present import present
-from advisor.present.markdown import aside, colon
-from advisor.present.view import Table, View
+
+if TYPE_CHECKING:
+    from advisor.present.view import Table, View
 
 _COLOUR = {"critical": "red", "warning": "yellow", "info": "cyan"}
 TOP_FINDINGS = 2
@@ -32,6 +32,9 @@ def _table(t: Table) -> RichTable:
 
 
 def view(v: View, details: bool = False, console: Console | None = None) -> None:
+    # lazy: cold start of the CLI (`advisor ui`, `--help` and the other commands load no presenter)
+    from advisor.present.markdown import aside, colon
+
     c = console or Console()
     c.print(f"[bold]{escape(v.summary)}[/bold]")
     col = colon(v.lang)
@@ -71,4 +74,7 @@ def view(v: View, details: bool = False, console: Console | None = None) -> None
 
 
 def show(tool: str, report: Any, details: bool = False, lang: str | None = None) -> None:
+    # lazy: cold start of the CLI (see view)
+    from advisor.present import present
+
     view(present(tool, report, lang), details)

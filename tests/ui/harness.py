@@ -1,4 +1,4 @@
-"""Start the app the way the README does (``advisor ui``) and drive it in Debian's Chromium.
+"""Start the app the way the README does (``make run``: ``python ui/serve.py``) and drive it in Debian's Chromium.
 
 Shared by tests/ui/test_browser.py and bench/bench_ui.py. Nothing here touches the network
 beyond 127.0.0.1; Chromium runs with background networking off.
@@ -30,11 +30,6 @@ PHONE = {"width": 390, "height": 844}
 FIGURE = re.compile(r"[$¥]\s?\d|\d[\d,.]*\s?(?:GB|GPU|h\b|小时|张|元)")
 
 
-def advisor_command() -> list[str]:
-    script = Path(sys.executable).with_name("advisor")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "advisor.cli"]
-
-
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
@@ -59,7 +54,7 @@ def wait_healthy(port: int, process: subprocess.Popen[bytes], timeout_s: float =
     url = f"http://127.0.0.1:{port}/_stcore/health"
     while time.perf_counter() - started < timeout_s:
         if process.poll() is not None:
-            raise RuntimeError(f"advisor ui exited with code {process.returncode} before it was healthy")
+            raise RuntimeError(f"the app exited with code {process.returncode} before it was healthy")
         with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=1) as response:
             if response.status == 200 and response.read().strip() == b"ok":
                 return time.perf_counter() - started
@@ -68,7 +63,7 @@ def wait_healthy(port: int, process: subprocess.Popen[bytes], timeout_s: float =
 
 
 def start_app(port: int | None = None, log_dir: Path = ARTIFACTS, extra_env: dict[str, str] | None = None) -> App:
-    """``advisor ui --host 127.0.0.1 --port PORT`` (what ``make run`` runs), timed to healthy.
+    """``python ui/serve.py --host 127.0.0.1 --port PORT`` (what ``make run`` runs), timed to healthy.
     No LLM is configured unless ``extra_env`` configures one (as an operator would)."""
     port = port or free_port()
     log_dir.mkdir(parents=True, exist_ok=True)
@@ -79,7 +74,7 @@ def start_app(port: int | None = None, log_dir: Path = ARTIFACTS, extra_env: dic
     env.update(extra_env or {})
     with log.open("wb") as out:
         started = time.perf_counter()
-        process = subprocess.Popen([*advisor_command(), "ui", "--host", "127.0.0.1", "--port", str(port)],
+        process = subprocess.Popen([sys.executable, str(ROOT / "ui" / "serve.py"), "--host", "127.0.0.1", "--port", str(port)],
                                    cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     try:
         wait_healthy(port, process)

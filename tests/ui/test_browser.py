@@ -1,4 +1,4 @@
-"""The whole path in a real browser: ``advisor ui`` started as the README does, Debian's
+"""The whole path in a real browser: ``make run``'s command started as the README does, Debian's
 Chromium driven by Playwright. Asks a Chinese and an English question, uploads a contract,
 checks figures and findings appear with no error in the page or its console, measures the
 start and answer times, and saves screenshots (1280×800 and a 390-px phone) to tests/artifacts/.

@@ -1,4 +1,4 @@
-"""The key leak, tried as a visitor would in a real browser: the server runs ``advisor ui`` with
+"""The key leak, tried as a visitor would in a real browser: the app runs (``make run``) with
 an operator key configured for the operator's endpoint (in its settings file); the visitor types the address of a
 server they control into the sidebar and asks. Two local recording endpoints on 127.0.0.1 stand
 in for both. Neither the visitor's endpoint nor the page (its HTML and every websocket frame the
