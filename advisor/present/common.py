@@ -7,7 +7,9 @@ from typing import Any
 from advisor.findings import Assumption, Finding
 from advisor.glossary import entries, has, term, unit
 from advisor.present import fmt
-from advisor.present.view import Figure, FindingLine, Table
+from advisor.present.view import Figure, FindingLine, Quote, Table
+
+SYMBOLS = {"eq": "=", "ne": "≠", "lt": "<", "lte": "≤", "gt": ">", "gte": "≥", "in": "∈", "not_in": "∉", "matches": "~"}
 
 
 def findings(items: list[Finding], lang: str) -> list[FindingLine]:
@@ -23,9 +25,52 @@ def findings(items: list[Finding], lang: str) -> list[FindingLine]:
             title=title, detail=text.detail if text else f.detail,
             recommendation=text.recommendation if text else f.recommendation,
             saving=term("label.saves", lang, amount=amount) if amount and amount not in title else None,
-            source=rule_source(f.rule_id, f.source, lang), evidence=dict(f.evidence), category=f.category,
+            source=rule_source(f.rule_id, f.source, lang), category=f.category, **evidence(f.evidence, lang),
         ))
     return out
+
+
+def evidence(ev: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A finding's evidence as the view holds it: the clauses it quotes (each once), the conditions
+    its rule tested and the other facts."""
+    quotes: dict[str, Quote] = {}
+    tested: list[tuple[str, str, str]] = []
+    facts: list[tuple[str, str]] = []
+    for name, value in ev.items():
+        if name == "conditions":
+            for c in (c for c in value or [] if isinstance(c, dict)):
+                op = str(c.get("operator", ""))
+                test = term(f"op.{op}", lang) if op in ("exists", "not_exists") else f"{SYMBOLS.get(op, op)} {_value(c.get('value'), lang)}"
+                tested.append((str(c.get("fact", "")), test, _value(c.get("actual"), lang)))
+            continue
+        for item in value if isinstance(value, list) and value and all(_quoted(v) for v in value) else [value]:
+            q = _quoted(item)
+            if q is None:
+                facts.append((str(name), _value(item, lang)))
+                continue
+            quotes.setdefault(q, Quote(q, str(item.get("where_zh" if lang == "zh" else "where") or "")))
+            if "value" in item:
+                facts.append((str(name), _value(item["value"], lang)))
+    return {"quotes": list(quotes.values()), "tested": tested, "facts": facts}
+
+
+def _quoted(value: Any) -> str | None:
+    """The clause a piece of evidence quotes (a fact read from a clause names it ``context``)."""
+    return str(value.get("quote") or value.get("context")) if isinstance(value, dict) and (value.get("quote") or value.get("context")) else None
+
+
+def _value(value: Any, lang: str) -> str:
+    if isinstance(value, bool):
+        return term("value.yes" if value else "value.no", lang) if lang == "zh" else str(value).lower()
+    if value is None:
+        return "—" if lang == "zh" else "none"
+    if isinstance(value, float):
+        return f"{value:,.4g}" if abs(value) < 1e6 else f"{value:,.0f}"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_value(v, lang)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(_value(v, lang) for v in value)
+    return str(value)
 
 
 def rule_source(rule_id: str, source: str | None, lang: str) -> str | None:

@@ -2,21 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from advisor.contracts.checklist import primary_evidence
-from advisor.findings import Finding
 from advisor.glossary import term
 from advisor.present import common
 from advisor.present.view import Figure, Table, View
 from advisor.tools.contract import ContractReport
-
-
-def _quotes(f: Finding, primary: dict[str, Any] | None) -> list[str]:
-    """Every clause ``f`` quotes, primary first (a fact read from a clause quotes its ``context``)."""
-    values = [primary or {}, *(v for value in f.evidence.values() for v in (value if isinstance(value, list) else [value]))]
-    return list(dict.fromkeys(str(v.get("quote") or v.get("context")) for v in values
-                              if isinstance(v, dict) and (v.get("quote") or v.get("context"))))
 
 
 def present_contract(r: ContractReport, lang: str) -> View:
@@ -30,11 +20,8 @@ def present_contract(r: ContractReport, lang: str) -> View:
     by_rule = {f.rule_id: f for f in lines}
     for line, f in zip(lines, sorted(r.findings, key=lambda f: {"critical": 0, "warning": 1}.get(f.severity, 2)),
                        strict=True):
-        quote = primary_evidence(f)
-        line.quotes = _quotes(f, quote)
-        if quote:
-            line.evidence = {"quote": str(quote["quote"]), **({"where": str(quote.get("where_zh" if lang == "zh" else "where"))}
-                                                               if quote.get("where") else {})}
+        primary = (primary_evidence(f) or {}).get("quote")
+        line.quotes.sort(key=lambda q: q.text != primary)
     rows = []
     for item in r.checklist:
         note = next((by_rule[rid].title for rid in item.rules if rid in by_rule), None) or term(

@@ -25,10 +25,9 @@ def finding(f: FindingLine, full: bool = False) -> list[str]:
     out = [line + (f" — {f.detail}" if full and f.detail else "")]
     if f.recommendation:
         out.append(f"  - {f.recommendation}")
-    quote = f.evidence.get("quote") if full else None
+    quote = f.quotes[0] if full and f.quotes and f.quotes[0].where else None
     if quote:
-        where = f.evidence.get("where")
-        out.append(f"  - > {quote}" + (f" — {where}" if where else ""))
+        out.append(f"  - > {quote.text} — {quote.where}")
     return out
 
 

@@ -20,6 +20,14 @@ class Figure:
 
 
 @dataclass
+class Quote:
+    """A clause quoted as evidence, and where it stands ('' when not in a document: a request field)."""
+
+    text: str
+    where: str = ""
+
+
+@dataclass
 class FindingLine:
     """One finding, shown once: severity, title, what to do, the saving, where it comes from."""
 
@@ -31,10 +39,13 @@ class FindingLine:
     recommendation: str
     saving: str | None = None
     source: str | None = None
-    evidence: dict[str, Any] = field(default_factory=dict)
     category: str = ""
-    quotes: list[str] = field(default_factory=list)
-    """Every clause of the document the finding quotes, the primary one first (the highlighter marks each)."""
+    quotes: list[Quote] = field(default_factory=list)
+    """Every clause the finding quotes, each once, the primary one first (the highlighter marks each)."""
+    tested: list[tuple[str, str, str]] = field(default_factory=list)
+    """Why it fired: (fact, the rule's test, the actual value) of each matched condition."""
+    facts: list[tuple[str, str]] = field(default_factory=list)
+    """The other evidence: (fact, value)."""
 
 
 @dataclass

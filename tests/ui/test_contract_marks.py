@@ -28,13 +28,13 @@ def test_every_quoted_clause_of_every_finding_is_marked(name: str, lang: str) ->
     view = present("review_contract", report, lang)
     for line, finding in zip(view.findings, sorted(report.findings, key=lambda f: {"critical": 0, "warning": 1}.get(f.severity, 2)),
                              strict=True):
-        assert set(line.quotes) == _quoted(finding.evidence), line.rule_id
+        assert {q.text for q in line.quotes} == _quoted(finding.evidence), line.rule_id
     several = [f for f in view.findings if len(f.quotes) > 1]
     assert several, "the fixture has findings that quote several clauses"
     marks = quotes(view)
     assert len(marks) == sum(len(f.quotes) for f in view.findings)
     marked = [html.unescape(m) for m in re.findall(r"<mark [^>]*>(.*?)</mark>", highlighted_html(text, marks), re.S)]
     for f in several:  # each of its clauses is marked (by it, or by a more severe finding quoting the same lines)
-        for q in f.quotes:
+        for q in (q.text for q in f.quotes):
             core = " ".join(q.rstrip("…").split())[:30]
             assert any(core in " ".join(m.split()) or " ".join(m.split())[:30] in " ".join(q.split()) for m in marked), (f.rule_id, q)

@@ -19,7 +19,7 @@ _SPACE = re.compile(r"\s+")
 
 def quotes(view: View) -> list[tuple[str, str, str]]:
     """(quote, severity, title) for every clause the view's findings quote, most severe first."""
-    return [(q, f.severity, f.title) for f in view.findings for q in f.quotes]
+    return [(q.text, f.severity, f.title) for f in view.findings for q in f.quotes]
 
 
 def _find(text: str, quote: str) -> tuple[int, int] | None:

@@ -13,7 +13,6 @@ import streamlit as st
 
 from advisor.glossary import term
 from advisor.present.view import Figure, FindingLine, Table, View
-from ui.components.findings import condition_text, evidence_parts
 
 BADGE = {"critical": "red", "warning": "orange", "info": "blue"}
 GREY, BLUE, GREEN = "#c9d1d9", "#0969da", "#1a7f37"
@@ -45,15 +44,13 @@ def finding(f: FindingLine, lang: str, key: str) -> None:
 def finding_detail(f: FindingLine, lang: str) -> None:
     """The finding's text and why it fired: quoted clauses and the facts behind it."""
     st.markdown(f.detail)
-    conditions, quotes, facts = evidence_parts(f.evidence, lang)
-    for q in quotes:
-        where = q.get("where_zh") if lang == "zh" else q.get("where")
-        st.markdown(f"> {q['quote']}" + (f"\n>\n> — *{where}*" if where else ""))
+    for q in f.quotes:
+        st.markdown(f"> {q.text}" + (f"\n>\n> — *{q.where}*" if q.where else ""))
     if f.source:
         st.caption(f"{term('col.source', lang)}: {f.source}")
-    tested = [f"`{fact} {test}` (`{actual}`)" for fact, test, actual in (condition_text(c, lang) for c in conditions)]
-    if tested or facts:
-        st.caption(" · ".join([*tested, *(f"`{k}` = {v}" for k, v in facts)][:8]))
+    if f.tested or f.facts:
+        st.caption(" · ".join([*(f"`{fact} {test}` (`{actual}`)" for fact, test, actual in f.tested),
+                               *(f"`{k}` = {v}" for k, v in f.facts)][:8]))
 
 
 def table(t: Table) -> None:
