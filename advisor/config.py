@@ -14,7 +14,7 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from advisor.errors import DataError
+from advisor.datafile import read_mapping
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -42,18 +42,7 @@ def user_prices_path() -> Path | None:
 
 @lru_cache(maxsize=4)
 def _read_settings(path: str) -> dict:
-    import yaml
-
-
-    try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
-    except FileNotFoundError as exc:
-        raise DataError(path, "settings file not found") from exc
-    except yaml.YAMLError as exc:
-        raise DataError(path, f"not valid YAML ({str(exc).splitlines()[0]})") from exc
-    if not isinstance(data, dict):
-        raise DataError(path, "expected a mapping of settings")
-    return data
+    return read_mapping(Path(path))
 
 
 def settings() -> dict:

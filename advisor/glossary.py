@@ -7,9 +7,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from advisor.config import knowledge_dir
+from advisor.datafile import read_mapping
 
 
 def glossary_file() -> Path:
@@ -19,7 +18,7 @@ def glossary_file() -> Path:
 @lru_cache(maxsize=1)
 def entries() -> dict[str, dict[str, str]]:
     """Every entry, by key then language (read once)."""
-    data = yaml.safe_load(glossary_file().read_text(encoding="utf-8")) or {}
+    data = read_mapping(glossary_file())
     return {str(k): {str(lang): str(text) for lang, text in v.items()} for k, v in data.items()}
 
 

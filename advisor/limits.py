@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from advisor.config import ROOT, knowledge_dir, settings
-from advisor.errors import DataError
+from advisor.datafile import read_mapping
 
 SOURCE = "knowledge/limits.yaml"
 
@@ -24,25 +24,13 @@ def _merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _yaml(path: Path) -> dict[str, Any]:
-    import yaml
-
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataError(str(path), f"cannot read limits ({type(exc).__name__})") from exc
-    if not isinstance(data, dict):
-        raise DataError(str(path), "expected a mapping of limits")
-    return data
-
-
 @lru_cache(maxsize=8)
 def _load(knowledge: str, extra_file: str, settings_key: str) -> dict[str, Any]:
     path = Path(knowledge) / "limits.yaml"
     if not path.is_file():  # a knowledge folder of its own without limits: the shipped ones
 
         path = ROOT / "knowledge" / "limits.yaml"
-    data = _yaml(path)
+    data = read_mapping(path)
 
     try:
         section = settings().get("limits") or {}
@@ -51,7 +39,7 @@ def _load(knowledge: str, extra_file: str, settings_key: str) -> dict[str, Any]:
     if isinstance(section, dict):
         data = _merge(data, section)
     if extra_file:
-        data = _merge(data, _yaml(Path(extra_file)))
+        data = _merge(data, read_mapping(Path(extra_file)))
     return data
 
 

@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ORDER = ["errors", "progress", "units", "money", "config", "glossary", "findings", "catalog", "engine", "rules", "contracts", "usage",
+ORDER = ["errors", "datafile", "progress", "units", "money", "config", "glossary", "findings", "catalog", "engine", "rules", "contracts", "usage",
          "knowledge", "ledger", "tools", "present", "assistant", "mcp", "cli"]
 RANK = {name: i for i, name in enumerate(ORDER)}
 # Same-rank siblings that may use each other (documents and telemetry are peers).

@@ -17,8 +17,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from advisor.catalog._io import data_error, read_yaml
 from advisor.catalog.gpus import Source, Text
+from advisor.datafile import data_error, read_yaml
 from advisor.errors import DataError, close_matches
 from advisor.money import FxRate
 

@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from advisor.catalog._io import load_rows
+from advisor.datafile import load_rows
 from advisor.errors import InputError
 
 Generation = Literal["volta", "turing", "ampere", "ada", "hopper", "blackwell", "cdna3", "davinci"]

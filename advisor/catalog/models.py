@@ -15,8 +15,8 @@ from pydantic import (
     field_validator,
 )
 
-from advisor.catalog._io import load_rows
 from advisor.catalog.gpus import Positive, Source, Text
+from advisor.datafile import load_rows
 
 Count = Annotated[int, Field(ge=1)]
 

@@ -24,8 +24,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from advisor.catalog._io import data_error
 from advisor.catalog.gpus import Source, Text
+from advisor.datafile import data_error
 from advisor.errors import DataError, InputError, UnknownNameError
 from advisor.limits import bound
 from advisor.money import Currency, normalize_currency

@@ -11,8 +11,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from advisor.catalog._io import data_error, mapping_section, read_yaml
 from advisor.catalog.gpus import Source, Text
+from advisor.datafile import data_error, mapping_section, read_yaml
 from advisor.errors import DataError
 from advisor.money import Currency
 

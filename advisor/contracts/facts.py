@@ -17,9 +17,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from advisor.catalog._io import list_section, read_yaml
 from advisor.contracts.detectors import Hit
 from advisor.contracts.money import defaults, money_at_risk
+from advisor.datafile import list_section, read_yaml
 
 Facts = dict[str, Any]
 FACTS_PATH = Path(__file__).with_name("facts.yaml")

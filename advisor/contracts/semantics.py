@@ -30,8 +30,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from advisor.catalog._io import read_mapping
 from advisor.contracts.parties import Party, PartyResolver
+from advisor.datafile import read_mapping
 from advisor.errors import DataError
 
 SEMANTICS_PATH = Path(__file__).with_name("semantics.yaml")

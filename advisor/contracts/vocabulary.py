@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from advisor.catalog._io import mapping_section, read_mapping
 from advisor.contracts.literals import Alternation
 from advisor.contracts.parties import Layout, as_parties, party_words
+from advisor.datafile import mapping_section, read_mapping
 from advisor.errors import DataError
 
 PATTERNS_PATH = Path(__file__).with_name("patterns.yaml")

@@ -11,10 +11,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from advisor import config
+from advisor.datafile import read_mapping
 from advisor.errors import DataError, InputError, UnknownNameError, close_matches
 from advisor.knowledge.guides import Lang, check_lang, get_guide
 
@@ -132,13 +132,7 @@ def onboarding_file() -> Path:
 @lru_cache(maxsize=4)
 def _load(path: str) -> _Path:
     try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataError(path, f"cannot read onboarding path ({exc.__class__.__name__})") from exc
-    except yaml.YAMLError as exc:
-        raise DataError(path, f"not valid YAML ({str(exc).splitlines()[0]})") from exc
-    try:
-        parsed = _Path.model_validate(data)
+        parsed = _Path.model_validate(read_mapping(Path(path)))
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = err.get("loc", ())

@@ -16,9 +16,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from advisor import config
+from advisor.datafile import read_mapping
 from advisor.errors import DataError
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
@@ -158,10 +157,7 @@ def tokenize(text: str, lang: str) -> list[str]:
 @lru_cache(maxsize=1)
 def _synonyms() -> dict[str, dict[str, list[str]]]:
     path = search_data_dir() / "synonyms.yaml"
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataError(str(path), f"cannot read synonyms ({exc.__class__.__name__})") from exc
+    data = read_mapping(path)
     table: dict[str, dict[str, list[str]]] = {}
     for lang in ("en", "zh"):
         entries = data.get(lang) or {}

@@ -38,6 +38,7 @@ from sqlalchemy.exc import ArgumentError, OperationalError
 
 from advisor.catalog._io import read_mapping
 from advisor.config import catalog_dir
+from advisor.datafile import read_mapping
 from advisor.errors import DataError, InputError
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"

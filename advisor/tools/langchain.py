@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 import advisor.tools as tools
 from advisor.config import knowledge_dir
+from advisor.datafile import read_mapping
 from advisor.errors import DataError, InputError
 from advisor.tools import TOOL_NAMES
 
@@ -52,15 +53,9 @@ WHEN: dict[str, str] = {
 @lru_cache(maxsize=1)
 def llm_settings() -> dict[str, Any]:
     """``knowledge/assistant/llm.yaml`` (schema selection and reply checks)."""
-    import yaml
-
-
     path = knowledge_dir() / "assistant" / "llm.yaml"
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataError(str(path), f"cannot read the LLM settings ({type(exc).__name__})") from exc
-    if not isinstance(data, dict) or not isinstance(data.get("schema"), dict):
+    data = read_mapping(path)
+    if not isinstance(data.get("schema"), dict):
         raise DataError(str(path), "expected `schema:` and `reply:` sections")
     return data
 

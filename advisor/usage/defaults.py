@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from advisor.config import catalog_dir
+from advisor.datafile import data_error, read_mapping
 from advisor.errors import DataError
 from advisor.rules.findings import Assumption
 
@@ -94,16 +95,7 @@ def load_defaults(path: Path | None = None) -> UsageDefaults:
 
 @lru_cache(maxsize=4)
 def _load(path: str) -> UsageDefaults:
-    import yaml
-
-    try:
-        raw = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise DataError(path, "usage defaults file not found") from exc
-    except yaml.YAMLError as exc:
-        raise DataError(path, f"not valid YAML ({str(exc).splitlines()[0]})") from exc
-    if not isinstance(raw, dict):
-        raise DataError(path, "expected a mapping of dotted keys to {value, unit, source}")
+    raw = read_mapping(Path(path))
     entries: dict[str, Default] = {}
     for key, body in raw.items():
         if not isinstance(body, dict):
@@ -111,9 +103,7 @@ def _load(path: str) -> UsageDefaults:
         try:
             entries[str(key)] = Default(**body)
         except ValidationError as exc:
-            err = exc.errors()[0]
-            field = ".".join(str(p) for p in err["loc"]) or None
-            raise DataError(path, err["msg"], row=str(key), field=field) from exc
+            raise data_error(path, exc, row=str(key)) from exc
     missing = [k for k in REQUIRED_KEYS if k not in entries]
     if missing:
         raise DataError(path, f"missing default {missing[0]!r}", row=missing[0])

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from advisor.catalog import get_catalog, load_catalog
-from advisor.catalog._io import read_yaml
+from advisor.datafile import read_yaml
 from advisor.errors import DataError
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from advisor.catalog._io import read_mapping
 from advisor.config import ROOT
+from advisor.datafile import read_mapping
 
 LEXICON_FILE = ROOT / "knowledge" / "lexicon.yaml"
 

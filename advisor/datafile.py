@@ -1,5 +1,6 @@
-"""Reading data files, and turning pydantic validation errors into one-line
-:class:`~advisor.errors.DataError` messages that name the file, the row and the field.
+"""Reading data files (every YAML file of knowledge/ and of the modules' own data), and turning
+pydantic validation errors into one-line :class:`~advisor.errors.DataError` messages that name
+the file, the row and the field. A base module: every layer may read its data through it.
 
 YAML is read from the C parser's event stream and built into plain dicts/lists here,
 which is about twice as fast as PyYAML's Python constructor (the catalog must load in well
@@ -12,13 +13,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
-from pydantic import ValidationError
 from yaml import events
 
 from advisor.errors import DataError
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _RESOLVERS = yaml.resolver.Resolver.yaml_implicit_resolvers
@@ -168,6 +171,7 @@ def data_error(path: Path | str, exc: ValidationError, *, row: int | str | None)
 def load_rows(path: Path, key: str, model: Any, what: str) -> list[Any]:
     """Validate each entry of the list under ``key`` as ``model``; ids must be unique.
     Any problem raises DataError naming the row (its id when it has one) and the field."""
+    from pydantic import ValidationError  # the YAML readers above do not need pydantic
     rows: list[Any] = []
     seen: set[str] = set()
     for index, entry in enumerate(list_section(path, read_yaml(path), key), start=1):
