@@ -36,7 +36,6 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import ArgumentError, OperationalError
 
-from advisor.catalog._io import read_mapping
 from advisor.config import catalog_dir
 from advisor.datafile import read_mapping
 from advisor.errors import DataError, InputError
