@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from advisor.catalog._io import read_mapping
+from advisor.datafile import read_mapping
 
 PATH = Path(__file__).with_name("commitment.yaml")
 
