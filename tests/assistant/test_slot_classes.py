@@ -498,3 +498,50 @@ def test_a_follow_up_changes_only_the_quantity_it_names(first: str, then: str, w
     p = _turns(first, then)
     assert {k: p.args.get(k) for k in want} == pytest.approx(want), p.args
     assert "epochs" not in p.args or "epochs" in p.changed, p.args
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("合同里包月的 128 张 H800，这 30 天平均只用到 62%，算下闲置成本", {"avg_utilization": 0.62, "period_hours": 720, "billing_mode": "committed"}),
+    ("Our 8 A100 monthly-reserved cluster averaged 45% GPU util. What's the idle cost?", {"avg_utilization": 0.45, "billing_mode": "committed"}),
+    ("Our 128 H100 fleet ran at 81% average over the last 30 days on a monthly plan. Good enough?", {"avg_utilization": 0.81, "period_hours": 720}),
+    ("包年的 64 张 A800，上个月平均用了 55%，浪费多少", {"avg_utilization": 0.55, "billing_mode": "committed"}),
+])  # fmt: skip
+def test_a_utilization_said_with_a_usage_verb(text: str, want: dict[str, object]) -> None:
+    p = parse_question(text)
+    assert p.intent == "analyze_usage" and {k: p.args.get(k) for k in want} == pytest.approx(want), p.args
+
+
+@pytest.mark.parametrize(("text", "gpu", "n"), [
+    ("80G 显存能放下 yi-34b 的全参训练吗？", "H100-SXM", 1), ("3090 两张，lora gemma-2-27b，显存吃得消不", "RTX-3090", 2),
+    ("Can 8x A100 40GB hold a full fine-tune of qwen2.5-32b with ZeRO-3?", "A100-40GB", 8),
+    ("我只有一张 4090，全参微调 qwen2.5-7b 显存够不够？", "RTX-4090", 1),
+])  # fmt: skip
+def test_a_memory_fit_question_in_other_words_is_a_memory_check(text: str, gpu: str, n: int) -> None:
+    p = parse_question(text)
+    assert p.intent == "estimate_training_cost" and p.context.get("memory_only"), (p.intent, p.args)
+    assert (p.args.get("gpu"), p.args.get("gpu_count")) == (gpu, n), p.args
+
+
+@pytest.mark.parametrize(("jobs", "n"), [
+    ("40 个评测任务", 40), ("800 次训练", 800), ("2,000 inference batch jobs", 2000), ("300 eval runs", 300), ("120 个推理任务", 120),
+])  # fmt: skip
+@pytest.mark.parametrize(("each", "hours"), [("每个 15 分钟", 0.25), ("3 min apiece", 0.05), ("每个半小时", 0.5), ("each takes half an hour", 0.5)])
+def test_jobs_with_a_kind_word_and_their_length(jobs: str, n: int, each: str, hours: float) -> None:
+    args = parse_question(f"{jobs}，{each}，A10 按小时计费亏多少").args
+    assert (args.get("jobs"), args.get("job_hours")) == (n, pytest.approx(hours)), args
+
+
+@pytest.mark.parametrize(("schedule", "per_day", "weekdays"), [
+    ("每周跑 5 天，每天 10 小时", 10, True), ("工作日 9点到18点用", 9, True), ("Mon–Fri, 9 to 6", 9, True),
+    ("we use them 9am-7pm on weekdays", 10, True), ("夜里 11 点到早上 7 点跑", 8, False), ("runs 4 days a week, 12 hours a day", 12, False),
+])  # fmt: skip
+def test_a_schedule_of_use_is_a_billing_comparison(schedule: str, per_day: float, weekdays: bool) -> None:
+    p = parse_question(f"{schedule}，4 张 A100，租 4 周")
+    assert p.intent == "compare_billing" and p.args.get("hours_per_day") == per_day, p.args
+    if weekdays:
+        assert p.args.get("days") == pytest.approx(28 * 5 / 7), p.args
+
+
+def test_an_off_peak_price_window_is_not_hours_of_use() -> None:
+    args = parse_question("晚上 10 点到早上 8 点便宜一半，6 成任务可以挪到晚上，A100 8卡 一个月").args
+    assert "hours_per_day" not in args and args.get("offpeak_discount") == 0.5, args

@@ -139,8 +139,10 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str) -
             args["path"] = docs[0]
         args["lang"] = language
     elif intent == "analyze_usage":
-        if ctx.get("billing") and "billing_mode" not in args:  # 包月/包年 are committed capacity
-            args["billing_mode"] = {"spot": "spot", "on_demand": "on_demand"}.get(ctx["billing"], "committed")
+        kinds = {{"spot": "spot", "on_demand": "on_demand"}.get(m, "committed")  # 包月/包年/reserved are committed capacity
+                 for m in ([ctx["billing"]] if ctx.get("billing") else ctx.get("billing_modes") or [])}
+        if len(kinds) == 1 and "billing_mode" not in args:  # "monthly-reserved": two words, one kind
+            args["billing_mode"] = kinds.pop()
         ran = ctx.get("duration_hours") or ctx.get("wall_hours")
         if ran and (ctx.get("period_hours") or 0) >= ran:
             args["period_hours"] = ran  # "ran 300 hours last month": the hours paid, within the named period

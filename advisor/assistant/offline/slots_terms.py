@@ -14,10 +14,13 @@ from advisor.assistant.offline.text import Scan, Span
 from advisor.numeric import NUMBER_TEXT, NUMBER_TEXT_NO_WORDS, read_number
 from advisor.units import HOURS_PER_DAY
 
-_JOB_WORD = (r"(?:个|次)?\s*(?:任务|作业|训练任务|实验|(?:(?:sweep|training|fine[\s-]*tuning|eval|batch|short|small)\s+)?"
-             r"(?:jobs?|runs?|trainings?|trials?))(?![a-z])")
-_JOBS = re.compile(rf"(?<![\d.])(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_JOB_WORD}")
+_JOB_KIND = r"(?:sweep|training|fine[\s-]*tuning|evals?|evaluation|inference|batch|test|short|small|tiny|quick|gpu|cron)"
+_JOB_WORD = (r"(?:个|次)?\s*(?:(?:评测|推理|测试|批处理|训练|微调|小|短|离线)?(?:任务|作业)|实验|训练(?![\u4e00-\u9fff]*(?:token|数据))|评测|"
+             rf"(?:{_JOB_KIND}\s+){{0,2}}(?:jobs?|runs?|trainings?|trials?))(?![a-z])")
+_JOBS = re.compile(rf"(?<![\d.a-z])(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_JOB_WORD}")
 _RUNS = re.compile(rf"(?:跑|做|训|提交|运行)\s*(?:了|上)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:次|回|轮任务)(?!\s*(?:epoch|轮))")
+_HALF_HOUR = re.compile(r"(?:每个|每次|each|一个|一次)\s*(?:任务|作业|job|run)?\s*(?:跑|用|要|需要|耗时|takes?|lasts?|runs?)?\s*(?:大概|约|about|around|~)?\s*"
+                        r"(?:半(?:个)?小时|half\s+an\s+hour)")
 _UNIT_HOURS = {"sec": 1 / 3600, "min": 1 / 60, "hour": 1.0, "day": HOURS_PER_DAY}
 _LEN_UNIT = (r"(?:(?P<sec>秒钟?|s(?:ec(?:ond)?s?)?(?![a-z]))|(?P<min>分钟|mins?(?:utes?)?(?![a-z]))"
              r"|(?P<hour>个?小时|h(?:ou)?rs?(?![a-z])|h(?![a-z0-9]))|(?P<day>天|days?(?![a-z])))")
@@ -85,6 +88,9 @@ def extract_terms(scan: Scan) -> None:
             found = next((x for x in scan.find(pattern) if x.start() >= m.start() - 100), None)
             if found and "job_hours" not in scan.values:
                 scan.take("job_hours", round(_length(found), 6), found.start(), found.end())
+        half_hour = scan.first(_HALF_HOUR)
+        if half_hour and "job_hours" not in scan.values:  # "每个半小时", "each takes half an hour"
+            scan.take("job_hours", 0.5, half_hour.start(), half_hour.end())
     m = scan.first(_INCREMENT)  # type: ignore[assignment]
     if m:
         word = next(g for g in (m.group("zh"), m.group("zh2"), m.group("en"), m.group("en2"), m.group("en3"), m.group("adj")) if g)

@@ -44,7 +44,7 @@ _DEADLINE_AFTER = re.compile(
     r"^\s*(?:之内|以内|内|之前|以前|前|完成|搞定|训完|跑完|做完|训练完|出结果|交付|上线前|"
     r"to\s+(?:finish|train|complete|deliver|get)|deadline|or\s+less|tops|max)"
 )
-_PERIOD_BEFORE = re.compile(r"(?:past|last|over\s+the\s+(?:past|last)|过去(?:的)?|最近(?:的)?|近|this|本)\s*$")
+_PERIOD_BEFORE = re.compile(r"(?:past|last|over\s+the\s+(?:past|last)|过去(?:的)?|最近(?:的)?|近|this|本|这)\s*(?:个)?\s*$")
 _PERIOD_AFTER = re.compile(r"^\s*(?:里|以来|来|下来|累计)")
 _WALL_BEFORE = re.compile(
     r"(?:租|rent(?:ing)?|reserve|lease|for|用|跑|需要|要用|持续|running|run|need\s+(?:them|it|the\s+\w+)\s+for|"
@@ -63,10 +63,32 @@ _PER_DAY = [
 ]
 _DAYS_A_WEEK = re.compile(
     rf"(?:每周|一周|每星期|每个星期|每礼拜)\s*(?:只)?\s*(?:跑|用|开|工作|上班|运行)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*天|"
-    rf"(?P<n2>{NUMBER_TEXT})\s*days?\s*(?:a|per|/|each)\s*week|(?P<weekdays>(?:工作日|周一到周五)(?!\s*(?:共|一共)?\s*(?:\d|[一二两三四五六七八九十]))|(?<![a-z])weekdays?(?![a-z])|"
-    r"monday\s+(?:to|through|-)\s+friday|business\s+days)"
+    rf"(?P<n2>{NUMBER_TEXT})\s*days?\s*(?:a|per|/|each)\s*week|(?P<weekdays>(?:工作日|周一到周五)(?!\s*(?:共|一共)?\s*(?:\d+|[一二两三四五六七八九十]+)\s*(?:个)?\s*天)|(?<![a-z])weekdays?(?![a-z])|"
+    r"mon(?:day)?\s*(?:to|through|thru|-|–|—|~)\s*fri(?:day)?|周一至周五|business\s+days)"
 )
 """Days of use in a week: a period of weeks or months is used on that share of its days."""
+_HALF_DAY = r"(?P<{g}d>早上|上午|中午|下午|晚上|夜里|凌晨)?\s*"
+_CLOCK = re.compile(  # "9点到18点", "晚上10点到早上8点", "9am-6pm", "Mon–Fri, 9 to 6": hours of use a day
+    rf"(?<![\d.:]){_HALF_DAY.format(g='a')}(?P<a>\d{{1,2}})\s*(?::00)?\s*(?P<am>am|pm|点)?\s*(?:to|-|–|—|~|到|至)\s*"
+    rf"{_HALF_DAY.format(g='b')}(?P<b>\d{{1,2}})\s*(?::00)?\s*(?P<bm>am|pm|点)?(?![\d.%])(?!\s*(?:张|卡|个|gpus?|cards?|天|days?|小时|hours?|h\b))"
+)
+_PRICE_AFTER_CLOCK = re.compile(r"^[^,，。;；]{0,8}?(?:便宜|折|优惠|电价|价|cheaper|discount|off(?![a-z])|rate|price)")
+
+
+def _clock_hours(m: re.Match[str], weekdays: bool) -> float | None:
+    """Hours between two clock times, or None when the span is not clearly a time of day."""
+    if not (m.group("am") or m.group("bm") or m.group("ad") or m.group("bd") or weekdays):
+        return None  # "4-8 H100" is a range of counts, not a time of day
+    def hour(n: str, mark: str | None, half: str | None) -> int:
+        h = int(n)
+        return h + 12 if h < 12 and (mark == "pm" or half in ("下午", "晚上", "夜里")) else h
+    a, b = hour(m.group("a"), m.group("am"), m.group("ad")), hour(m.group("b"), m.group("bm"), m.group("bd"))
+    if not (0 <= a <= 24 and 0 <= b <= 24):
+        return None
+    if b <= a and not (m.group("am") or m.group("bm") or m.group("ad") or m.group("bd")):
+        b += 12  # "9 to 6": six in the evening
+    span = (b - a) % 24
+    return float(span) if 0 < span < 24 else None
 _DATED_DEADLINE = re.compile(
     r"(?:by|before|until)\s+(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|"
     r"the\s+end\s+of\s+(?:the\s+)?(?:week|month|quarter)|end\s+of\s+(?:the\s+)?(?:week|month|quarter)|eow|eom)(?![a-z])|"
@@ -87,6 +109,9 @@ _FILLER = r"\s*(?:(?:只有|仅|才|占|一直|基本|长期|通常|常年|大�
 _UTIL = [
     re.compile(rf"(?:平均)?(?:gpu\s*)?{_UTIL_WORD}{_FILLER}(?:{_PCT}|{_FRACTION})"),
     re.compile(rf"{_PCT}\s*(?:的)?\s*(?:平均)?\s*(?:gpu\s*)?(?:average\s+)?(?:{_UTIL_WORD}|utili[sz]ed|busy|load)"),
+    # "平均只用到 62%", "averaged 45%", "ran at 81% on average": a usage verb with a share
+    re.compile(rf"(?:平均|average)\s*(?:只|才|仅)?\s*(?:用到|用了|跑到|跑了|用|达到|到)\s*{_FILLER}(?:{_PCT})"),
+    re.compile(rf"(?:averag(?:ed|es|ing)|ran\s+at|running\s+at|runs\s+at)\s*{_FILLER}(?:{_PCT})"),
 ]
 _IDLE_WORD = r"(?:闲置|空闲|空转|idle|sitting\s+idle|unused)"
 _IDLE = [
@@ -135,6 +160,11 @@ def extract_times(scan: Scan) -> None:
         for m in scan.find(pattern):
             scan.take("hours_per_day", read_number(m.group("n")), m.start(), m.end())
     week = scan.first(_DAYS_A_WEEK)
+    clock = scan.first(_CLOCK) if "hours_per_day" not in scan.values else None
+    if clock and not _PRICE_AFTER_CLOCK.search(scan.norm[clock.end() : clock.end() + 12]):
+        hours = _clock_hours(clock, bool(week))
+        if hours:
+            scan.take("hours_per_day", hours, clock.start(), clock.end())
     if week:
         n = 5.0 if week.group("weekdays") else read_number(week.group("n") or week.group("n2"))
         if 0 < n < 7:
