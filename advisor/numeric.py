@@ -53,12 +53,13 @@ ACCEPTED_SIZE = "a positive number, optionally with a suffix: 300M, 7B, 7e9, 1.5
 
 # Patterns that find a number inside a sentence (lower-cased text), for :func:`read_number`.
 # A number glued after letters is part of a name ("fp8", "bf16", "a100"), except after a currency code ("rmb500").
-_ARABIC = r"(?:(?<![a-z0-9.])|(?<=rmb|usd|cny))(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
+_ARABIC = r"(?:(?<![a-z0-9.])|(?<=rmb|usd|cny))(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?:e[+-]?\d+(?![\d.]))?"
 # A Chinese numeral starts with a digit or a small unit (十二, 千亿); 万/亿 alone are not numbers.
 _CN = rf"[零〇一二两俩三四五六七八九十百千][{CN_CHARS}]*"
 _EN_SMALL = "|".join(sorted([*EN_UNITS, *EN_TENS], key=len, reverse=True))
 _EN = rf"(?:{_EN_SMALL})(?:[\s-](?:{_EN_SMALL}))?(?:\s+(?:hundred|thousand|million|billion|trillion))?"
-_TEXT_SUFFIX = r"(?:\s*(?:[十百千万亿]+|thousand|million|billion|trillion|bn|mn)|[kmbtgw](?![a-z0-9]))"
+# a Chinese unit may be followed by more digits and units of one number: "1万5千", "1 万 5 千", "3千5百"
+_TEXT_SUFFIX = r"(?:\s*(?:[十百千万亿]+(?:\s*\d+(?:\.\d+)?\s*[十百千万]+)*|thousand|million|billion|trillion|bn|mn)|[kmbtgw](?![a-z0-9]))"
 NUMBER_TEXT = rf"(?:(?:{_ARABIC}){_TEXT_SUFFIX}?|{_CN}|(?<![a-z])(?:{_EN})(?![a-z]))"
 """Any number in a sentence: arabic (with an optional size suffix), a Chinese numeral or English words."""
 NUMBER_TEXT_NO_WORDS = rf"(?:(?:{_ARABIC}){_TEXT_SUFFIX}?|{_CN})"

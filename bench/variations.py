@@ -1,5 +1,5 @@
 """Metamorphic variations of the persona sets' DEV halves: the same question written another way must
-read the same. ``python -m bench.variations [--failures] [--only NAME]`` prints, per transformation and
+read the same. ``python -m bench.variations [--failures] [--only NAME] [--set set1 ...]`` prints, per transformation and
 language, the share of variants whose intent and arguments equal the original item's expectation, among
 the items whose original reads right (bench/persona_eval.py). Test halves are never varied.
 
@@ -272,8 +272,9 @@ def _reads(item: dict[str, Any], text: str | None = None) -> list[str]:
     return [p for p in problems if p.startswith(("intent ", "args."))]
 
 
-def dev_items() -> list[dict[str, Any]]:
-    return [item for path in SETS.values() for item in load(path, "dev")]
+def dev_items(names: list[str] | None = None) -> list[dict[str, Any]]:
+    """The dev halves of the persona sets (all, or those named)."""
+    return [item for name, path in SETS.items() if not names or name in names for item in load(path, "dev")]
 
 
 def variants(item: dict[str, Any], only: str | None = None) -> Iterator[tuple[str, str]]:
@@ -312,7 +313,8 @@ def evaluate(only: str | None = None, every: int = 1, items: list[dict[str, Any]
 
 def main(argv: list[str]) -> int:
     only = argv[argv.index("--only") + 1] if "--only" in argv else None
-    report = evaluate(only)
+    sets = [argv[i + 1] for i, a in enumerate(argv) if a == "--set"] or None
+    report = evaluate(only, items=dev_items(sets))
     total = [0, 0]
     print(f"{'transformation':18s} {'en':>16s} {'zh':>16s}")
     for name in TRANSFORMS:

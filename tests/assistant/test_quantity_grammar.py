@@ -131,3 +131,17 @@ def test_digits_apart_after_a_card_name_count_the_cards(written: str, n: int) ->
 def test_a_number_glued_after_letters_is_part_of_a_name() -> None:
     _, args = _read("yi-34b全参，fp8 training能省多少？数据1亿token，H100 x 16")
     assert args.get("precision") == "fp8" and "jobs" not in args
+
+
+@pytest.mark.parametrize(("written", "n"), [
+    ("1万5千", 15000), ("1 万 5 千", 15000), ("3千5百", 3500), ("2万", 20000), ("一万五千", 15000), ("1.5万", 15000),
+])  # fmt: skip
+def test_a_number_in_several_chinese_units_is_one_number(written: str, n: int) -> None:
+    _, args = _read(f"qwen2.5-7b lora，数据 {written}条，每条 800 token，8张A100，多少钱")
+    assert args.get("samples") == n
+
+
+@pytest.mark.parametrize(("written", "billions"), [("2.4e8", 0.24), ("1e9", 1.0), ("5E7", 0.05), ("240000000", 0.24)])
+def test_a_token_count_in_scientific_notation(written: str, billions: float) -> None:
+    _, args = _read(f"llama-3.1-8b lora, {written} tokens on 8 H100s, cost?")
+    assert args.get("tokens_b") == pytest.approx(billions)
