@@ -33,7 +33,9 @@ def present_serving(r: ServingReport, lang: str) -> View:
                   + term("label.latency", lang, ms=fmt.number(inp.get("tpot_ms")))]
     alternatives = []
     if r.fractional:
-        alternatives.append(term("label.slice", lang, slice=fmt.pct(r.fractional.get("slice")),
+        key = "label.slice_short" if r.fractional.get("fits") is False else "label.slice"
+        alternatives.append(term(key, lang, slice=fmt.pct(r.fractional.get("slice")),
+                                 need=fmt.pct(max(r.fractional.get("share", 0), r.fractional.get("memory_share", 0))),
                                  monthly=fmt.money(r.fractional.get("monthly_cost"), cur)))
     alternatives += [term("label.serve_option", lang, count=o.gpu_count, gpu=o.gpu, replicas=o.replicas,
                           tp=o.gpus_per_replica, monthly=fmt.money(o.monthly_cost, cur)) for o in r.alternatives[:3]]

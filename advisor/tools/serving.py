@@ -63,6 +63,8 @@ class ServingRequest(BaseModel):
     gpu_count: int | None = Field(None, description="GPUs you plan to run; the report says whether they carry the load.")
     precision: Literal["bf16", "fp16", "fp8", "int8", "int4"] = Field("bf16", description="Serving precision or quantisation.")
     average_load: float | None = Field(None, description="Average traffic as a share of the daily peak (0-1).")
+    gpu_share: float | None = Field(None, description="A slice of one card you would rent (0-1, e.g. 0.1 = 1/10 card): "
+                                    "the report prices that slice and says whether it holds the weights and the load.")
     currency: CurrencyField = Field("USD", description="USD or CNY.")
     provider: str | None = Field(None, description="Price sheet provider, e.g. 'runpod', '腾讯云'.")
     price_per_gpu_hour: float | None = Field(None, description="Your on-demand price per GPU-hour, if known.")
@@ -190,7 +192,8 @@ def estimate_serving_cost(request: ServingRequest | None = None, **kwargs: Any) 
         alternatives=[_option(grid, i, replicas, count, batch, per_gpu, month) for i in order[1:4] if np.isfinite(month[i])],
         assumptions=[],
     )
-    report.fractional = _fraction(report, needed, gpu, p, picked.unit_price)
+    report.fractional = _fraction(report, needed, gpu, p, picked.unit_price, req.gpu_share)
+    slice_ok = bool(report.fractional and report.fractional.get("fits", True) and n == 1)  # the slice rule's facts
     on_demand = billing_mod.option(options, "on_demand")
     assert on_demand is not None
     by_memory = sv.largest_batch(shape, memory_gb=mem[best:best + 1], bandwidth_gb_s=bw[best:best + 1],
@@ -200,8 +203,8 @@ def estimate_serving_cost(request: ServingRequest | None = None, **kwargs: Any) 
         "currency": q.currency, "gpu": gpu.id, "gpu_count": n, "gpus_needed": int(count[best]),
         "load_share": report.load_share, "billing_mode": picked.mode, "monthly_cost": monthly,
         "on_demand_monthly_cost": on_demand.total, "billing_saving": on_demand.total - monthly,
-        "fraction_of_gpu_needed": report.fractional["share"] if report.fractional else None,
-        "slice": report.fractional["slice"] if report.fractional else None,
+        "fraction_of_gpu_needed": report.fractional["share"] if slice_ok else None,
+        "slice": report.fractional["slice"] if slice_ok else None,
         "latency_bound": bool(batch[best] < by_memory[0]), "tpot_ms": tpot_ms,
         "batch_per_replica": int(batch[best]), "cost_per_million_tokens": report.cost_per_million_tokens,
     }
@@ -231,11 +234,17 @@ def _option(grid: list[Any], i: int, replicas: Any, count: Any, batch: Any, per_
                          monthly_cost=float(month[i]))
 
 
-def _fraction(r: ServingReport, needed: float, gpu: Any, p: Any, unit_price: float) -> dict[str, Any] | None:
-    """A slice of one card when a single card would be mostly idle (REQUIREMENTS C4)."""
+def _fraction(r: ServingReport, needed: float, gpu: Any, p: Any, unit_price: float,
+              stated: float | None = None) -> dict[str, Any] | None:
+    """A slice of one card when a single card would be mostly idle (REQUIREMENTS C4); a slice the user
+    states is priced as stated, with whether it holds the weights and the load (``fits``)."""
+    share = needed / max(r.tokens_per_second_per_gpu, 1e-9)
+    if stated is not None:
+        memory = r.weights_gb / (float(gpu.memory_gb) * float(p("memory.usable_share")))
+        return {"share": share, "memory_share": memory, "slice": stated, "stated": True,
+                "fits": share <= stated and memory <= stated, "monthly_cost": unit_price * stated * HOURS_PER_MONTH}
     if r.gpu_count != 1:
         return None
-    share = needed / max(r.tokens_per_second_per_gpu, 1e-9)
     if share >= float(p("serving.idle_share_for_slice")):
         return None
     step = float(p("fleet.min_fraction"))

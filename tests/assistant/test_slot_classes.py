@@ -545,3 +545,18 @@ def test_a_schedule_of_use_is_a_billing_comparison(schedule: str, per_day: float
 def test_an_off_peak_price_window_is_not_hours_of_use() -> None:
     args = parse_question("晚上 10 点到早上 8 点便宜一半，6 成任务可以挪到晚上，A100 8卡 一个月").args
     assert "hours_per_day" not in args and args.get("offpeak_discount") == 0.5, args
+
+
+@pytest.mark.parametrize(("text", "share", "fits"), [
+    ("Serving Llama 3 8B on a quarter of an A100, 1M tokens a day, cost?", 0.25, True),
+    ("用半张 A100 跑 qwen2.5-7b 推理，每天 100 万 token", 0.5, True),
+    ("用 1/10 张 4090 跑 qwen2.5-7b 推理，每天 100 万 token", 0.1, False),
+    ("half an H100 for qwen2.5-72b inference, 50M tokens a day", 0.5, False),
+])  # fmt: skip
+def test_a_stated_slice_of_a_card_is_priced_and_checked(text: str, share: float, fits: bool) -> None:
+    r = ask(text, offline=True)
+    call = r.tool_calls[0]
+    assert call.name == "estimate_serving_cost" and call.args["gpu_share"] == pytest.approx(share), call.args
+    sliced = call.result["fractional"]
+    assert (sliced["slice"], sliced["fits"]) == (pytest.approx(share), fits), sliced
+    assert sliced["monthly_cost"] > 0 and ("too small" in r.answer or "不够" in r.answer) == (not fits), r.answer

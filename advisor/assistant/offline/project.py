@@ -51,7 +51,7 @@ TOOL_ARGS: dict[str, tuple[str, ...]] = {
     "search_knowledge": ("query", "lang", "k"),
     # the decision tools (issue #12's fixed request fields, and the context's names for the rest)
     "estimate_serving_cost": ("model", "params_b", "tokens_per_day", "requests_per_day", "prompt_tokens", "output_tokens",
-                              "gpu", "gpu_count", "precision", "currency", "provider", "price_per_gpu_hour"),
+                              "gpu", "gpu_count", "precision", "currency", "provider", "price_per_gpu_hour", "gpu_share"),
     "check_quote": ("gpu", "price", "unit", "gpu_count", "term_months", "currency", "provider"),
     "compare_own_vs_rent": ("gpu", "gpu_count", "utilization", "years", "currency", "price_per_gpu_hour", "provider",
                             "base_gpus", "peak_gpus"),

@@ -34,8 +34,9 @@ _SPEC_AFTER = re.compile(rf"(?:[\s-]*(?:{_WORDS['variant']}|{_WORDS['form']})(?!
 _VARIANT = re.compile(rf"(?<![a-z])(?:{_WORDS['variant']})$")
 _LEFT_BARE = re.compile(rf"(?<![\d.])(?P<m>{COUNT_TEXT})\s*(?:个|台|x|×|\*)?\s*$")
 _MEASURE = r"(?:x|×|\*|张|块|片|卡|个|颗|枚|-?\s*gpus?|-?\s*cards?)"
-_STATE = r"(?:(?:idle|spare|free|available|unused|rented|reserved|dedicated|extra|more|new|our|of\s+our|空闲|闲置|现有|可用)(?:的)?\s+)?"
-"""A word between a count and its card ("24 idle A100s", "8 spare H100", "16 张空闲的 A800")."""
+_STATE = (r"(?:(?:idle|spare|free|available|unused|rented|reserved|dedicated|extra|more|new|our|of\s+our|空闲|闲置|现有|可用|"
+          r"nvidia|amd|huawei|英伟达|华为|国产)(?:的)?\s*)?")
+"""A word between a count and its card ("24 idle A100s", "8 spare H100", "16 张空闲的 A800", "8 张华为 910B")."""
 _LEFT_COUNT = re.compile(rf"(?<![\d.]){_UNGROUPED}(?P<n>{COUNT_TEXT})\s*{_MEASURE}?\s*(?:的)?\s*{_STATE}(?:-\s*)?$")
 _NODE_WORD = r"(?:nodes?|machines?|servers?|boxes|hosts?|instances?|台(?:机器|服务器|主机)?)"
 _LEFT_NODES = re.compile(
