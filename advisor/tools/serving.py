@@ -193,7 +193,8 @@ def estimate_serving_cost(request: ServingRequest | None = None, **kwargs: Any) 
         assumptions=[],
     )
     report.fractional = _fraction(report, needed, gpu, p, picked.unit_price, req.gpu_share)
-    slice_ok = bool(report.fractional and report.fractional.get("fits", True) and n == 1)  # the slice rule's facts
+    sliced = report.fractional or {}
+    slice_ok = bool(sliced.get("fits", True) and sliced and n == 1)  # the slice rule's facts
     on_demand = billing_mod.option(options, "on_demand")
     assert on_demand is not None
     by_memory = sv.largest_batch(shape, memory_gb=mem[best:best + 1], bandwidth_gb_s=bw[best:best + 1],
@@ -203,8 +204,8 @@ def estimate_serving_cost(request: ServingRequest | None = None, **kwargs: Any) 
         "currency": q.currency, "gpu": gpu.id, "gpu_count": n, "gpus_needed": int(count[best]),
         "load_share": report.load_share, "billing_mode": picked.mode, "monthly_cost": monthly,
         "on_demand_monthly_cost": on_demand.total, "billing_saving": on_demand.total - monthly,
-        "fraction_of_gpu_needed": report.fractional["share"] if slice_ok else None,
-        "slice": report.fractional["slice"] if slice_ok else None,
+        "fraction_of_gpu_needed": sliced["share"] if slice_ok else None,
+        "slice": sliced["slice"] if slice_ok else None,
         "latency_bound": bool(batch[best] < by_memory[0]), "tpot_ms": tpot_ms,
         "batch_per_replica": int(batch[best]), "cost_per_million_tokens": report.cost_per_million_tokens,
     }
