@@ -64,7 +64,7 @@ def gather(names: list[str]) -> list[dict[str, Any]]:
             def forced(scan: Any, c: str, seen: dict[str, Any] = seen) -> Decision:
                 seen["found"], seen["values"] = features(scan), bool(scan.values)
                 stated = any(e.intent == c and e.weight > 0 and not e.implied and e.holds(seen["found"]) for e in items)
-                return Decision(c, stated and c != "clarify", "forced by fit_intent")
+                return Decision(c, stated and c != "clarify", "forced by fit_intent", found=frozenset(seen["found"]))
 
             accept = set()
             for c in intents:
@@ -205,6 +205,7 @@ def write(w: np.ndarray, margin: float, names: list[str], lam: float, prior: str
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sets", default=",".join(SETS), help="persona sets whose dev halves are fitted")
+    ap.add_argument("--held", help="a persona set whose dev half is kept out of the fit and scored (hand vs fitted)")
     ap.add_argument("--prior", choices=("hand", "zero"), default="hand")
     ap.add_argument("--pairs", type=int, default=0,
                     help="also fit one item per (intent, feature) for features held by at least this many questions")
@@ -217,9 +218,11 @@ def main(argv: list[str]) -> int:
     if cache and cache.exists():
         rows = pickle.loads(cache.read_bytes())
     else:
-        rows = gather(names)
+        rows = gather(names + ([args.held] if args.held else []))
         if cache:
             cache.write_bytes(pickle.dumps(rows))
+    held = [r for r in rows if r["set"] == args.held]
+    rows = [r for r in rows if r["set"] in names]
     w0 = np.array([e.weight for e in items])
     if args.pairs:
         counts: dict[str, int] = {}
@@ -248,6 +251,9 @@ def main(argv: list[str]) -> int:
     print(f"chosen L2 {lam:g}, margin {margin:g}: cross-validated {by_margin[margin]}/{len(rows)}, refit on all dev {refit}")
     if by_margin[margin] <= hand:
         print("the fitted weights do not beat the hand weights on cross-validated dev")
+    if held:
+        h, f = (accuracy(held, np.arange(len(held)), items, x, m) for x, m in ((w0, 0.0), (w, margin)))
+        print(f"held-out {args.held} dev ({len(held)}): hand {h} ({h / len(held):.1%}), fitted {f} ({f / len(held):.1%})")
     if args.write:
         write(w, margin, names, lam, args.prior)
         print(f"wrote {LEXICON}")

@@ -146,3 +146,38 @@ def test_a_new_billing_mode_for_an_estimate_keeps_the_estimate(first: str, then:
 def test_a_follow_up_that_clearly_asks_another_job_switches(first: str, then: str, job: str) -> None:
     r = parse_question(then, parse_question(first))
     assert r.intent == job and r.is_followup and r.context.get("model")  # the job said before is kept
+
+
+MORE_CASES = {  # set3 dev classes, each in other words and both languages
+    "estimate_training_cost": [  # a fit question in other words: a memory check, no data needed
+        "3090 两张，lora gemma-2-27b，显存吃得消不", "80G 显存能放下 yi-34b 的全参训练吗？", "单张 4090 做 qwen2.5-7b 的 qlora 吃不消吧？",
+        "Can 8x A100 40GB hold a full fine-tune of qwen2.5-32b with ZeRO-3?", "will 2 L40S hold a LoRA of llama-3-70b?",
+    ],
+    "search_knowledge": ["ZeRO-2 和 ZeRO-3 在显存上差在哪", "LoRA 和 QLoRA 区别在哪？", "按量和包月到底差在哪里"],
+    "check_quote": [  # a stated price for a card: "how does that compare", "what is the market…" ask about the quote
+        "L40S at $0.89/GPU-hr for 36 months: how does that compare with the market?",
+        "what is the market saying about A100 at $1.2/hr for 12 months?", "H800 一卡一月 ¥9000，租 32 张，这个价位在市场上算什么水平",
+    ],
+    "onboarding": ["第一次用这个工具，能带我走一遍吗", "I'm new here, can you walk me through it?"],  # no domain word, still in scope
+    "review_contract": ["Review the terms: support and software licenses billed separately, not included in the hourly rate."],
+}
+
+
+@pytest.mark.parametrize(("expected", "text"), [(k, t) for k, texts in MORE_CASES.items() for t in texts])
+def test_more_structures_get_their_job(expected: str, text: str) -> None:
+    assert parse_question(text).intent == expected
+
+
+@pytest.mark.parametrize(("first", "then", "job"), [
+    ("qwen2.5-14b 全参微调，1亿token，16卡A800，多少钱", "要是只给 8 张卡，钱和时间分别怎么变", "estimate_training_cost"),
+    ("Full fine-tune llama-3-8b on 300M tokens with 16 H100s, cost?", "if we only had 8 GPUs, how would cost and time change?",
+     "estimate_training_cost"),
+    ("Plan: full fine-tune mistral-7b on 100M tokens, then serve 20M tokens/day for 365 days", "Change serving to 50M tokens a day.",
+     "plan_project"),
+    ("先全参微调qwen2.5-7b 2亿token，然后上线每天1000万token跑半年，总共多少钱", "上线那部分改成每天5000万token呢", "plan_project"),
+    ("qwen2.5-14b 全参微调，1亿token，16卡A800，多少钱", "什么是ZeRO-3？", "search_knowledge"),  # a side question
+])  # fmt: skip
+def test_a_how_question_or_a_stage_value_in_a_follow_up_changes_the_job(first: str, then: str, job: str) -> None:
+    """A "how would it change" question that gives a field of the job (a card count, a plan stage's load)
+    keeps the job; a definition with nothing of the job is a side question."""
+    assert parse_question(then, parse_question(first)).intent == job

@@ -36,7 +36,8 @@ def decide(previous_intent: str, pending: str | None, decision: Decision, ctx: d
         return previous_intent  # "流量翻倍呢", "what if traffic goes 10x?": the same request, scaled
     if decision.intent == "review_contract" or (
         decision.intent == "search_knowledge" and decision.stated and not (reference and slots)
-    ):
+        and (previous_intent not in TOOLS or _asks_another(previous_intent, decision, ctx, marker=marker, reference=reference))
+    ):  # "什么是ZeRO-3？" is a side question; "要是只给 8 张卡，钱和时间怎么变" changes the job
         return None
     if previous_intent == "clarify":
         if not (slots or marker):
@@ -64,6 +65,11 @@ _FIELD_OF_SLOT = {"avg_utilization": "utilization", "share_said": "utilization",
                   "duration_hours": "days", "wall_hours": "days", "price_per_gpu_hour": "price", "billing_modes": "billing"}
 
 
+def _field(slot: str, fields: set[str]) -> bool:
+    """A slot is a request field by name, by :data:`_FIELD_OF_SLOT`, or as a plan stage's field ("serving_tokens_per_day")."""
+    return slot in fields or _FIELD_OF_SLOT.get(slot) in fields or any(f.endswith("_" + slot) for f in fields)
+
+
 def _asks_another(previous: str, decision: Decision, ctx: dict[str, Any], *, marker: bool, reference: bool) -> bool:
     """Whether a follow-up clearly asks another job than ``previous``: the new job's score on the question
     beats the previous job's plus what keeps it (lexicon ``followup_evidence``: a follow-up marker or a
@@ -73,10 +79,10 @@ def _asks_another(previous: str, decision: Decision, ctx: dict[str, Any], *, mar
     fields = set(TOOL_ARGS.get(previous, ()))
     found = set(decision.found) | {name for name, on in (
         ("marker", marker), ("reference", reference),
-        ("fields", bool(given) and all(k in fields or _FIELD_OF_SLOT.get(k) in fields for k in given))) if on}
+        ("fields", bool(given) and all(_field(k, fields) for k in given))) if on}
     scored = scores(found)
     keep = sum(e.weight for e in followup_evidence() if e.holds(found))
-    return scored[decision.intent][0] > scored.get(previous, (0.0,))[0] + keep
+    return scored.get(decision.intent, (0.0,))[0] > scored.get(previous, (0.0,))[0] + keep
 
 
 def merge(old: dict[str, Any], new: dict[str, Any], intent: str) -> tuple[dict[str, Any], list[str], list[str]]:
