@@ -9,7 +9,7 @@ engine's GPU-hours at MFU 1 (recomputation included) and its failure share give 
 implied compute MFU; log MFU is regressed on the factors of ``advisor.engine.throughput``
 (generation, size by generation, cluster size, era, MoE, benchmark row) with a small ridge
 penalty toward "no effect". Leave-one-out: each run is predicted by the engine with the
-factors fitted on the other runs. Bands: each run's [p2.5, p97.5] of the other runs'
+factors fitted on the other runs. Bands: each run's [p10, p90] of the other runs'
 leave-one-out log errors in its regime. Benchmark rows (steady-state steps) are compared with
 the whole-run estimate through ``mfu.benchmark_factor`` and ``mfu.benchmark_size_exponent``
 (by card generation): on Hopper, framework tables run at the same MFU for 1B-70B models, whole
@@ -43,8 +43,10 @@ RIDGE = 1.0  # penalty on each factor's log toward 0 (no effect); the intercept 
 # cluster-size slope and a 2023-vs-today era step do not generalise (see docs/ACCURACY.md).
 # The Hopper benchmark terms (9, 10) let framework tables stay flat in model size.
 USED = [0, 1, 3, 5, 7, 8, 9, 10]
-BAND_PERCENTILES = (2.5, 97.5)
-MIN_POOL = 4
+# Band: the central 80 % of the leave-one-out errors (the coverage the band promises), by regime
+# with shrinkage toward all regimes (prior weight of SHRINK runs); see regime_band.
+BAND_PERCENTILES = (10.0, 90.0)
+SHRINK = 8.0
 NAMES = ("log_base", "log_hopper", "size_exp_default", "size_exp_hopper_extra", "cluster_exp", "log_era_2022",
          "log_era_2023", "log_moe", "log_benchmark", "log_benchmark_hopper", "size_exp_benchmark_hopper")
 # Pre-training MFU of one node for generations with no published run in the set: the values the
@@ -135,7 +137,8 @@ def features(row: dict[str, Any], catalog: Any) -> Run:
         fixed *= float(p("mfu.fp8_factor"))
     n = report.gpu.count
     node = float(p("memory.gpus_per_node"))
-    size = math.log(max(float(report.inputs["active_params_b"]), 1e-3) / 7.0)
+    active = max(float(report.inputs["active_params_b"]), 1e-3)
+    size = math.log(max(active, float(p("mfu.size_floor_b"))) / 7.0)  # as throughput.size_factor
     hopper = 1.0 if gpu.generation == "hopper" else 0.0
     bench = 1.0 if row.get("basis") == "throughput" else 0.0
     era = era_key(str(row["year"]), p)
@@ -143,7 +146,7 @@ def features(row: dict[str, Any], catalog: Any) -> Run:
         1.0, hopper, size, size * hopper, -math.log(max(n, node) / node),
         1.0 if era == "2022" else 0.0, 1.0 if era == "2023" else 0.0,
         1.0 if report.inputs["active_params_b"] < report.inputs["params_b"] * 0.999 else 0.0,
-        bench, bench * hopper, bench * size * hopper,
+        bench, bench * hopper, bench * math.log(active / 7.0) * hopper,
     ])
     return Run(row=row, x=x, y=math.log(implied / fixed), regime=regime(n, "pretrain", gpu.generation, p),
                published=float(row["gpu_hours"]))
@@ -199,24 +202,31 @@ def cross_validate(catalog: Any) -> dict[str, Any]:
         errors.append(math.log(run.published / got))
     bands = []
     for i, run in enumerate(runs):
-        same = [e for j, (e, r) in enumerate(zip(errors, runs, strict=True)) if j != i and r.regime == run.regime]
-        others = [e for j, e in enumerate(errors) if j != i]
-        pool = same if len(same) >= MIN_POOL else others
-        lo, hi = np.percentile(pool, BAND_PERCENTILES[0]), np.percentile(pool, BAND_PERCENTILES[1])
-        bands.append((float(lo), float(hi)))
+        others = [(e, r.regime) for j, (e, r) in enumerate(zip(errors, runs, strict=True)) if j != i]
+        bands.append(regime_band([e for e, g in others if g == run.regime], [e for e, _ in others]))
     theta = fit(runs)
     return {"runs": runs, "errors": errors, "bands": bands, "theta": theta}
 
 
+def regime_band(same: list[float], pooled: list[float]) -> tuple[float, float]:
+    """[p10, p90] of a regime's leave-one-out log errors, shrunk toward the pooled ones and widened
+    for a small sample: weight m / (m + SHRINK) on the regime's own m errors, then × sqrt(1 + 1/m)
+    (a new run varies more than the sample's quantiles say). No errors: the pooled quantiles."""
+    low, high = (float(v) for v in np.percentile(pooled, BAND_PERCENTILES))
+    m = len(same)
+    if not m:
+        return low, high
+    own_low, own_high = (float(v) for v in np.percentile(same, BAND_PERCENTILES))
+    w, widen = m / (m + SHRINK), math.sqrt(1 + 1 / m)
+    return (w * own_low + (1 - w) * low) * widen, (w * own_high + (1 - w) * high) * widen
+
+
 def band_table(runs: list[Run], errors: list[float]) -> dict[str, list[float]]:
-    """[p2.5, p97.5] of the leave-one-out log errors by regime, for defaults.yaml."""
+    """Each regime's band (``regime_band``) for defaults.yaml; 'uncalibrated' is their envelope."""
     out: dict[str, list[float]] = {}
     widest = [0.0, 0.0]
     for name in REGIMES:
-        pool = [e for e, r in zip(errors, runs, strict=True) if r.regime == name]
-        if len(pool) < 4:
-            pool = errors
-        lo, hi = (float(np.percentile(pool, q)) for q in BAND_PERCENTILES)
+        lo, hi = regime_band([e for e, r in zip(errors, runs, strict=True) if r.regime == name], errors)
         out[name] = [round(lo, 3), round(hi, 3)]
         widest = [min(widest[0], lo), max(widest[1], hi)]
     out["uncalibrated"] = [round(widest[0], 3), round(widest[1], 3)]

@@ -33,9 +33,14 @@ def facts_path() -> Path | None:
     return None
 
 
+# The split of this session (the fourth): blind, never looked at before the fit on the fitting half.
+SPLIT_SEED = "memory-split-4"
+
+
 def half(record_id: str) -> str:
-    """'fit' or 'held_out', by a stable hash of the record id."""
-    return "fit" if int(hashlib.sha256(record_id.encode()).hexdigest(), 16) % 2 == 0 else "held_out"
+    """'fit' or 'held_out', by a stable hash of SPLIT_SEED and the record id."""
+    digest = hashlib.sha256(f"{SPLIT_SEED}:{record_id}".encode()).hexdigest()
+    return "fit" if int(digest, 16) % 2 == 0 else "held_out"
 
 
 def _int(v: Any) -> int | None:
@@ -57,6 +62,8 @@ def _gb(r: dict[str, Any]) -> float | None:
     return float(v)
 
 
+# Records whose framework or notes say the model is trained in pure 16 bits (no fp32 master copy).
+PURE_BF16 = re.compile(r"ms-swift|pure bf16|pure-bf16|true bf16|no fp32 master", re.I)
 SKIP_METHOD = re.compile(r"p-tuning|prompt|prefix|loha|lokr|boft|oft\b|ia3|galore|badam|freeze", re.I)
 
 
@@ -132,6 +139,8 @@ def request(r: dict[str, Any]) -> tuple[dict[str, Any] | None, str]:
         req["zero_offload"] = True
     if re.search(r"\d\s*(±|\+-|\+/-)\s*\d|variable[- ]length|unpacked|dynamic padding", notes):
         req["variable_length"] = True  # the record states a spread of sample lengths, not packed ones
+    if method == "full" and PURE_BF16.search(str(r.get("source_project") or "") + " " + notes):
+        req["pure_bf16"] = True  # the framework trains the bf16-loaded model as is (no fp32 master)
     if re.search(r"without flash|no flash|flash.?attn off|sdpa off", text):
         req["flash_attention"] = False
     return req, ""

@@ -118,6 +118,7 @@ def resolve_workload(req: EstimateRequest, catalog: Any, p: Params) -> tuple[Wor
         activation_offload=req.activation_offload,
         zero_offload=req.zero_offload,
         variable_length=req.variable_length,
+        pure_bf16=method == "full" and (req.pure_bf16 if req.pure_bf16 is not None else bool(p("memory.pure_bf16"))),
     )
     filled.update(params_b=params_b, active_params_b=active, method=method, tokens_b=float(tokens_b),
                   seq_len=int(seq_len), micro_batch_size=int(micro))

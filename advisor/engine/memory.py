@@ -71,6 +71,9 @@ def model_states(w: Workload, precision: str, optimizer: str, par: Parallel, p: 
     if precision == "fp32":
         grad_b = float(p("memory.grad_bytes.fp32"))
         opt_b = float(p("memory.optimizer_bytes.fp32_training")) if optimizer == "adamw" else _opt_bytes(optimizer, p)
+    elif w.pure_bf16:  # 16-bit states, no fp32 master (and no fp32 gradient partition)
+        grad_b = float(p("memory.grad_bytes.mixed"))
+        opt_b = float(p("memory.optimizer_bytes.pure_bf16")[optimizer])
     else:
         grad_b = float(p("memory.grad_bytes.mixed"))
         opt_b = _opt_bytes(optimizer, p)
@@ -93,7 +96,7 @@ def model_states(w: Workload, precision: str, optimizer: str, par: Parallel, p: 
     else:
         grads = trainable * grad_b / tp / xp.where(zero >= 2, dp, 1.0)
         # DeepSpeed converts each rank's gradient partition to fp32 for the optimizer step.
-        partition = float(p("memory.zero_fp32_grad_bytes")) if precision != "fp32" else 0.0
+        partition = float(p("memory.zero_fp32_grad_bytes")) if precision != "fp32" and not w.pure_bf16 else 0.0
         # (also on one GPU when ZeRO is asked for: DeepSpeed allocates the partition regardless)
         grads = grads + xp.where(zero >= 1, trainable * partition / tp / dp, 0.0)
     optim = trainable * opt_b / tp / xp.where(zero >= 1, dp, 1.0)

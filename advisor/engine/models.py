@@ -96,6 +96,7 @@ class EstimateRequest(BaseModel):
     train_embeddings: bool | None = Field(None, description="LoRA/QLoRA: also train the token embeddings and LM head (e.g. for new tokens). Full fine-tunes always train them.")
     activation_offload: bool = Field(False, description="Keep checkpointed activations in CPU memory (activation offloading, torchtune enable_activation_offloading).")
     variable_length: bool = Field(False, description="Batches of varying length (unpacked data, e.g. SFT samples of mixed sizes): the caching allocator reserves more activation memory than one batch uses.")
+    pure_bf16: bool | None = Field(None, description="Full fine-tune in pure 16-bit: weights, gradients and optimizer states in bf16, no fp32 master copy (a model loaded in bf16 and trained as is). Default: mixed precision with an fp32 master.")
     zero_offload: bool = Field(False, description="DeepSpeed ZeRO-Offload: fp32 master weights, optimizer states and gradients in CPU memory; the optimizer step runs on the CPU.")
     seq_len: int | None = Field(None, description="Training sequence length in tokens.")
     micro_batch_size: int | None = Field(None, description="Sequences per GPU per step.")

@@ -4,7 +4,8 @@ size, method and software era, and the GPU-hours that follow.
 expected MFU = base × generation × size(N, generation) × cluster(n) × era × method
                × [MoE] × [FP8] × [PCIe, n > 1]
 
-- size(N, g)  = (N_active / 7B) ^ size_exponent[g]       (small models use fast cards worse)
+- size(N, g)  = (max(N_active, floor) / 7B) ^ size_exponent[g]   (larger models use fast cards
+                better; no slope below ``mfu.size_floor_b``, where the fitted runs show none)
 - cluster(n)  = (n / node) ^ −cluster_exponent for n above one node, else 1
 - era         = the software stack's year (``mfu.era_factor``; default: today's stack)
 
@@ -44,7 +45,7 @@ def cluster_factor(gpu_count: Any, p: Params) -> Any:
 def size_factor(active_params_b: float, generation: Any, p: Params) -> Any:
     table = p("mfu.size_exponent")
     exponent = _table(table, generation, float(table["default"]))
-    return (max(active_params_b, 1e-3) / 7.0) ** exponent
+    return (max(active_params_b, float(p("mfu.size_floor_b"))) / 7.0) ** exponent
 
 
 def era_key(era: str | int | None, p: Params) -> str:

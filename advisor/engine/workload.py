@@ -51,6 +51,7 @@ class Workload:
     train_embeddings: bool = False  # adapters: embeddings and LM head trained too
     activation_offload: bool = False  # checkpointed activations kept in CPU memory
     zero_offload: bool = False  # optimizer states, master weights and fp32 gradients in CPU memory
+    pure_bf16: bool = False  # full fine-tune with 16-bit optimizer states and no fp32 master
     variable_length: bool = False  # batches of varying length: the allocator reserves more for activations
 
     @property

@@ -166,3 +166,25 @@ def test_zero_offload_moves_optimizer_states_to_the_cpu(catalog) -> None:
                                  zero_offload=True, seq_len=2048, micro_batch_size=1), catalog)
     assert r.memory.optimizer_gb == 0 and r.memory.fits
     assert r.memory.weights_gb + r.memory.gradients_gb == pytest.approx(4 * 8.03, rel=0.01)
+
+
+@pytest.mark.parametrize(("model", "params_b"), [("llama-3.1-8b", 8.03), (None, 14.0)])
+def test_pure_bf16_full_fine_tune_keeps_no_fp32_master(catalog, model: str | None, params_b: float) -> None:
+    def run(**kw: object) -> object:
+        return estimate(EstimateRequest(model=model, params_b=None if model else params_b, method="full", tokens_b=0.01,
+                                        seq_len=1024, micro_batch_size=1, gpu="A100-80GB", gpu_count=1, zero_stage=0,
+                                        **kw), catalog)
+
+    mixed, pure = run(), run(pure_bf16=True)
+    table = catalog.defaults.value("memory.optimizer_bytes.pure_bf16")
+    assert pure.memory.optimizer_gb == pytest.approx(table["adamw"] * params_b, rel=0.02)
+    assert mixed.memory.optimizer_gb == pytest.approx(12 * params_b, rel=0.02)
+    assert pure.memory.weights_gb == mixed.memory.weights_gb
+    assert "memory.optimizer_bytes.pure_bf16" in {a.name for a in pure.assumptions}
+    # the data default (mixed precision) is what an unsaid request gets, and it is listed
+    assert "memory.pure_bf16" in {a.name for a in mixed.assumptions}
+    # adapters keep their own (tiny) states: the option only changes full fine-tunes
+    lora = dict(model=model, params_b=None if model else params_b, method="lora", tokens_b=0.01, gpu="A100-80GB",
+                gpu_count=1)
+    assert estimate(EstimateRequest(**lora, pure_bf16=True), catalog).memory.optimizer_gb == \
+        estimate(EstimateRequest(**lora), catalog).memory.optimizer_gb
