@@ -560,3 +560,19 @@ def test_a_stated_slice_of_a_card_is_priced_and_checked(text: str, share: float,
     sliced = call.result["fractional"]
     assert (sliced["slice"], sliced["fits"]) == (pytest.approx(share), fits), sliced
     assert sliced["monthly_cost"] > 0 and ("too small" in r.answer or "不够" in r.answer) == (not fits), r.answer
+
+
+@pytest.mark.parametrize(("text", "first", "second"), [
+    ("pretraining a 7B on H100s (200B tokens) and fine-tuning on A100s (100M tokens), cost by phase",
+     {"stage": "pretrain", "gpu": "H100-SXM", "tokens_b": 200}, {"stage": "finetune", "gpu": "A100-80GB", "tokens_b": 0.1}),
+    ("7B 模型：在 H800 上预训练 1000亿 token 和在 A100 上 lora 微调 5000万 token，分阶段算",
+     {"stage": "pretrain", "gpu": "H800", "tokens_b": 100}, {"stage": "finetune", "gpu": "A100-80GB", "tokens_b": 0.05}),
+    ("7B: pretrain on 64 H800 with 100B tokens and then SFT on 8 A800 with 200M tokens, per-stage cost?",
+     {"stage": "pretrain", "gpu_count": 64, "tokens_b": 100}, {"stage": "finetune", "gpu_count": 8, "tokens_b": 0.2}),
+])  # fmt: skip
+def test_stages_joined_by_and_keep_their_own_cards_and_data(text: str, first: dict[str, object], second: dict[str, object]) -> None:
+    p = parse_question(text)
+    assert p.intent == "plan_project", p.intent
+    got = p.args["stages"]
+    for want, have in zip((first, second), got[:2], strict=True):
+        assert {k: have.get(k) for k in want} == pytest.approx(want), got

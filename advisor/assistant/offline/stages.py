@@ -14,13 +14,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from advisor.assistant.offline.lexicon import lexicon
+from advisor.assistant.offline.lexicon import STAGES, lexicon
 from advisor.assistant.offline.slots_time import days_of
 from advisor.assistant.offline.text import Scan
 from advisor.numeric import COUNT_TEXT, NUMBER_TEXT, read_number
 from advisor.units import HOURS_PER_MONTH
 
-_CLAUSE_END = re.compile(r"[,，;；+。、]|\.(?!\d)|(?<![a-z])(?:then|and\s+then|after\s+that|followed\s+by)(?![a-z])|然后|之后|接着|再(?=[上做跑用训])")
+_STAGE_WORDS = "|".join(f"(?:{p})" for p, _ in STAGES)
+_CLAUSE_END = re.compile(r"[,，;；+。、]|\.(?!\d)|(?<![a-z])(?:then|and\s+then|after\s+that|followed\s+by)(?![a-z])|然后|之后|接着|再(?=[上做跑用训])|"
+                         rf"(?<![a-z])and\s+(?=[^,，。;；]{{0,16}}?(?:{_STAGE_WORDS}))|[和及并](?=[^,，。;；]{{0,16}}?(?:{_STAGE_WORDS}))")  # "… and fine-tuning on A100s"
 _CARDS = re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT})\s*(?:张|块|台)(?!\s*(?:图|表|纸))")
 _TIERED = re.compile(r"阶梯|tiered|volume\s+tier")
 _FINISHED = re.compile(rf"(?:只用了|用了|跑了|做了|finished\s+(?:after|in)|ended\s+after|done\s+(?:after|in)|after)\s*(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:月|months?)")
