@@ -27,7 +27,10 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from typing import Any
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationInfo, model_validator
 
 from advisor.errors import InputError
 from advisor.limits import bound, limits
@@ -257,3 +260,26 @@ def check_request_bounds(request: Any) -> Any:
         if isinstance(value, int | float) and not isinstance(value, bool):
             check_bounds(float(value), name, str(quantity).format(currency=currency))
     return request
+
+
+class ToolRequest(BaseModel):
+    """What every tool's request shares: unknown fields are refused, and the rules of
+    ``request_rules`` / ``request_bounds`` in limits.yaml are checked on every field."""
+
+    model_config = ConfigDict(extra="forbid")
+    _bounds = model_validator(mode="after")(check_request_bounds)
+
+
+def _size(parse: Callable[[Any, str], float]) -> BeforeValidator:
+    """A request size read by ``parse`` (its errors name the field); empty means not given."""
+
+    def read(v: Any, info: ValidationInfo) -> Any:
+        return None if v is None or v == "" else parse(v, info.field_name or "size")
+
+    return BeforeValidator(read)
+
+
+Billions = Annotated[float | None, _size(parse_billions)]
+"""A size in billions: ``7B``, ``70亿``, ``300M`` -> 7, 7, 0.3."""
+Count = Annotated[float | None, _size(parse_count)]
+"""A plain count: ``50k``, ``5万``, ``100M`` -> 50000, 50000, 1e8."""

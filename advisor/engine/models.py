@@ -8,41 +8,19 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import (
-    BaseModel,
-    BeforeValidator,
-    ConfigDict,
-    Field,
-    ValidationError,
-    model_validator,
-)
+from pydantic import BaseModel, BeforeValidator, Field, ValidationError
 
 from advisor.catalog.market import MARKET_FIELD_DOC, Market
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField
-from advisor.numeric import check_request_bounds
-from advisor.units import parse_billions, parse_count
+from advisor.numeric import Billions, Count, ToolRequest
 
 Method = Literal["pretrain", "full", "lora", "qlora"]
 Precision = Literal["bf16", "fp16", "fp8", "fp32"]
 Billing = Literal["on_demand", "daily", "monthly", "yearly", "off_peak", "spot", "per_task"]
 Optimizer = Literal["adamw", "adamw_8bit", "paged_adamw_8bit", "adafactor", "sgd"]
 Hosting = Literal["cloud", "colocation", "owned"]
-
-
-def _billions(field: str):  # type: ignore[no-untyped-def]
-    def parse(v: Any) -> Any:
-        return None if v is None or v == "" else parse_billions(v, field)
-
-    return BeforeValidator(parse)
-
-
-def _count(field: str):  # type: ignore[no-untyped-def]
-    def parse(v: Any) -> Any:
-        return None if v is None or v == "" else parse_count(v, field)
-
-    return BeforeValidator(parse)
 
 
 def _lower(v: Any) -> Any:
@@ -53,7 +31,6 @@ def _lower(v: Any) -> Any:
     return v
 
 
-Billions = Annotated[float | None, _billions("size")]
 LowerLiteral = BeforeValidator(_lower)
 
 
@@ -69,22 +46,18 @@ def _era(v: Any) -> Any:
     return text
 
 
-class EstimateRequest(BaseModel):
+class EstimateRequest(ToolRequest):
     """What the user wants priced: the job, the hardware, the price and the context."""
 
-    _bounds = model_validator(mode="after")(check_request_bounds)
-
-    model_config = ConfigDict(extra="forbid")
-
     model: str | None = Field(None, description="Model name from the catalog, e.g. 'llama-3.1-8b', 'qwen2.5-72b'. Set it when the user names a model.")
-    params_b: Annotated[float | None, _billions("params_b")] = Field(None, description="Total parameters in billions; set only when no catalog model is named (e.g. 'a 13B model' -> 13).")
-    active_params_b: Annotated[float | None, _billions("active_params_b")] = Field(None, description="Parameters active per token, billions, for mixture-of-experts models.")
+    params_b: Billions = Field(None, description="Total parameters in billions; set only when no catalog model is named (e.g. 'a 13B model' -> 13).")
+    active_params_b: Billions = Field(None, description="Parameters active per token, billions, for mixture-of-experts models.")
     method: Annotated[Method | None, LowerLiteral] = Field(None, description="pretrain, full (full fine-tune), lora or qlora. Default: full.")
-    tokens_b: Annotated[float | None, _billions("tokens_b")] = Field(None, description="All tokens processed, every epoch included, in billions (150 million tokens -> 0.15).")
-    dataset_tokens_b: Annotated[float | None, _billions("dataset_tokens_b")] = Field(None, description="Tokens in the dataset, billions; combined with epochs.")
+    tokens_b: Billions = Field(None, description="All tokens processed, every epoch included, in billions (150 million tokens -> 0.15).")
+    dataset_tokens_b: Billions = Field(None, description="Tokens in the dataset, billions; combined with epochs.")
     epochs: float | None = Field(None, description="Passes over the dataset.")
-    samples: Annotated[float | None, _count("samples")] = Field(None, description="Number of training samples (50k samples -> 50000); combined with tokens_per_sample and epochs.")
-    tokens_per_sample: Annotated[float | None, _count("tokens_per_sample")] = Field(None, description="Average tokens per sample, prompt and answer included.")
+    samples: Count = Field(None, description="Number of training samples (50k samples -> 50000); combined with tokens_per_sample and epochs.")
+    tokens_per_sample: Count = Field(None, description="Average tokens per sample, prompt and answer included.")
     model_family: str | None = Field(None, description="Model family (llama, qwen, mistral, gemma, glm, deepseek...) when the model is not in the catalog; sets the vocabulary size.")
     layers: int | None = Field(None, description="Transformer layers (num_hidden_layers), for a model not in the catalog.")
     hidden_size: int | None = Field(None, description="Hidden size (d_model), for a model not in the catalog.")

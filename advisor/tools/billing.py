@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, Field, model_validator
 
 from advisor.catalog import get_catalog
 from advisor.catalog.market import MARKET_FIELD_DOC, Market
@@ -16,18 +16,14 @@ from advisor.engine.pricing import per_period, quote
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField
-from advisor.numeric import check_request_bounds
+from advisor.numeric import ToolRequest
 from advisor.tools.facts import billing_facts, clean_facts
 from advisor.tools.findings import BILLING_PACKS, evaluate
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
 
-class CompareBillingRequest(BaseModel):
+class CompareBillingRequest(ToolRequest):
     """A usage pattern: which cards, how many, for how long."""
-
-    _bounds = model_validator(mode="after")(check_request_bounds)
-
-    model_config = ConfigDict(extra="forbid")
 
     gpu: str = Field(description="GPU name or alias, e.g. 'H100', 'A800', '4090'.")
     gpu_count: int = Field(1, description="Number of GPUs rented together.")

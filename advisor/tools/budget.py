@@ -8,16 +8,15 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from advisor.engine.models import validated
 from advisor.ledger import BudgetStatusReport, open_ledger, parse_as_of, status
+from advisor.numeric import ToolRequest
 
 
-class BudgetStatusRequest(BaseModel):
+class BudgetStatusRequest(ToolRequest):
     """Which budgets to report, and when."""
-
-    model_config = ConfigDict(extra="forbid")
 
     team: str | None = Field(None, description="Only this team's budgets (as set with `advisor budget set TEAM/PROJECT`).")
     project: str | None = Field(None, description="Only this project's budgets.")

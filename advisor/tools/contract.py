@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from advisor.contracts.checklist import ChecklistItem
 from advisor.contracts.reader import read_path, read_text
@@ -19,19 +19,15 @@ from advisor.contracts.review import review_document
 from advisor.errors import InputError
 from advisor.glossary import term
 from advisor.money import Currency, normalize_currency
-from advisor.numeric import check_request_bounds
+from advisor.numeric import ToolRequest
 from advisor.progress import Progress
 from advisor.rules.findings import Assumption, Finding
 
 __all__ = ["ChecklistItem", "ContractReport", "ReviewContractRequest", "review_contract"]
 
 
-class ReviewContractRequest(BaseModel):
+class ReviewContractRequest(ToolRequest):
     """The contract to review: pasted text or a file path, and optional context for amounts."""
-
-    _bounds = model_validator(mode="after")(check_request_bounds)
-
-    model_config = ConfigDict(extra="forbid")
 
     text: str | None = Field(
         None,

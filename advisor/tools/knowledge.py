@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from advisor.errors import InputError
 from advisor.knowledge.search import MAX_K, Hit, search
 from advisor.knowledge.tokenize import detect_lang
+from advisor.numeric import ToolRequest
 from advisor.rules.findings import Finding
 
 __all__ = ["KnowledgeHit", "KnowledgeReport", "SearchKnowledgeRequest", "search_knowledge"]
@@ -17,10 +18,8 @@ __all__ = ["KnowledgeHit", "KnowledgeReport", "SearchKnowledgeRequest", "search_
 KnowledgeHit = Hit
 
 
-class SearchKnowledgeRequest(BaseModel):
+class SearchKnowledgeRequest(ToolRequest):
     """What to look up in the onboarding guides."""
-
-    model_config = ConfigDict(extra="forbid")
 
     query: str = Field(
         min_length=1,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
 from advisor.catalog import get_catalog
 from advisor.catalog.market import MARKET_FIELD_DOC, Market
@@ -22,7 +22,7 @@ from advisor.engine.pricing import quote
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField
-from advisor.numeric import check_request_bounds
+from advisor.numeric import ToolRequest
 from advisor.tools.facts import clean_facts
 from advisor.tools.findings import evaluate
 from advisor.units import HOURS_PER_MONTH, HOURS_PER_YEAR
@@ -30,12 +30,8 @@ from advisor.units import HOURS_PER_MONTH, HOURS_PER_YEAR
 OWN_PACKS: tuple[str, ...] = ("ownership",)
 
 
-class OwnVsRentRequest(BaseModel):
+class OwnVsRentRequest(ToolRequest):
     """Cards to buy or rent, how busy they will be, and for how long."""
-
-    _bounds = model_validator(mode="after")(check_request_bounds)
-
-    model_config = ConfigDict(extra="forbid")
 
     gpu: str = Field(description="GPU name or alias, e.g. 'H100', 'A100', '4090'.")
     gpu_count: int = Field(8, description="Cards to own or rent.")

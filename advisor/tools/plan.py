@@ -7,9 +7,9 @@ billing mode that suits it (B1) and its share of the total.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.catalog import get_catalog
 from advisor.catalog.market import MARKET_FIELD_DOC, Market
@@ -21,11 +21,11 @@ from advisor.engine.pricing import quote
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField
-from advisor.numeric import check_request_bounds
+from advisor.numeric import Billions, Count, ToolRequest
 from advisor.tools import plan_elastic
 from advisor.tools.findings import PLAN_PACKS, evaluate
 from advisor.tools.serving import estimate_serving_cost
-from advisor.units import HOURS_PER_DAY, parse_billions, parse_count
+from advisor.units import HOURS_PER_DAY
 
 StageName = Literal["validation", "pretrain", "finetune", "serving"]
 
@@ -36,7 +36,7 @@ class StageSpec(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     stage: StageName
-    tokens_per_day: Annotated[float | None, BeforeValidator(lambda v: None if v is None else parse_count(v, "tokens_per_day"))] = None
+    tokens_per_day: Count = None
     days: float | None = None
     months: float | None = Field(None, description="A stage defined by time: gpu_count cards for this many months.")
     term_months: float | None = Field(None, description="Prepaid or committed term of the stage, in months.")
@@ -46,23 +46,17 @@ class StageSpec(BaseModel):
     lead_time_days: float | None = Field(None, description="Notice given to the provider; below emergency.lead_time_days it is an emergency.")
 
 
-class PlanRequest(BaseModel):
-
-    _bounds = model_validator(mode="after")(check_request_bounds)
-    model_config = ConfigDict(extra="forbid")
-
+class PlanRequest(ToolRequest):
     model: str | None = Field(None, description="Model name from the catalog.")
-    params_b: Annotated[float | None, BeforeValidator(lambda v: None if v is None else parse_billions(v, "params_b"))] = Field(
-        None, description="Parameters in billions when no catalog model is named.")
+    params_b: Billions = Field(None, description="Parameters in billions when no catalog model is named.")
     currency: CurrencyField = "USD"
     market: Market | None = Field(None, description=MARKET_FIELD_DOC)
     gpu: str | None = Field(None, description="Default GPU for the stages.")
-    pretrain_tokens_b: Annotated[float | None, BeforeValidator(lambda v: None if v is None else parse_billions(v, "pretrain_tokens_b"))] = Field(
-        None, description="Pre-training tokens in billions; adds a pre-training stage.")
-    finetune_tokens_b: Annotated[float | None, BeforeValidator(lambda v: None if v is None else parse_billions(v, "finetune_tokens_b"))] = Field(
+    pretrain_tokens_b: Billions = Field(None, description="Pre-training tokens in billions; adds a pre-training stage.")
+    finetune_tokens_b: Billions = Field(
         None, description="Fine-tuning tokens in billions (all epochs); adds a fine-tuning stage.")
     finetune_method: Literal["full", "lora", "qlora"] = Field("lora", description="Method of the fine-tuning stage.")
-    serving_tokens_per_day: Annotated[float | None, BeforeValidator(lambda v: None if v is None else parse_count(v, "serving_tokens_per_day"))] = Field(
+    serving_tokens_per_day: Count = Field(
         None, description="Tokens generated per day after launch; adds a serving stage.")
     serving_days: float = Field(180, description="Days of serving to price.")
     stages: list[StageSpec] | None = Field(None, description="Explicit stages; overrides the fields above.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, Field, model_validator
 
 from advisor.catalog import get_catalog
 from advisor.catalog.market import NoMarketError, market_for
@@ -20,7 +20,7 @@ from advisor.engine.models import validated
 from advisor.engine.price_history import lock_value
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField
-from advisor.numeric import check_bounds, check_request_bounds
+from advisor.numeric import ToolRequest, check_bounds
 from advisor.tools.facts import clean_facts
 from advisor.tools.findings import evaluate
 from advisor.units import HOURS_PER_MONTH
@@ -28,18 +28,14 @@ from advisor.units import HOURS_PER_MONTH
 QUOTE_PACKS: tuple[str, ...] = ("quote",)
 
 
-class QuoteRequest(BaseModel):
+class QuoteRequest(ToolRequest):
     """A quoted price for a card, in the unit the provider used."""
-
-    _bounds = model_validator(mode="after")(check_request_bounds)
 
     @model_validator(mode="after")
     def _hourly_bound(self) -> QuoteRequest:
         if self.unit == "gpu_hour":  # a price per GPU-hour: the physical bound of its currency
             check_bounds(float(self.price), "price", f"price_per_gpu_hour_{str(self.currency or 'USD').lower()}")
         return self
-
-    model_config = ConfigDict(extra="forbid")
 
     gpu: str = Field(description="GPU name or alias, e.g. 'H100', 'H800', 'A100'.")
     price: float = Field(description="The quoted amount, in `currency`, per `unit`.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, Field, model_validator
 
 from advisor.catalog import get_catalog
 from advisor.catalog.capacity import capacity_for
@@ -27,8 +27,6 @@ from advisor.units import HOURS_PER_DAY
 
 class RecommendRequest(EstimateRequest):
     """The workload of an estimate, without a GPU: the tool chooses it."""
-
-    model_config = ConfigDict(extra="forbid")
 
     max_gpus: int | None = Field(None, description="Largest GPU count to consider; default 16384.")
     gpus: list[str] | None = Field(None, description="Candidate GPU names; default every card with a price.")

@@ -8,10 +8,10 @@ tried at tensor-parallel 1, 2, 4 and 8 unless a GPU is named; the cheapest month
 from __future__ import annotations
 
 import math
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 import numpy as np
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import BaseModel, Field, model_validator
 
 from advisor.catalog import get_catalog
 from advisor.catalog.market import MARKET_FIELD_DOC, Market
@@ -23,40 +23,23 @@ from advisor.engine.pricing import cached_quote, quote
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField
-from advisor.numeric import check_request_bounds
+from advisor.numeric import Billions, Count, ToolRequest
 from advisor.tools.facts import clean_facts
 from advisor.tools.findings import evaluate
-from advisor.units import (
-    HOURS_PER_DAY,
-    HOURS_PER_MONTH,
-    SECONDS_PER_HOUR,
-    parse_billions,
-    parse_count,
-)
+from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, SECONDS_PER_HOUR
 
 SERVING_PACKS: tuple[str, ...] = ("serving",)
 
 
-def _count(field: str) -> Any:
-    return BeforeValidator(lambda v: None if v is None else parse_count(v, field))
-
-
-class ServingRequest(BaseModel):
+class ServingRequest(ToolRequest):
     """A serving load: the model, the daily volume and the latency it must keep."""
 
-    _bounds = model_validator(mode="after")(check_request_bounds)
-
-    model_config = ConfigDict(extra="forbid")
-
     model: str | None = Field(None, description="Model name from the catalog, e.g. 'llama-3.1-70b'.")
-    params_b: Annotated[float | None, BeforeValidator(lambda v: None if v is None else parse_billions(v, "params_b"))] = Field(
-        None, description="Parameters in billions when no catalog model is named.")
-    tokens_per_day: Annotated[float | None, _count("tokens_per_day")] = Field(
-        None, description="Generated (output) tokens per day, e.g. '100M'.")
-    requests_per_day: Annotated[float | None, _count("requests_per_day")] = Field(
-        None, description="Requests per day; with output_tokens gives tokens_per_day.")
-    prompt_tokens: Annotated[float | None, _count("prompt_tokens")] = Field(None, description="Prompt tokens per request.")
-    output_tokens: Annotated[float | None, _count("output_tokens")] = Field(None, description="Output tokens per request.")
+    params_b: Billions = Field(None, description="Parameters in billions when no catalog model is named.")
+    tokens_per_day: Count = Field(None, description="Generated (output) tokens per day, e.g. '100M'.")
+    requests_per_day: Count = Field(None, description="Requests per day; with output_tokens gives tokens_per_day.")
+    prompt_tokens: Count = Field(None, description="Prompt tokens per request.")
+    output_tokens: Count = Field(None, description="Output tokens per request.")
     tpot_ms: float | None = Field(None, description="Latency target: milliseconds per output token per user.")
     tokens_per_second_per_user: float | None = Field(None, description="Latency target as tokens/s per user (= 1000 / tpot_ms).")
     gpu: str | None = Field(None, description="GPU to serve on; default: the cheapest card that meets the target.")

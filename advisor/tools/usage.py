@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from advisor.catalog import get_catalog
 from advisor.engine.params import Params
 from advisor.errors import InputError
 from advisor.money import format_money, normalize_currency
-from advisor.numeric import check_request_bounds
+from advisor.numeric import ToolRequest
 from advisor.rules import evaluate
 from advisor.rules.findings import Assumption, Finding
 from advisor.usage.analysis import UsageOptions, analyze_files
@@ -34,12 +34,8 @@ from advisor.usage.summary import summarize
 from advisor.usage.values import BadValue, iso, timestamp
 
 
-class AnalyzeUsageRequest(BaseModel):
+class AnalyzeUsageRequest(ToolRequest):
     """Usage data to analyse: files, or a summary of the fleet."""
-
-    _bounds = model_validator(mode="after")(check_request_bounds)
-
-    model_config = ConfigDict(extra="forbid")
 
     files: list[str] | None = Field(
         None,
