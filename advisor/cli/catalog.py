@@ -128,10 +128,19 @@ def prices(
         _print_offers(offers, filters)
 
 
-def _money_col(table: Any, header: str, values: list[str]) -> None:
-    """A right-aligned column that is never cut: as wide as its widest value."""
-    width = max([len(header), *(len(v) for v in values)])
-    table.add_column(header, justify="right", no_wrap=True, min_width=width)
+def _fill(table: Any, headers: list[str], rows: list[list[str]], numeric: set[str], fold: bool = True) -> Any:
+    """``table`` with its columns and rows. Numeric columns are right-aligned and never cut (as
+    wide as their widest value); text columns fold (or, ``fold=False``, end in an ellipsis) and
+    dates stay on one line."""
+    for i, header in enumerate(headers):
+        if header in numeric:
+            width = max([len(header), *(len(r[i]) for r in rows)])
+            table.add_column(header, justify="right", no_wrap=True, min_width=width)
+        else:
+            table.add_column(header, overflow="fold" if fold else "ellipsis", no_wrap=not fold or header == "as of")
+    for r in rows:
+        table.add_row(*r)
+    return table
 
 
 def _print_markets(markets: list[Any], mode: str) -> None:
@@ -164,15 +173,7 @@ def _print_markets(markets: list[Any], mode: str) -> None:
             ]
         )
     headers = ["card", "cur", "n", "p10", "median", "p90", "×OD", "as of", ""]
-    for i, header in enumerate(headers):
-        values = [r[i] for r in rows]
-        if header in ("n", "p10", "median", "p90", "×OD"):
-            _money_col(table, header, values)
-        else:
-            table.add_column(header, no_wrap=True, overflow="ellipsis")
-    for r in rows:
-        table.add_row(*r)
-    out.print(table)
+    out.print(_fill(table, headers, rows, {"n", "p10", "median", "p90", "×OD"}, fold=False))
     out.print(
         "n = providers (one offer each); ×OD = median per-provider ratio to on-demand; "
         "P = pooled (fewer providers than market.min_offers: equivalent card and/or the other "
@@ -203,15 +204,7 @@ def _print_behind(markets: list[Any]) -> None:
             for r in m.rows
         ]
         headers = ["provider", "sku", "as card", "×", "/GPU-h", "from", "as of"]
-        for i, header in enumerate(headers):
-            values = [row[i] for row in rows]
-            if header in ("×", "/GPU-h", "from"):
-                _money_col(table, header, values)
-            else:
-                table.add_column(header, overflow="fold", no_wrap=header == "as of")
-        for row in rows:
-            table.add_row(*row)
-        out.print(table)
+        out.print(_fill(table, headers, rows, {"×", "/GPU-h", "from"}))
         out.print(f"  sheet: {m.sheets}")
         for line in (m.fallback, m.kinds("en")):
             if line:
@@ -257,15 +250,8 @@ def _print_offers(offers: list[Any], filters: dict[str, Any]) -> None:
             "month": _per(o, "monthly", 0, hours=730),
             "as of": o.as_of,
         })
-    for header in columns:
-        if header in numeric:
-            _money_col(table, header, [r[header] for r in rows])
-        else:
-            table.add_column(header, overflow="fold", no_wrap=header == "as of")
-    for r in rows:
-        table.add_row(*(r[c] for c in columns))
     out = console()
-    out.print(table)
+    out.print(_fill(table, columns, [[r[c] for c in columns] for r in rows], numeric))
     out.print(
         f"{len(offers)} offer(s); * = your negotiated price. Sources: `advisor prices --json`."
     )
