@@ -18,6 +18,7 @@ from typing import Annotated, Any
 
 import typer
 
+from advisor.cli.common import emit_json
 from advisor.errors import AdvisorError, InputError
 from advisor.glossary import term
 
@@ -43,7 +44,6 @@ def _check_lang(lang: str | None) -> str | None:
 
 class _Printer:
     """Streams the LLM's tokens to stdout and remembers what was shown."""
-
     def __init__(self) -> None:
         self.shown = ""
 
@@ -88,9 +88,6 @@ def ask_command(
     if history_file:
         _write_history(history_file, result.history)
     if as_json:
-        # lazy: cold start of the CLI (each command loads only what it runs)
-        from advisor.cli.common import emit_json
-
         emit_json(result)
     else:
         _show(result, printer)

@@ -1,7 +1,7 @@
 """``advisor gpus`` and ``advisor prices``: list the GPU catalog and the price offers.
 
-Only typer is imported at module load; the catalog (pydantic, yaml) and rich are imported
-inside the commands so that other commands start fast.
+Only typer and modules every command loads are imported at module load; the catalog and
+rich are imported inside the commands so that other commands start fast.
 """
 
 from __future__ import annotations
@@ -9,6 +9,11 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import typer
+
+from advisor.cli.common import console, emit_json
+from advisor.cli.render import show
+from advisor.errors import InputError
+from advisor.money import CURRENCIES, format_money, normalize_currency
 
 _UNCERTAIN = "≈"
 
@@ -31,16 +36,12 @@ def gpus(
     """Every card with its memory, dense BF16/FP8 TFLOPS and TDP; ≈ marks uncertain rows."""
     # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.catalog import get_catalog
-    from advisor.cli.common import emit_json
 
     cards = get_catalog().gpus
     if as_json:
         emit_json({"count": len(cards), "gpus": [g.model_dump(mode="json") for g in cards]})
         return
     from rich.table import Table
-
-    # lazy: cold start of the CLI (each command loads only what it runs)
-    from advisor.cli.common import console
 
     table = Table(title="GPU catalog (dense peak throughput; ≈ = uncertain figures)")
     for header in ("id", "memory GB", "BF16 TFLOPS", "FP8 TFLOPS", "TDP W", "tier", ""):
@@ -85,13 +86,9 @@ def prices(
     # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.catalog import get_catalog
     from advisor.catalog.market import MODES, market_table
-    from advisor.cli.common import emit_json
-    from advisor.errors import InputError
-    from advisor.money import CURRENCIES, normalize_currency
 
     if history:
         # lazy: cold start of the CLI (each command loads only what it runs)
-        from advisor.cli.render import show
         from advisor.tools.price_history import price_history
 
         report = price_history(history, currency, prices_file=prices_file, lang="zh" if lang == "zh" else "en")
@@ -145,9 +142,6 @@ def _fill(table: Any, headers: list[str], rows: list[list[str]], numeric: set[st
 
 def _print_markets(markets: list[Any], mode: str) -> None:
 
-    # lazy: cold start of the CLI (each command loads only what it runs)
-    from advisor.cli.common import console
-    from advisor.money import format_money
 
     out = console()
     title = (
@@ -184,9 +178,6 @@ def _print_markets(markets: list[Any], mode: str) -> None:
 
 def _print_behind(markets: list[Any]) -> None:
 
-    # lazy: cold start of the CLI (each command loads only what it runs)
-    from advisor.cli.common import console
-    from advisor.money import format_money
 
     out = console()
     for m in markets:
@@ -220,9 +211,6 @@ def _offer_json(offer: Any) -> dict[str, Any]:
 
 def _print_offers(offers: list[Any], filters: dict[str, Any]) -> None:
 
-    # lazy: cold start of the CLI (each command loads only what it runs)
-    from advisor.cli.common import console
-    from advisor.money import format_money
 
     shown = ", ".join(f"{k}={v}" for k, v in filters.items() if v and k != "mode") or "all offers"
     table = _table(f"Price offers ({shown}); per GPU, ranked per GPU-hour (全部报价，按每卡时排序)")
@@ -273,8 +261,6 @@ def _span(m: Any) -> str:
 
 
 def _per(offer: Any, billing: str, digits: int, hours: float = 1.0) -> str:
-    # lazy: cold start of the CLI (each command loads only what it runs)
-    from advisor.money import format_money
 
     value = offer.per_gpu_hour_for(billing)
     return "–" if value is None else format_money(value * hours, offer.currency, digits)

@@ -18,6 +18,8 @@ from typing import Annotated, Any
 
 import typer
 
+from advisor.cli.common import console, emit_json
+from advisor.config import settings
 from advisor.errors import InputError
 
 
@@ -60,8 +62,6 @@ def _lang(value: str | None) -> str:
         if value.lower() not in ("zh", "en"):
             raise InputError("lang", value, "zh or en")
         return value.lower()
-    # lazy: cold start of the CLI (each command loads only what it runs)
-    from advisor.config import settings
 
     configured = str(settings().get("lang") or "").lower()
     if configured in ("zh", "en"):
@@ -106,9 +106,6 @@ def _list(lang: str, as_json: bool) -> None:
     progress = _progress()
     nxt = next_module(lang, progress)  # type: ignore[arg-type]
     if as_json:
-        # lazy: cold start of the CLI (each command loads only what it runs)
-        from advisor.cli.common import emit_json
-
         emit_json({
             "lang": lang,
             "next": nxt.id if nxt else None,
@@ -121,9 +118,6 @@ def _list(lang: str, as_json: bool) -> None:
         })
         return
     from rich.table import Table
-
-    # lazy: cold start of the CLI (each command loads only what it runs)
-    from advisor.cli.common import console
 
     zh = lang == "zh"
     table = Table(title="入门路径" if zh else "Onboarding path")
@@ -155,16 +149,10 @@ def _show(key: str, lang: str, as_json: bool) -> None:
     except OSError as exc:
         _warn(f"progress not saved ({exc.__class__.__name__})")
     if as_json:
-        # lazy: cold start of the CLI (each command loads only what it runs)
-        from advisor.cli.common import emit_json
-
         hidden = {"quiz": {"__all__": {"answer", "explanation"}}}
         emit_json({"module": module.model_dump(mode="json", exclude=hidden), "guide_markdown": markdown})
         return
     from rich.markdown import Markdown
-
-    # lazy: cold start of the CLI (each command loads only what it runs)
-    from advisor.cli.common import console
 
     zh = lang == "zh"
     extra = ["", "---", "", f"## {'学习目标' if zh else 'Goals'}", ""]
@@ -210,9 +198,6 @@ def _quiz(key: str, lang: str, answers: str | None, as_json: bool) -> None:
     except OSError as exc:
         _warn(f"progress not saved ({exc.__class__.__name__})")
     if as_json:
-        # lazy: cold start of the CLI (each command loads only what it runs)
-        from advisor.cli.common import emit_json
-
         emit_json({"result": result.model_dump(mode="json"), "progress": entry})
         return
     zh = lang == "zh"
@@ -236,15 +221,9 @@ def _search(query: str, lang: str | None, k: int, as_json: bool) -> None:
 
     report = search_knowledge(query=query, lang=lang.lower() if lang else None, k=k)
     if as_json:
-        # lazy: cold start of the CLI (each command loads only what it runs)
-        from advisor.cli.common import emit_json
-
         emit_json(report)
         return
     from rich.table import Table
-
-    # lazy: cold start of the CLI (each command loads only what it runs)
-    from advisor.cli.common import console
 
     zh = report.lang == "zh"
     out = console()

@@ -17,7 +17,10 @@ from typing import Annotated, Any
 
 import typer
 
+from advisor.cli.common import emit_json
+from advisor.cli.render import show
 from advisor.errors import DocumentError, InputError
+from advisor.present import markdown, present
 
 
 def register(app: typer.Typer) -> None:
@@ -56,20 +59,11 @@ def review(
     with tty_progress("contract review / 合同审查") as sink:
         report = review_contract(progress=None if as_json or fmt == "json" else sink, **kwargs)
     if as_json or fmt == "json":
-        # lazy: cold start of the CLI (each command loads only what it runs)
-        from advisor.cli.common import emit_json
-
         emit_json(report)
     elif fmt in ("md", "markdown"):
-        # lazy: cold start of the CLI (each command loads only what it runs)
-        from advisor.present import markdown, present
-
         view = present("review_contract", report, report.language)
         sys.stdout.write(f"# {view.title}: {report.source}\n\n" + markdown.full(view))
     else:
-        # lazy: cold start of the CLI (each command loads only what it runs)
-        from advisor.cli.render import show
-
         show("review_contract", report, details=details, lang=report.language)
 
 

@@ -10,6 +10,9 @@ from typing import Annotated, Any
 
 import typer
 
+from advisor.cli.common import console, emit_json
+from advisor.errors import AdvisorError
+
 
 def register(app: typer.Typer) -> None:
     """Add the ``rules`` group (list) and ``rules check`` to ``app``."""
@@ -33,7 +36,6 @@ def list_rules(
         return
     # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor import config
-    from advisor.cli.common import emit_json
     from advisor.rules import get_pack, load_packs
 
     packs = [get_pack(pack)] if pack else list(load_packs().values())
@@ -52,8 +54,6 @@ def check(
 
     # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor import config
-    from advisor.cli.common import emit_json
-    from advisor.errors import AdvisorError
     from advisor.rules import check_packs, load_packs
     from advisor.rules.cases import case_paths
 
@@ -104,9 +104,6 @@ def _pack_doc(pack: Any) -> dict[str, Any]:
 
 def _print_table(doc: dict[str, Any]) -> None:
     from rich.table import Table
-
-    # lazy: cold start of the CLI (each command loads only what it runs)
-    from advisor.cli.common import console
 
     out = console()
     for pack in doc["packs"]:

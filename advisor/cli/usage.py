@@ -13,7 +13,10 @@ from typing import Annotated, Any
 import typer
 
 from advisor.cli.common import emit_json
+from advisor.cli.render import view
 from advisor.errors import InputError
+from advisor.numeric import parse_fraction, parse_number
+from advisor.present import present
 
 HELP = (
     "Where are rented GPUs wasted? Analyse nvidia-smi --query-gpu CSV logs, Prometheus text from "
@@ -26,15 +29,10 @@ HELP = (
 
 def _fraction(text: str | None) -> float | None:
     """``"45%"``, ``"45"`` or ``"0.45"`` -> 0.45; ``150%`` and ``100.5`` are errors (advisor.numeric)."""
-    # lazy: cold start of the CLI (each command loads only what it runs)
-    from advisor.numeric import parse_fraction
-
     return None if text is None else parse_fraction(text, "avg-util")
 
 
 def _number(name: str, text: str | None) -> float | None:
-    # lazy: cold start of the CLI (each command loads only what it runs)
-    from advisor.numeric import parse_number
 
     return None if text is None else parse_number(text, name, suffixes=False)
 
@@ -81,8 +79,6 @@ def register(app: typer.Typer) -> None:
 
 
 def _gpu_count(text: str | None) -> int | None:
-    # lazy: cold start of the CLI (each command loads only what it runs)
-    from advisor.numeric import parse_number
 
     if text is None:
         return None
@@ -97,8 +93,4 @@ def _gpu_count(text: str | None) -> int | None:
 
 def render(r: Any, lang: str = "en", details: bool = False) -> None:
     """The report's view (advisor.present): the short form, or every table with ``details``."""
-    # lazy: cold start of the CLI (each command loads only what it runs)
-    from advisor.cli.render import view
-    from advisor.present import present
-
     view(present("analyze_usage", r, lang), details)
