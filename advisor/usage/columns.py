@@ -1,32 +1,31 @@
 """Column names of the supported inputs, and how header cells are normalised to them.
 
-Kept apart from the readers so that format detection and reading agree on one vocabulary.
+The names themselves are data (``columns.yaml``), kept apart from the readers so that format
+detection and reading agree on one vocabulary.
 """
 
 from __future__ import annotations
 
 import csv
 import re
+from pathlib import Path
 
-# --- nvidia-smi --query-gpu ------------------------------------------------------------
-# A header cell looks like "utilization.gpu [%]" or "memory.used [MiB]" (units dropped with
-# --format=csv,nounits). These are the fields the analysis reads; others (power, clocks,
-# temperatures, ...) are ignored and not checked.
+from advisor.catalog._io import read_mapping
+
+_DATA = read_mapping(Path(__file__).with_name("columns.yaml"))
 SMI_TIMESTAMP = "timestamp"
 SMI_UTIL = "utilization.gpu"
-SMI_ID_FIELDS = ("uuid", "index", "pci.bus_id")
-SMI_FIELDS = (
-    "timestamp",
-    "name",
-    "uuid",
-    "index",
-    "pci.bus_id",
-    "hostname",
-    "utilization.gpu",
-    "memory.used",
-    "memory.total",
-)
-SMI_DEFAULT_UNITS = {"utilization.gpu": "%", "memory.used": "MiB", "memory.total": "MiB"}
+SMI_FIELDS: tuple[str, ...] = tuple(_DATA["smi"]["fields"])
+SMI_ID_FIELDS: tuple[str, ...] = tuple(_DATA["smi"]["id_fields"])
+SMI_DEFAULT_UNITS: dict[str, str] = dict(_DATA["smi"]["default_units"])
+FOCUS_REQUIRED: tuple[str, ...] = tuple(_DATA["focus"]["required"])
+FOCUS_OPTIONAL: tuple[str, ...] = tuple(_DATA["focus"]["optional"])
+FOCUS_MONEY: tuple[str, ...] = tuple(_DATA["focus"]["money"])
+FOCUS_NUMBERS: tuple[str, ...] = tuple(_DATA["focus"]["numbers"])
+FOCUS_TIMES: tuple[str, ...] = tuple(_DATA["focus"]["times"])
+FOCUS_VERSION_MARKERS = tuple((v, tuple(cols)) for v, cols in _DATA["focus"]["version_markers"].items())
+INVENTORY_ALIASES: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in _DATA["inventory"]["aliases"].items()}
+INVENTORY_REQUIRED: tuple[str, ...] = tuple(_DATA["inventory"]["required"])
 
 _SMI_CELL = re.compile(r"^\s*([A-Za-z0-9_.]+)\s*(?:\[([^\]]*)\])?\s*$")
 
@@ -49,65 +48,6 @@ def is_smi_header(cells: list[str]) -> bool:
     return SMI_UTIL in {smi_field(c)[0] for c in cells}
 
 
-# --- FOCUS billing export --------------------------------------------------------------
-# Canonical FOCUS 1.0-1.2 column names. Matching ignores case, '_' and spaces, so exports
-# that write billed_cost or billedcost are read the same.
-FOCUS_REQUIRED = (
-    "BilledCost",
-    "EffectiveCost",
-    "BillingCurrency",
-    "ChargePeriodStart",
-    "ChargePeriodEnd",
-    "ChargeCategory",
-    "ServiceName",
-)
-FOCUS_OPTIONAL = (
-    "ListCost",
-    "ContractedCost",
-    "ServiceCategory",
-    "ProviderName",
-    "SubAccountId",
-    "SubAccountName",
-    "ResourceId",
-    "ResourceName",
-    "ResourceType",
-    "CommitmentDiscountStatus",
-    "CommitmentDiscountId",
-    "PricingCategory",
-    "ChargeFrequency",
-    "ConsumedQuantity",
-    "ConsumedUnit",
-    "SkuId",
-    "Tags",
-    "Id",  # not a FOCUS column; exporters (the FOCUS sample included) add a row id under this name
-)
-FOCUS_MONEY = ("BilledCost", "EffectiveCost", "ListCost", "ContractedCost")
-FOCUS_NUMBERS = ("ConsumedQuantity",)
-FOCUS_TIMES = ("ChargePeriodStart", "ChargePeriodEnd")
-# Columns that first appear in a FOCUS version, newest first: they identify the version.
-FOCUS_VERSION_MARKERS = (
-    ("1.2", ("InvoiceId", "PricingCurrency", "BillingAccountType", "SubAccountType")),
-    ("1.1", ("ServiceSubcategory", "CapacityReservationId", "CommitmentDiscountQuantity", "SkuMeter")),
-)
-
-# --- Inventory -------------------------------------------------------------------------
-# A simple list of rented resources for chargeback and forgotten-resource checks.
-INVENTORY_ALIASES = {
-    "resource": ("resource", "resource_id", "instance", "host", "hostname", "node"),
-    "gpu_type": ("gpu_type", "gpu", "gpu_model", "model"),
-    "gpu_count": ("gpu_count", "gpus", "count", "cards"),
-    "price_per_hour": ("price_per_hour", "hourly_price", "price_per_instance_hour"),
-    "price_per_gpu_hour": ("price_per_gpu_hour", "gpu_hourly_price"),
-    "currency": ("currency",),
-    "team": ("team", "department", "cost_center"),
-    "project": ("project",),
-    "start": ("start", "start_time", "started", "billing_start"),
-    "end": ("end", "end_time", "ended", "released", "billing_end"),
-    "project_end": ("project_end", "phase_end", "project_end_date"),
-}
-INVENTORY_REQUIRED = ("resource", "gpu_count", "start")
-
-
 def norm_key(name: str) -> str:
     """Case-, space- and punctuation-blind key: ``"Billed_Cost"`` -> ``"billedcost"``."""
     return re.sub(r"[^0-9a-z]", "", name.strip().lower())
@@ -128,17 +68,8 @@ def looks_smi_header(cells: list[str]) -> bool:
     return len(names & set(SMI_FIELDS)) >= 2 and ("timestamp" in names or SMI_UTIL in names)
 
 
-_FOCUS_KNOWN = {
-    *(c for c in FOCUS_REQUIRED),
-    *(c for c in FOCUS_OPTIONAL),
-    *(m for _, ms in FOCUS_VERSION_MARKERS for m in ms),
-    "BillingAccountId",
-    "BillingPeriodStart",
-    "BillingPeriodEnd",
-    "InvoiceIssuerName",
-    "PricingQuantity",
-    "PricingUnit",
-}
+_FOCUS_KNOWN = {*FOCUS_REQUIRED, *FOCUS_OPTIONAL, *(m for _, ms in FOCUS_VERSION_MARKERS for m in ms),
+                *_DATA["focus"]["known"]}
 
 
 def is_focus_header(cells: list[str]) -> bool:
