@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, SecretStr
 
 from advisor import redact
+from advisor.catalog._io import read_mapping
 from advisor.config import settings
 from advisor.errors import InputError
 
@@ -29,9 +30,10 @@ MASK = redact.MASK
 
 
 class Preset(BaseModel):
-    """A known endpoint: base URL, a sensible model, and where its key usually lives."""
+    """A known endpoint (``llm_endpoints.yaml``): base URL, a sensible model, and where its key
+    usually lives."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     base_url: str
     model: str | None
@@ -41,35 +43,10 @@ class Preset(BaseModel):
     note: str = ""
 
 
-PRESETS: dict[str, Preset] = {
-    "openai": Preset(base_url="https://api.openai.com/v1", model="gpt-4o-mini", key_env="OPENAI_API_KEY",
-                     note="OpenAI; any chat model with tool calling"),
-    "deepseek": Preset(base_url="https://api.deepseek.com/v1", model="deepseek-chat", key_env="DEEPSEEK_API_KEY",
-                       note="DeepSeek open platform (OpenAI-compatible)"),
-    "qwen": Preset(base_url="https://dashscope.aliyuncs.com/compatible-mode/v1", model="qwen-plus",
-                   key_env="DASHSCOPE_API_KEY", note="Alibaba Cloud DashScope, compatible mode"),
-    "vllm": Preset(base_url="http://127.0.0.1:8000/v1", model=None, placeholder_key="EMPTY",
-                   note="vLLM `vllm serve MODEL --enable-auto-tool-choice --tool-call-parser ...`"),
-    "ollama": Preset(base_url="http://127.0.0.1:11434/v1", model="qwen2.5:7b-instruct", placeholder_key="ollama",
-                     stream=False, note="Ollama's OpenAI-compatible endpoint (tool calls are not streamed)"),
-    "llama.cpp": Preset(base_url="http://127.0.0.1:8080/v1", model="local", placeholder_key="sk-no-key-required",
-                        note="llama.cpp `llama-server --jinja` (tool calling needs --jinja)"),
-}
-_PRESET_ALIASES = {"dashscope": "qwen", "llamacpp": "llama.cpp", "llama-cpp": "llama.cpp", "llama_cpp": "llama.cpp"}
-
-_ENV = {
-    "api_key": "OPENAI_API_KEY",
-    "base_url": "OPENAI_BASE_URL",
-    "model": "ADVISOR_LLM_MODEL",
-    "preset": "ADVISOR_LLM_PRESET",
-    "timeout_s": "ADVISOR_LLM_TIMEOUT",
-    "max_retries": "ADVISOR_LLM_RETRIES",
-    "temperature": "ADVISOR_LLM_TEMPERATURE",
-    "turn_timeout_s": "ADVISOR_LLM_TURN_TIMEOUT",
-    "max_steps": "ADVISOR_LLM_MAX_STEPS",
-    "stream": "ADVISOR_LLM_STREAM",
-    "strict": "ADVISOR_LLM_STRICT",
-}
+_DATA = read_mapping(Path(__file__).with_name("llm_endpoints.yaml"))
+PRESETS: dict[str, Preset] = {name: Preset(**spec) for name, spec in _DATA["presets"].items()}
+_PRESET_ALIASES: dict[str, str] = dict(_DATA["aliases"])
+_ENV: dict[str, str] = dict(_DATA["env"])
 
 
 class LLMConfig(BaseModel):
