@@ -24,51 +24,44 @@ PRESENTERS: tuple[str, ...] = (
 def _load(tool: str) -> tuple[type[BaseModel], Presenter]:  # noqa: C901 - one plain branch per tool, every import visible
     """The report model and the presenter of ``tool``."""
     # lazy: cold-start time (each tool loads only its own report and presenter modules)
+    model: type[BaseModel]
+    render: Presenter
     if tool == "estimate_training_cost":
-        from advisor.engine.models import EstimateReport
-        from advisor.present.estimate import present_estimate
-        return EstimateReport, present_estimate
-    if tool == "compare_billing":
-        from advisor.present.billing import present_billing
-        from advisor.tools.billing import BillingReport
-        return BillingReport, present_billing
-    if tool == "recommend_hardware":
-        from advisor.present.recommend import present_recommend
-        from advisor.tools.recommend import RecommendReport
-        return RecommendReport, present_recommend
-    if tool == "plan_project":
-        from advisor.present.plan import present_plan
-        from advisor.tools.plan import PlanReport
-        return PlanReport, present_plan
-    if tool == "review_contract":
-        from advisor.present.contract import present_contract
-        from advisor.tools.contract import ContractReport
-        return ContractReport, present_contract
-    if tool == "analyze_usage":
-        from advisor.present.usage import present_usage
-        from advisor.tools.usage import UsageReport
-        return UsageReport, present_usage
-    if tool == "estimate_serving_cost":
-        from advisor.present.serving import present_serving
-        from advisor.tools.serving import ServingReport
-        return ServingReport, present_serving
-    if tool == "check_quote":
-        from advisor.present.quote import present_quote
-        from advisor.tools.quote import QuoteReport
-        return QuoteReport, present_quote
-    if tool == "compare_own_vs_rent":
-        from advisor.present.ownership import present_own
-        from advisor.tools.ownership import OwnVsRentReport
-        return OwnVsRentReport, present_own
-    if tool == "price_history":
-        from advisor.present.prices import present_history
-        from advisor.tools.price_history import PriceHistoryReport
-        return PriceHistoryReport, present_history
-    if tool == "budget_status":
-        from advisor.ledger.report import BudgetStatusReport
-        from advisor.present.budget import present_budget
-        return BudgetStatusReport, present_budget
-    raise KeyError(f"no presenter for tool {tool!r}")
+        from advisor.engine.models import EstimateReport as model
+        from advisor.present.estimate import present_estimate as render
+    elif tool == "compare_billing":
+        from advisor.present.billing import present_billing as render
+        from advisor.tools.billing import BillingReport as model
+    elif tool == "recommend_hardware":
+        from advisor.present.recommend import present_recommend as render
+        from advisor.tools.recommend import RecommendReport as model
+    elif tool == "plan_project":
+        from advisor.present.plan import present_plan as render
+        from advisor.tools.plan import PlanReport as model
+    elif tool == "review_contract":
+        from advisor.present.contract import present_contract as render
+        from advisor.tools.contract import ContractReport as model
+    elif tool == "analyze_usage":
+        from advisor.present.usage import present_usage as render
+        from advisor.tools.usage import UsageReport as model
+    elif tool == "estimate_serving_cost":
+        from advisor.present.serving import present_serving as render
+        from advisor.tools.serving import ServingReport as model
+    elif tool == "check_quote":
+        from advisor.present.quote import present_quote as render
+        from advisor.tools.quote import QuoteReport as model
+    elif tool == "compare_own_vs_rent":
+        from advisor.present.ownership import present_own as render
+        from advisor.tools.ownership import OwnVsRentReport as model
+    elif tool == "price_history":
+        from advisor.present.prices import present_history as render
+        from advisor.tools.price_history import PriceHistoryReport as model
+    elif tool == "budget_status":
+        from advisor.ledger.report import BudgetStatusReport as model
+        from advisor.present.budget import present_budget as render
+    else:
+        raise KeyError(f"no presenter for tool {tool!r}")
+    return model, render
 
 
 def typed(tool: str, report: BaseModel | dict[str, Any]) -> BaseModel:

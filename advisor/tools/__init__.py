@@ -8,6 +8,7 @@ arguments (or its pydantic request model) and returns a pydantic report whose
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 TOOL_NAMES: tuple[str, ...] = (
@@ -29,51 +30,32 @@ __all__ = sorted(["TOOL_NAMES", "report_json", *TOOL_NAMES])
 
 def __getattr__(name: str) -> Any:  # noqa: C901 - one plain branch per tool, so every import is visible
     # Lazy imports, for cold-start time: `import advisor.tools` must not load every engine.
+    tool: Callable[..., Any]
     if name == "estimate_training_cost":
-        from advisor.tools.estimate import estimate_training_cost
-
-        return estimate_training_cost
-    if name == "recommend_hardware":
-        from advisor.tools.recommend import recommend_hardware
-
-        return recommend_hardware
-    if name == "compare_billing":
-        from advisor.tools.billing import compare_billing
-
-        return compare_billing
-    if name == "plan_project":
-        from advisor.tools.plan import plan_project
-
-        return plan_project
-    if name == "estimate_serving_cost":
-        from advisor.tools.serving import estimate_serving_cost
-
-        return estimate_serving_cost
-    if name == "check_quote":
-        from advisor.tools.quote import check_quote
-
-        return check_quote
-    if name == "compare_own_vs_rent":
-        from advisor.tools.ownership import compare_own_vs_rent
-
-        return compare_own_vs_rent
-    if name == "review_contract":
-        from advisor.tools.contract import review_contract
-
-        return review_contract
-    if name == "analyze_usage":
-        from advisor.tools.usage import analyze_usage
-
-        return analyze_usage
-    if name == "budget_status":
-        from advisor.tools.budget import budget_status
-
-        return budget_status
-    if name == "search_knowledge":
-        from advisor.tools.knowledge import search_knowledge
-
-        return search_knowledge
-    raise AttributeError(f"module 'advisor.tools' has no attribute {name!r}")
+        from advisor.tools.estimate import estimate_training_cost as tool
+    elif name == "recommend_hardware":
+        from advisor.tools.recommend import recommend_hardware as tool
+    elif name == "compare_billing":
+        from advisor.tools.billing import compare_billing as tool
+    elif name == "plan_project":
+        from advisor.tools.plan import plan_project as tool
+    elif name == "estimate_serving_cost":
+        from advisor.tools.serving import estimate_serving_cost as tool
+    elif name == "check_quote":
+        from advisor.tools.quote import check_quote as tool
+    elif name == "compare_own_vs_rent":
+        from advisor.tools.ownership import compare_own_vs_rent as tool
+    elif name == "review_contract":
+        from advisor.tools.contract import review_contract as tool
+    elif name == "analyze_usage":
+        from advisor.tools.usage import analyze_usage as tool
+    elif name == "budget_status":
+        from advisor.tools.budget import budget_status as tool
+    elif name == "search_knowledge":
+        from advisor.tools.knowledge import search_knowledge as tool
+    else:
+        raise AttributeError(f"module 'advisor.tools' has no attribute {name!r}")
+    return tool
 
 
 def report_json(name: str, args: dict[str, Any]) -> dict[str, Any]:
