@@ -59,9 +59,15 @@ def _widget(field: dict[str, Any], words: str, lang: str) -> Any:
         value: Any = st.text_input(label, value=field["value"], **common).strip()
     elif kind == "toggle":
         value = st.toggle(label, **common)
-    elif "option_terms" in field:  # glossary words: one widget per language (ui.widgets.choice)
-        value = choice(st.selectbox, label, field["options"], key=common["key"], lang=lang,
-                       format_func=lambda o: term(field["option_terms"].format(o), lang))
+    elif kind == "segmented" or "option_terms" in field or field.get("per_language"):
+        # translated option labels: one widget per language (ui.widgets.choice)
+        def words_of(o: Any) -> str:
+            if "option_terms" in field:
+                return term(field["option_terms"].format(o), lang)
+            return _text(words, field["option_words"].format(o), lang)
+
+        draw = getattr(st, "segmented_control" if kind == "segmented" else "selectbox")
+        value = choice(draw, label, field["options"], key=common["key"], lang=lang, format_func=words_of)
     elif kind == "select":
         pattern = field.get("option_words", "")
         value = st.selectbox(label, field["options"], **common, accept_new_options=field.get("new_options", False),
@@ -75,6 +81,21 @@ def _widget(field: dict[str, Any], words: str, lang: str) -> Any:
     return value * field["scale"] if "scale" in field else value
 
 
+def form_args(name: str, lang: Lang) -> dict[str, Any]:
+    """Draw the form ``name`` of ui/forms.yaml; the values given, as tool arguments."""
+    form = forms()[name]
+    args: dict[str, Any] = {}
+    for f in form["fields"]:
+        if all(args.get(k) == v for k, v in f.get("when", {}).items()):
+            args[f["arg"]] = _widget(f, form["words"], lang)
+    for f in form["fields"]:
+        if f.get("control") or args.get(f.get("unless", "")) is not None:
+            args.pop(f["arg"], None)
+    if any(args.get(name) is None for name in form.get("together", [])):
+        args.update(dict.fromkeys(form["together"]))
+    return {k: v for k, v in args.items() if v is not None}
+
+
 def tool_tab(tool: str, lang: Lang, page: bool = False) -> None:
     """One tool's form on the left and its view on the right: a tab of the Decide page, or
     (``page``) a page of its own, with the view's details open and an "add to report" button."""
@@ -84,15 +105,13 @@ def tool_tab(tool: str, lang: Lang, page: bool = False) -> None:
     st.caption(t(f"{words}.intro", lang))
     left, right = st.columns([1, 2.4 if page else 2.2], gap="large")
     with left, st.container(border=True, key=f"{words}-form"):
-        args = {f["arg"]: _widget(f, words, lang) for f in form["fields"]}
-    if any(args[name] is None for name in form.get("together", [])):
-        args.update(dict.fromkeys(form["together"]))
+        args = form_args(tool, lang)
     with right:
-        missing = [f["required"] for f in form["fields"] if "required" in f and args[f["arg"]] is None]
+        missing = [f["required"] for f in form["fields"] if "required" in f and args.get(f["arg"]) is None]
         if missing:
             st.info(_text(words, missing[0], lang), icon=":material/info:")
             return
-        r = run(tool, {k: v for k, v in args.items() if v is not None}, lang)
+        r = run(tool, args, lang)
         if r is None:
             return
         view = present(tool, r, lang)
