@@ -20,8 +20,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, SecretStr
 
 from advisor import redact
-from advisor.catalog._io import read_mapping
 from advisor.config import settings
+from advisor.datafile import read_mapping
 from advisor.errors import InputError
 
 __all__ = ["PRESETS", "LLMConfig", "Preset", "load_config", "scrub"]

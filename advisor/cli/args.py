@@ -14,8 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NoReturn
 
-import yaml
-
+from advisor.datafile import read_mapping
 from advisor.errors import DataError, InputError
 from advisor.numeric import parse_number, quantity_of
 from advisor.units import parse_billions, parse_count
@@ -175,10 +174,8 @@ _SETTINGS = ("help", "default", "required", "metavar", "choices")
 
 @lru_cache(maxsize=1)
 def options() -> dict[str, Any]:
-    """options.yaml: the flag groups and the commands (read once; read-only). Read with the C
-    parser directly: ``advisor --help`` lists the commands without loading the catalog."""
-    with OPTIONS_FILE.open(encoding="utf-8") as f:
-        return dict(yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
+    """options.yaml: the flag groups and the commands (read once; read-only)."""
+    return read_mapping(OPTIONS_FILE)
 
 
 def _add(target: Any, option: dict[str, Any]) -> None:

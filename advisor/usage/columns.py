@@ -10,7 +10,7 @@ import csv
 import re
 from pathlib import Path
 
-from advisor.catalog._io import read_mapping
+from advisor.datafile import read_mapping
 
 _DATA = read_mapping(Path(__file__).with_name("columns.yaml"))
 SMI_TIMESTAMP = "timestamp"
