@@ -246,7 +246,15 @@ def mixed_terms(text: str, lang: str) -> list[str]:
     """One Chinese term written in English, as bilingual teams do."""
     if lang != "zh":
         return []
-    return [_splice(text, i, i + len(zh), en) for zh, en in DATA["mixed_terms"].items() if (i := text.find(zh)) >= 0]
+    terms = DATA["mixed_terms"]
+    longer = [(m.start(), m.end()) for t in terms for m in re.finditer(re.escape(t), text)]
+    out = []
+    for zh, en in terms.items():
+        at = [m.start() for m in re.finditer(re.escape(zh), text)
+              if not any(s <= m.start() and m.end() <= e and e - s > len(zh) for s, e in longer)]
+        if at:  # the first use that is not part of a longer term (训练 in 预训练)
+            out.append(_splice(text, at[0], at[0] + len(zh), en))
+    return out
 
 
 TRANSFORMS: dict[str, Variant] = {
