@@ -117,7 +117,8 @@ def test_two_swapped_letters_in_a_long_word_are_read_as_the_word(question: str, 
     assert _read(question.replace(word, typo, 1)) == _read(question)
 
 
-@pytest.mark.parametrize("question", ["一天一卡多少钱", "估一下", "两三天能跑完吗", "周五前要训完", "10张卡的十分之一"])
+@pytest.mark.parametrize("question", ["一天一卡多少钱", "估一下", "两三天能跑完吗", "周五前要训完", "10张卡的十分之一", "从零训练",
+                                      "零基础怎么入门"])
 def test_words_that_hold_a_numeral_are_not_rewritten(question: str) -> None:
     assert normalize(question) == question.lower()
 
@@ -145,3 +146,8 @@ def test_a_number_in_several_chinese_units_is_one_number(written: str, n: int) -
 def test_a_token_count_in_scientific_notation(written: str, billions: float) -> None:
     _, args = _read(f"llama-3.1-8b lora, {written} tokens on 8 H100s, cost?")
     assert args.get("tokens_b") == pytest.approx(billions)
+
+
+def test_training_from_zero_stays_pretraining() -> None:
+    _, args = _read("从零训练一个1.3B的小模型，用300亿token，64张A100，BF16，ZeRO-2")
+    assert args.get("method") == "pretrain" and args.get("gpu_count") == 64

@@ -123,8 +123,8 @@ def _cn_number(s: str, m: re.Match[str]) -> str | None:
     whole, _, frac = run.partition("点")
     before = s[: m.start()].rstrip()[-1:]
     counted = before.isascii() and (before.isalnum() or before in "=:×") and not _CJK_CHAR.match(s[m.end():])
-    if whole == "一" and not frac and not (re.match(r"\s*[十百千万亿]", s[m.end():]) or counted):
-        return None  # 一下, 一天, 每小时一张: a word, not a count ("batch 一", 一亿 are numbers)
+    if whole in _NORM["cn_keep_alone"] and not frac and not (re.match(r"\s*[十百千万亿]", s[m.end():]) or counted):
+        return None  # 一下, 一天, 从零训练: a word, not a count ("batch 一", 一亿 are numbers)
     if _CN_AFTER.search(s[max(0, m.start() - 3) : m.start()]) or _CN_BEFORE.match(s[m.end():]):
         return None
     if len(whole) > 1 and all(c in CN_DIGITS for c in whole) and not set(whole) & {"零", "〇"}:
