@@ -43,7 +43,7 @@ def test_a_card_count_reads_the_same_in_digits_and_words(template: str, n: int) 
     assert _read(template.format(n=words)) == plain
 
 
-@pytest.mark.parametrize("n", [1, 2, 3, 5, 12, 48])
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 12, 48, 300, 500, 2000])
 @pytest.mark.parametrize(("template", "slot", "scale"), [
     ("gemma-2-27b lora，训练数据 {n} 亿 tokens，8卡H100 够吗", "tokens_b", 0.1),
     ("gemma-2-27b lora，训练数据{n}亿tokens，8卡H100 够吗", "tokens_b", 0.1),
@@ -151,3 +151,10 @@ def test_a_token_count_in_scientific_notation(written: str, billions: float) -> 
 def test_training_from_zero_stays_pretraining() -> None:
     _, args = _read("从零训练一个1.3B的小模型，用300亿token，64张A100，BF16，ZeRO-2")
     assert args.get("method") == "pretrain" and args.get("gpu_count") == 64
+
+
+@pytest.mark.parametrize("unit", ["卡时", "卡·小时", "卡小时", "GPU时", "GPU小时", "GPU·小时"])
+@pytest.mark.parametrize("price", ["6.2", "2.5", "12"])
+def test_a_card_hour_price_reads_the_same_in_every_spelling(unit: str, price: str) -> None:
+    _, args = _read(f"B200 每{unit} {price} 刀，包 3 个月，贵吗")
+    assert (args.get("price"), args.get("unit"), args.get("term_months")) == (float(price), "gpu_hour", 3.0)

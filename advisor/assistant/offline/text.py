@@ -60,7 +60,7 @@ _NORM = lexicon()["normalize"]
 _OPEN = re.compile(_NORM["courtesy"]["open"])
 _CLOSE = re.compile(_NORM["courtesy"]["close"])
 _REST = int(_NORM["courtesy"]["rest"])
-_CN_RUN = re.compile(rf"[零〇一二两俩三四五六七八九十百千][{CN_CHARS}]*(?:点[零〇一二三四五六七八九]+)?")
+_CN_RUN = re.compile(rf"(?P<w>[零〇一二两俩三四五六七八九十百千][{CN_CHARS}]*)(?:点(?P<f>[零〇一二三四五六七八九]+))?(?P<m>\s*[万亿]+)?")
 _CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
 _CN_AFTER = re.compile(_NORM["cn_keep_after"])
 _CN_BEFORE = re.compile(_NORM["cn_keep_before"])
@@ -119,18 +119,18 @@ def _digits(value: float, width: int, suffixes: tuple[str, ...]) -> str | None:
 
 
 def _cn_number(s: str, m: re.Match[str]) -> str | None:
-    run = m.group(0)
-    whole, _, frac = run.partition("点")
+    run, whole, frac, magnitude = m.group(0), m.group("w"), m.group("f") or "", (m.group("m") or "").strip()
     before = s[: m.start()].rstrip()[-1:]
     counted = before.isascii() and (before.isalnum() or before in "=:×") and not _CJK_CHAR.match(s[m.end():])
-    if whole in _NORM["cn_keep_alone"] and not frac and not (re.match(r"\s*[十百千万亿]", s[m.end():]) or counted):
+    if whole in _NORM["cn_keep_alone"] and not (frac or magnitude or counted):
         return None  # 一下, 一天, 从零训练: a word, not a count ("batch 一", 一亿 are numbers)
     if _CN_AFTER.search(s[max(0, m.start() - 3) : m.start()]) or _CN_BEFORE.match(s[m.end():]):
         return None
     if len(whole) > 1 and all(c in CN_DIGITS for c in whole) and not set(whole) & {"零", "〇"}:
         return None  # 两三天, 三四张: a range
     value = word_number_value(whole) + (float("0." + "".join(str(CN_DIGITS[c]) for c in frac)) if frac else 0.0)
-    digits = _digits(value, len(run), ("", "万", "亿", "千万"))
+    value *= word_number_value(magnitude) if magnitude else 1.0  # "三百 亿": one number across the space
+    digits = _digits(value, len(run), ("", "万", "亿", "千万", "千亿"))
     if digits and m.start() and s[m.start() - 1].isascii() and s[m.start() - 1].isalnum() and digits[0] != " ":
         return None  # "H20十六卡": digits would join the name before them
     return digits
