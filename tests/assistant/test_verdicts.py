@@ -20,6 +20,8 @@ pytestmark = pytest.mark.usefixtures("clean_llm_env")
     "which one is cheaper for us", "Is $2 an hour fair?",
     "这样安排合适吗？", "用4090跑70B可以吗", "这个价是否划算", "这个报价贵么", "多少钱？按量合适吗？",
     "not sure whether we should buy", "monthly is cheaper here, right?", "yes or no: sign it?",
+    "Single A800 at ¥5.5/h, full fine-tune qwen2.5-0.5b on 300M tokens. Doable?", "is a 3-day deadline realistic",
+    "feasible on 4 cards?",
 ])  # fmt: skip
 def test_yes_no_and_choice_questions_ask_for_a_verdict(text: str) -> None:
     assert asks_verdict(Scan(text).question)
