@@ -57,6 +57,14 @@ IN_SCOPE = {  # no domain word, but a billing mode, a stage or a concept the gui
     "compare_billing": ["夜里闲时跑预处理能便宜多少？大概30%的任务可以放到晚上", "could we push the preprocessing to off-peak hours?"],
     "search_knowledge": ["为什么要先做小规模测试再扩容？", "why do people run a pilot before scaling up?"],
 }
+KNOWLEDGE_NOT_UNCLEAR = [  # a how-to question with nothing to price is for the guides; only a job's cue words alone are unclear
+    "算力租赁合同一般要注意哪些条款", "签算力合同有哪些坑要注意", "what should we look for in a GPU rental contract?",
+]
+
+
+@pytest.mark.parametrize("text", KNOWLEDGE_NOT_UNCLEAR)
+def test_a_how_to_question_with_nothing_to_price_goes_to_the_guides(text: str) -> None:
+    assert parse_question(text).intent == "search_knowledge"
 
 
 @pytest.mark.parametrize(("expected", "text"), [(k, t) for k, texts in CASES.items() for t in texts])
