@@ -3,12 +3,15 @@ modes, component keys and labels. ``term("mode.spot", "zh")`` -> "竞价"."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from advisor.config import knowledge_dir
 from advisor.datafile import read_mapping
+
+LANGS = ("en", "zh")
 
 
 def glossary_file() -> Path:
@@ -39,6 +42,17 @@ def term(key: str, lang: str, **values: Any) -> str:
         return text.format(**values)
     except (KeyError, ValueError, IndexError):
         return text
+
+
+def both(words: str | Callable[[str], str], **values: Any) -> dict[str, str]:
+    """The entry ``words`` with ``values`` (or ``words(lang)``) in every language: a report field
+    that carries its words in both."""
+    return {lang: words(lang) if callable(words) else term(words, lang, **values) for lang in LANGS}
+
+
+def bilingual(key: str, **values: Any) -> str:
+    """``key`` in English / Chinese on one line (output of a command that takes no ``--lang``)."""
+    return " / ".join(both(key, **values).values())
 
 
 def mode(key: str, lang: str) -> str:

@@ -26,7 +26,9 @@ from advisor.assistant.numbers import close, numbers_in, read_figures
 from advisor.assistant.offline.frames import frames_of
 from advisor.assistant.offline.parse import parse_question
 from advisor.assistant.offline.project import project
+from advisor.assistant.offline.slots_money import CURRENCY_BY_LANGUAGE
 from advisor.catalog import get_catalog
+from advisor.glossary import term
 from advisor.tools import TOOL_NAMES
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
@@ -40,7 +42,6 @@ _CONVERSIONS = (
     1 / HOURS_PER_YEAR, 1e4 * 1e-9, 1e8 * 1e-9, 1e4,
 )  # fmt: skip
 _PATH_KEYS = ("path", "files", "prices_file")
-_CURRENCY_DEFAULT = {"zh": "CNY", "en": "USD"}
 
 
 @dataclass(frozen=True)
@@ -72,8 +73,8 @@ class Repair:
         if self.kind in ("replaced", "filled"):
             return f"{self.field} = {v}"
         if self.kind in ("dropped", "unknown"):
-            return f"{self.field} left at its default" if lang == "en" else f"{self.field} 按默认值"
-        return f"{v}" if lang == "en" else f"改用 {v}"
+            return term("repair.default", lang, field=self.field)
+        return term("repair.instead", lang, value=v)
 
 
 def _show(value: Any) -> str:
@@ -88,9 +89,7 @@ def repair_line(repairs: list[Repair], lang: str) -> str:
     """The one line an answer carries when its tool calls were repaired."""
     if not repairs:
         return ""
-    items = "; ".join(dict.fromkeys(r.short(lang) for r in repairs))
-    return (f"_Corrected from your question (the model's arguments differed): {items}._" if lang == "en"
-            else f"_已按您的问题更正模型的参数：{items}。_")
+    return term("repair.line", lang, items="; ".join(dict.fromkeys(r.short(lang) for r in repairs)))
 
 
 def _norm(text: str) -> str:
@@ -190,7 +189,7 @@ def _own_defaults(info: Any, key: str, lang: str) -> list[Any]:
     if key in _catalog_defaults():
         values.append(_catalog_defaults()[key])
     if key == "currency":
-        values.append(_CURRENCY_DEFAULT.get(lang, "USD"))
+        values.append(CURRENCY_BY_LANGUAGE.get(lang, "USD"))
     return values
 
 

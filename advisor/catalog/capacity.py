@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from advisor.glossary import term
+
 
 @dataclass(frozen=True)
 class Capacity:
@@ -36,18 +38,8 @@ class Capacity:
         """One line on whether ``count`` cards are known to be rentable, in ``lang``."""
         if count <= self.known:
             return ""
-        if self.stated:
-            if lang == "zh":
-                return (f"数据中没有供应商能提供 {count:,} 张 {self.gpu}：公开的最大集群为 {self.stated:,} 卡"
-                        f"（{self.stated_by}）。下单前请先询价确认。")
-            return (f"No provider in our data states it rents {count:,} × {self.gpu}: the largest stated cluster "
-                    f"is {self.stated:,} GPUs ({self.stated_by}). Ask for a quote before you plan on it.")
-        if lang == "zh":
-            return (f"数据中没有供应商公开 {self.gpu} 的多机集群规模；最大的单台实例为 {self.largest_instance} 卡"
-                    f"（{self.instance_by}）。{count:,} 张卡需先询价确认。")
-        return (f"No provider in our data states a multi-node capacity for {self.gpu}; the largest listed "
-                f"instance has {self.largest_instance} GPUs ({self.instance_by}). Ask for a quote for "
-                f"{count:,} before you plan on it.")
+        return term("capacity.stated" if self.stated else "capacity.instance", lang, count=f"{count:,}", gpu=self.gpu,
+                    stated=f"{self.stated or 0:,}", by=self.stated_by, largest=self.largest_instance, instance_by=self.instance_by)
 
 
 def capacity_for(catalog: Any, gpu: str) -> Capacity:

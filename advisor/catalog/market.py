@@ -41,8 +41,8 @@ from pydantic import BaseModel, ConfigDict
 from advisor.catalog import get_catalog
 from advisor.catalog.prices import as_of_label
 from advisor.errors import InputError
+from advisor.glossary import both, term
 from advisor.glossary import mode as mode_name
-from advisor.glossary import term
 from advisor.money import CURRENCIES, convert, normalize_currency
 
 Mode = Literal["on_demand", "monthly", "yearly", "spot"]
@@ -151,33 +151,26 @@ class MarketStats(BaseModel):
 
     def dates(self, lang: str = "en") -> str:
         """``2026-08-19..2026-10-01`` (+ ``, 3 undated``), or ``unknown`` (Chinese words with ``lang="zh"``)."""
-        zh = lang == "zh"
         if self.as_of_min is None or self.as_of_max is None:
-            span = "未知" if zh else "unknown"
+            span = term("label.date_unknown", lang)
         elif self.as_of_min == self.as_of_max:
             span = self.as_of_min.isoformat()
         else:
             span = f"{self.as_of_min.isoformat()}..{self.as_of_max.isoformat()}"
         if self.undated and self.as_of_min is not None:
-            span += f"，{self.undated} 条无日期" if zh else f", {self.undated} undated"
+            span += term("market.undated", lang, n=self.undated)
         return span
 
     def describe(self, lang: str = "en") -> str:
         """One line for a report's assumptions: which offers, providers and dates priced it."""
         names = ", ".join(self.providers[:8]) + ("…" if len(self.providers) > 8 else "")
-        if lang == "zh":
-            text = (  # dates before the colon: a short citation keeps them
-                f"{self.gpu} {self.currency} {mode_name(self.mode, 'zh')}市场（价目表 {self.sheets}，报价日期 {self.dates('zh')}）："
-                f"{self.offers} 家供应商（{names}）的中位数 {self.median:.2f}/卡时，"
-                f"p10–p90 {self.p10:.2f}–{self.p90:.2f}"
-            )
-            if self.fallback_zh:
-                text += f"；{self.fallback_zh}"
-            if kinds := self.kinds("zh"):
-                text += f"；{kinds}"
-            if self.stale:
-                text += f"；{', '.join(self.stale_providers)} 的报价早于 {self.stale_after_months} 个月，已过时"
-            return text
+        parts = [term("market.describe", lang, gpu=self.gpu, currency=self.currency, mode=mode_name(self.mode, lang),
+                      sheets=self.sheets, dates=self.dates(lang), n=self.offers, names=names, median=f"{self.median:.2f}",
+                      p10=f"{self.p10:.2f}", p90=f"{self.p90:.2f}")]
+        parts += [x for x in (self.fallback_zh if lang == "zh" else self.fallback, self.kinds(lang)) if x]
+        if self.stale:
+            parts.append(term("market.stale", lang, providers=", ".join(self.stale_providers), months=self.stale_after_months))
+        return term("sep.clause", lang).join(parts)
         text = (  # dates before the colon: a short citation keeps them
             f"{self.gpu} {self.currency} {self.mode.replace('_', '-')} market (sheet {self.sheets}, price dates {self.dates()}): "
             f"median of {self.offers} provider(s) ({names}) {self.median:.2f} per GPU-hour, "
@@ -199,8 +192,7 @@ class MarketStats(BaseModel):
         """"by provider type: clouds 31.27 (3), rental platforms 5.15 (2)" when types differ."""
         if len(self.by_kind) < 2:
             return ""
-        sep = "、" if lang == "zh" else ", "
-        parts = sep.join(
+        parts = term("chat.list_sep", lang).join(
             term("market.kind_median", lang, kind=term(f"provider_kind.{k}", lang), median=f"{v.median:.2f}",
                  n=len(v.providers))
             for k, v in sorted(self.by_kind.items(), key=lambda kv: kv[1].median)
@@ -292,36 +284,19 @@ def _build(catalog: Any, gpu: str, currency: str, mode: str, day: date) -> Marke
     stale_before = _months_before(day, months)
     other = next(c for c in CURRENCIES if c != currency)
     twins = equivalents(catalog, gpu)
-    stages: list[tuple[list[str], str, str, str]] = [([gpu], currency, "", "")]
+    stages: list[tuple[list[str], str, dict[str, str]]] = [([gpu], currency, {})]
     if twins:
-        stages.append(
-            (
-                twins,
-                currency,
-                f"{currency} offers of {', '.join(twins)} (equivalent card)",
-                f"{currency} 的等效卡 {', '.join(twins)} 报价",
-            )
-        )
-    stages.append(
-        ([gpu], other, f"{other} offers of {gpu} converted", f"{gpu} 的 {other} 报价（按汇率换算）")
-    )
+        stages.append((twins, currency, both("market.pooled.twins", currency=currency, cards=", ".join(twins))))
+    stages.append(([gpu], other, both("market.pooled.converted", currency=other, cards=gpu)))
     if twins:
-        stages.append(
-            (
-                twins,
-                other,
-                f"{other} offers of {', '.join(twins)} converted (equivalent card)",
-                f"{other} 的等效卡报价（按汇率换算）",
-            )
-        )
+        stages.append((twins, other, both("market.pooled.twins_converted", currency=other, cards=", ".join(twins))))
 
     best: dict[str, MarketOffer] = {}
     on_demand: dict[tuple[str, str], float] = {}
-    used_en: list[str] = []
-    used_zh: list[str] = []
+    used: list[dict[str, str]] = []
     own = 0
     fx_text: str | None = None
-    for index, (cards, cur, label_en, label_zh) in enumerate(stages):
+    for index, (cards, cur, label) in enumerate(stages):
         if index and len(best) >= need:
             break
         rate = None if cur == currency else catalog.fx
@@ -368,8 +343,7 @@ def _build(catalog: Any, gpu: str, currency: str, mode: str, day: date) -> Marke
         if index == 0:
             own = len(best)
         elif len(best) > before:
-            used_en.append(label_en)
-            used_zh.append(label_zh)
+            used.append(label)
             if rate is not None:
                 fx_text = f"1 {rate.base} = {rate.rate} {rate.quote} ({rate.as_of}, {rate.source})"
     if not best:
@@ -381,19 +355,14 @@ def _build(catalog: Any, gpu: str, currency: str, mode: str, day: date) -> Marke
     p10, median, p90 = (float(v) for v in np.percentile(prices, [10, 50, 90]))
     dated = [r.as_of_date for r in rows if r.as_of_date is not None]
     ratio, ratio_n = _ratio(rows, on_demand) if mode != "on_demand" else (None, 0)
-    fallback = fallback_zh = None
-    mode_en = mode.replace("_", "-")
-    if used_en:
-        fallback = (
-            f"only {own} {currency} {mode_en} provider(s) for {gpu} (fewer than {need}); "
-            f"pooled {'; '.join(used_en)}"
-        )
-        if fx_text:
-            fallback += f" at {fx_text}"
-        fallback_zh = f"{gpu} 的 {currency} {mode_name(mode, 'zh')}报价仅 {own} 家（少于 {need} 家），已并入{'、'.join(used_zh)}"
+    said: dict[str, str] = {}
+    if used:
+        said = both(lambda lang: term("market.fallback.pooled" + ("_fx" if fx_text else ""), lang, n=own, currency=currency,
+                                      mode=mode_name(mode, lang), gpu=gpu, need=need, fx=fx_text,
+                                      pooled=term("market.pooled.sep", lang).join(u[lang] for u in used)))
     elif len(rows) < need:
-        fallback = f"only {len(rows)} {mode_en} provider(s) for {gpu} in any currency (fewer than {need}); thin market"
-        fallback_zh = f"{gpu} 的{mode_name(mode, 'zh')}报价在两种货币中合计仅 {len(rows)} 家（少于 {need} 家），市场很薄"
+        said = both(lambda lang: term("market.fallback.thin", lang, n=len(rows), mode=mode_name(mode, lang), gpu=gpu, need=need))
+    fallback, fallback_zh = said.get("en"), said.get("zh")
     return MarketStats(
         gpu=gpu,
         currency=currency,

@@ -20,14 +20,7 @@ import typer
 
 from advisor.cli.common import emit_json
 from advisor.errors import AdvisorError, InputError
-from advisor.glossary import term
-
-BANNER = {
-    "en": "Compute Cost Advisor — ask about GPU training costs, hardware, billing, contracts. "
-          "/reset starts over, /quit leaves.",
-    "zh": "算力成本顾问 — 可以问训练成本、选卡、计费方式、合同条款。/reset 重新开始，/quit 退出。",
-}
-RESET = {"en": "(conversation cleared)", "zh": "（对话已清空）"}
+from advisor.glossary import both, term
 
 
 def register(app: typer.Typer) -> None:
@@ -141,7 +134,7 @@ def chat_command(
     interactive = sys.stdin.isatty()
     ui_lang = lang or "en"
     if interactive:
-        print(BANNER[ui_lang] if lang else f"{BANNER['en']}\n{BANNER['zh']}")
+        print(term("chat.banner", ui_lang) if lang else "\n".join(both("chat.banner").values()))
     history: list[dict[str, Any]] | None = None
     while True:
         line = _read_line("> " if interactive else "", interactive)
@@ -154,7 +147,7 @@ def chat_command(
             break
         if text.lower() == "/reset":
             history = None
-            print(RESET[ui_lang])
+            print(term("chat.cleared", ui_lang))
             continue
         if not interactive:
             print(f"> {text}")

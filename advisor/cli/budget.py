@@ -11,6 +11,7 @@ import typer
 from advisor.cli.common import console, emit_json
 from advisor.cli.render import view
 from advisor.errors import InputError
+from advisor.glossary import bilingual
 from advisor.present import present
 
 if TYPE_CHECKING:
@@ -66,7 +67,8 @@ def set_cmd(
     if as_json:
         _emit(row)
     else:
-        print(f"budget set / 预算已设置: {row['team']}/{row['project']} {row['period']} {row['amount']} {row['currency']}")
+        print(bilingual("budget.cli.set", owner=f"{row['team']}/{row['project']}", period=row["period"], amount=row["amount"],
+                    currency=row["currency"]))
 
 
 def import_cmd(
@@ -80,15 +82,14 @@ def import_cmd(
     from advisor.cli.progress import tty_progress
     from advisor.ledger import import_spend
 
-    with _ledger() as led, tty_progress(f"importing / 导入 {file}") as sink:
+    with _ledger() as led, tty_progress(bilingual("budget.cli.importing", file=file)) as sink:
         result = import_spend(led, file, progress=None if as_json else sink)
     if as_json:
         _emit(asdict(result))
         return
     totals = ", ".join(f"{v} {c}" for c, v in result.totals.items()) or "0"
-    updated = f", {result.rows_updated} updated / 已更新" if result.rows_updated else ""
-    print(f"imported / 已导入 {result.source}: {result.rows_added} new rows / 新增行, "
-          f"{result.rows_already_there} already in the ledger / 已存在{updated}; file total / 文件合计 {totals}")
+    print(bilingual("budget.cli.imported" + ("_updated" if result.rows_updated else ""), source=result.source,
+                added=result.rows_added, there=result.rows_already_there, updated=result.rows_updated, totals=totals))
 
 
 def status_cmd(
@@ -138,9 +139,9 @@ def save_cmd(
     if as_json:
         _emit(out)
         return
-    print(f"planned spend saved / 计划支出已保存 #{out['planned_id']}: {out['amount']} {out['currency']}")
+    print(bilingual("budget.cli.saved", id=out["planned_id"], amount=out["amount"], currency=out["currency"]))
     if out["approval"]:
-        print(f"approval requested / 已发起审批 #{out['approval']['id']}: {out['approval']['reason']}")
+        print(bilingual("budget.cli.approval", id=out["approval"]["id"], reason=out["approval"]["reason"]))
 
 
 def approve_cmd(

@@ -13,6 +13,7 @@ import typer
 from advisor.cli.common import console, emit_json
 from advisor.cli.render import show
 from advisor.errors import InputError
+from advisor.glossary import bilingual
 from advisor.money import CURRENCIES, format_money, normalize_currency
 
 _UNCERTAIN = "≈"
@@ -144,11 +145,7 @@ def _print_markets(markets: list[Any], mode: str) -> None:
 
 
     out = console()
-    title = (
-        f"GPU market, {mode.replace('_', '-')} per GPU-hour: one offer per provider "
-        "(市场价：每家供应商取一条报价)"
-    )
-    table = _table(title)
+    table = _table(bilingual("catalog.cli.market", mode=mode.replace("_", "-")))
     rows = []
     for m in markets:
         ratio = "" if m.ratio_to_on_demand is None else f"{m.ratio_to_on_demand:.2f}"
@@ -181,7 +178,7 @@ def _print_behind(markets: list[Any]) -> None:
 
     out = console()
     for m in markets:
-        table = _table(f"Offers behind {m.gpu} {m.currency} {m.mode.replace('_', '-')} (市场价所依据的报价)")
+        table = _table(bilingual("catalog.cli.behind", gpu=m.gpu, currency=m.currency, mode=m.mode.replace("_", "-")))
         rows = [
             [
                 r.provider,
@@ -213,7 +210,7 @@ def _print_offers(offers: list[Any], filters: dict[str, Any]) -> None:
 
 
     shown = ", ".join(f"{k}={v}" for k, v in filters.items() if v and k != "mode") or "all offers"
-    table = _table(f"Price offers ({shown}); per GPU, ranked per GPU-hour (全部报价，按每卡时排序)")
+    table = _table(bilingual("catalog.cli.offers", shown=shown))
     columns = [
         "provider",
         "sku",

@@ -21,6 +21,7 @@ import typer
 from advisor.cli.common import console, emit_json
 from advisor.config import settings
 from advisor.errors import InputError
+from advisor.glossary import term
 
 
 def register(app: typer.Typer) -> None:
@@ -89,13 +90,12 @@ def _progress() -> dict[str, Any]:
 def _status(entry: dict[str, Any] | None, lang: str) -> str:
     if not entry:
         return "—"
+    score = f"({entry.get('best_score', 0)}/{entry.get('total', 0)})"
     if entry.get("passed"):
-        text = "passed" if lang == "en" else "已通过"
-        return f"✓ {text} ({entry.get('best_score', 0)}/{entry.get('total', 0)})"
+        return f"✓ {term('learn.passed', lang)} {score}"
     if entry.get("attempts"):
-        text = "quiz tried" if lang == "en" else "已测验"
-        return f"{text} ({entry.get('best_score', 0)}/{entry.get('total', 0)})"
-    return "opened" if lang == "en" else "已打开"
+        return f"{term('learn.tried', lang)} {score}"
+    return term("learn.opened", lang)
 
 
 def _list(lang: str, as_json: bool) -> None:
@@ -119,18 +119,15 @@ def _list(lang: str, as_json: bool) -> None:
         return
     from rich.table import Table
 
-    zh = lang == "zh"
-    table = Table(title="入门路径" if zh else "Onboarding path")
-    for header in (("#", "模块", "标题", "需求", "进度") if zh else ("#", "module", "title", "requirements", "progress")):
+    table = Table(title=term("learn.path", lang))
+    for header in ("#", *(term(f"learn.col.{c}", lang) for c in ("module", "title", "requirements", "progress"))):
         table.add_column(header)
     for m in modules:
         table.add_row(str(m.number), m.id, m.title, " ".join(m.requirements), _status(progress.get(m.id), lang))
     out = console()
     out.print(table)
     if nxt:
-        hint = (f"下一步：advisor learn {nxt.id}，然后 advisor learn {nxt.id} --quiz" if zh
-                else f"Next: advisor learn {nxt.id}, then advisor learn {nxt.id} --quiz")
-        out.print(hint)
+        out.print(term("learn.next", lang, id=nxt.id))
 
 
 def _show(key: str, lang: str, as_json: bool) -> None:
@@ -154,13 +151,11 @@ def _show(key: str, lang: str, as_json: bool) -> None:
         return
     from rich.markdown import Markdown
 
-    zh = lang == "zh"
-    extra = ["", "---", "", f"## {'学习目标' if zh else 'Goals'}", ""]
+    extra = ["", "---", "", f"## {term('learn.goals', lang)}", ""]
     extra += [f"- {g}" for g in module.goals]
-    extra += ["", f"## {'本模块检查清单' if zh else 'Module checklist'}", ""]
+    extra += ["", f"## {term('learn.checklist', lang)}", ""]
     extra += [f"- [ ] {c}" for c in module.checklist]
-    extra += ["", (f"测验：`advisor learn {module.id} --quiz`" if zh else
-                   f"Test yourself: `advisor learn {module.id} --quiz`")]
+    extra += ["", term("learn.quiz_hint", lang, id=module.id)]
     console().print(Markdown(markdown + "\n".join(extra)))
 
 
@@ -169,12 +164,12 @@ def _ask(question: Any, number: int, total: int, lang: str) -> int:
     print(f"\n[{number}/{total}] {question.question}")
     for i, choice in enumerate(question.choices, 1):
         print(f"  {i}) {choice}")
-    prompt = "你的答案" if lang == "zh" else "Your answer"
+    prompt = term("learn.your_answer", lang)
     while True:
         reply = typer.prompt(f"{prompt} [1-{len(question.choices)}]").strip()
         if reply.isdigit() and 1 <= int(reply) <= len(question.choices):
             return int(reply) - 1
-        print("请输入选项编号。" if lang == "zh" else "Please type the number of a choice.")
+        print(term("learn.type_number", lang))
 
 
 def _quiz(key: str, lang: str, answers: str | None, as_json: bool) -> None:
@@ -200,19 +195,18 @@ def _quiz(key: str, lang: str, answers: str | None, as_json: bool) -> None:
     if as_json:
         emit_json({"result": result.model_dump(mode="json"), "progress": entry})
         return
-    zh = lang == "zh"
     for r in result.results:
         mark = "✓" if r.correct else "✗"
         q = module.quiz[r.number - 1]
         print(f"\n{mark} {r.number}. {r.question}")
         for i, choice in enumerate(q.choices):
             tick = "✓" if i == r.correct_answer else ("✗" if i == r.given else " ")
-            mine = ("  ← 你的答案" if zh else "  ← your answer") if i == r.given else ""
+            mine = f"  ← {term('learn.yours', lang)}" if i == r.given else ""
             print(f"   {tick} {i + 1}) {choice}{mine}")
         print(f"   {r.explanation}")
-        print(f"   {'参见' if zh else 'See'}: {r.cite.title} › {r.cite.section}")
-    verdict = ("通过" if result.passed else "未通过") if zh else ("passed" if result.passed else "not passed yet")
-    print(f"\n{'得分' if zh else 'Score'}: {result.score}/{result.total} — {verdict}")
+        print(f"   {term('learn.see', lang)}: {r.cite.title} › {r.cite.section}")
+    verdict = term("learn.result.passed" if result.passed else "learn.result.failed", lang)
+    print(f"\n{term('learn.score', lang)}: {result.score}/{result.total} — {verdict}")
 
 
 def _search(query: str, lang: str | None, k: int, as_json: bool) -> None:
@@ -225,13 +219,13 @@ def _search(query: str, lang: str | None, k: int, as_json: bool) -> None:
         return
     from rich.table import Table
 
-    zh = report.lang == "zh"
+    lang = report.lang
     out = console()
     if not report.hits:
-        out.print("没有找到相关指南。" if zh else "No guide section matches.")
+        out.print(term("learn.no_match", lang))
         return
-    table = Table(title=f"{'检索' if zh else 'Search'}: {query}", show_lines=True)
-    for header in (("分数", "章节", "摘要") if zh else ("score", "section", "snippet")):
+    table = Table(title=f"{term('learn.search', lang)}: {query}", show_lines=True)
+    for header in (term(f"learn.col.{c}", lang) for c in ("score", "section", "snippet")):
         table.add_column(header)
     for h in report.hits:
         heading = h.title if h.section == h.title else f"{h.title} › {h.section}"

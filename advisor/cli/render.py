@@ -45,8 +45,7 @@ def view(v: View, details: bool = False, console: Console | None = None) -> None
         extra = " · ".join(x for x in (fig.range, fig.note) if x and not (x is fig.note and fig.range and x in fig.range))
         c.print(f"  {escape(fig.label)}{col}{escape(fig.value)}" + escape(aside(extra, v.lang)), highlight=False)
     if v.understood:
-        sep = "；" if v.lang == "zh" else "; "
-        c.print(f"[dim]{escape(term('label.understood', v.lang))}{col}" + escape(sep.join(v.understood)) + "[/dim]")
+        c.print(f"[dim]{escape(term('label.understood', v.lang))}{col}" + escape(term("sep.clause", v.lang).join(v.understood)) + "[/dim]")
     if v.priced:
         c.print(f"[dim]{escape(v.priced)}[/dim]", highlight=False)
     for note in v.notes:

@@ -23,11 +23,6 @@ from advisor.rules.schema import CONTRACT_CATEGORIES
 
 Status = Literal["ok", "trap", "missing", "not_applicable"]
 MISSING_PREFIX = "contract.missing_"
-_NOTES = {
-    "ok_protect": {"en": "Protective clause found", "zh": "已找到保护性条款"},
-    "ok_present": {"en": "Addressed; no trap found", "zh": "合同已涉及，未发现陷阱"},
-    "not_applicable": {"en": "Not mentioned in the contract", "zh": "合同未涉及"},
-}
 
 
 class ChecklistItem(BaseModel):
@@ -90,11 +85,12 @@ def build_checklist(findings: list[Finding], hits: list[Hit], lang: str = "en") 
             protect = [h for h in cat_hits if h.kind == "protect"]
             pool = protect or cat_hits
             hit = next((h for h in pool if len(h.quote) >= 16), pool[0])  # a sentence, not a heading
-            key = "ok_protect" if protect else "ok_present"
+            key = "contract.note.protect" if protect else "contract.note.ok"
             items.append(ChecklistItem(category=category, status="ok", clause=hit.evidence()["quote"],  # type: ignore[arg-type]
-                                       location=hit.sentence.location.as_dict(), note=_NOTES[key][_lang(lang)]))
+                                       location=hit.sentence.location.as_dict(), note=glossary_term(key, lang)))
         else:
-            items.append(ChecklistItem(category=category, status="not_applicable", note=_NOTES["not_applicable"][_lang(lang)]))
+            items.append(ChecklistItem(category=category, status="not_applicable",
+                                       note=glossary_term("contract.note.not_applicable", lang)))
     return _labelled(items, lang)
 
 

@@ -14,6 +14,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from advisor.contracts.reader import Document
+from advisor.glossary import term
 
 _CN = "一二三四五六七八九十百零〇两"
 _ARTICLE_RE = re.compile(
@@ -46,12 +47,9 @@ class Location:
     line: int
 
     def label(self, lang: str = "en") -> str:
-        if lang == "zh":
-            head = f"{self.section}，" if self.section else ""
-            return f"{head}第{self.page}页第{self.line}行"
         mark = "§" if self.section and self.section[:1].isascii() and self.section[:1].isdigit() else ""
-        head = f"{mark}{self.section}, " if self.section else ""
-        return f"{head}page {self.page}, line {self.line}"
+        head = term("where.section", lang, mark=mark, section=self.section) if self.section else ""
+        return head + term("where.page_line", lang, page=self.page, line=self.line)
 
     def as_dict(self) -> dict[str, object]:
         return {"section": self.section, "page": self.page, "line": self.line}

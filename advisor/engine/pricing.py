@@ -28,6 +28,7 @@ from advisor.catalog.market import (
 )
 from advisor.engine.params import Params
 from advisor.errors import AdvisorError, InputError
+from advisor.glossary import both, term
 from advisor.money import CURRENCIES, convert
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
@@ -85,7 +86,7 @@ _REMARK = re.compile(r"\s*[(（][^)）]*[)）]")  # a price sheet's remark after
 
 def _dated(as_of: str) -> dict[str, str]:
     """An offer's date in both languages (an undated offer says so)."""
-    return {"en": as_of, "zh": "日期未知" if as_of in ("", "unknown") else as_of}
+    return both(lambda lang: term("value.undated", lang) if as_of in ("", "unknown") else as_of)
 
 
 def note_fx(p: Params, fx: Any) -> None:
@@ -180,7 +181,7 @@ def _market_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, market
     k = _to(1.0, home, currency, fx)
     ratios = {mode: _market_ratio(gpu_id, home, mode, catalog) for mode in ("spot", "monthly", "yearly")}
     source = f"list prices, {m.describe('en')}"
-    described = {"market": {"en": m.describe("en"), "zh": m.describe("zh")}, "rate": ""}
+    described = {"market": both(m.describe), "rate": ""}
     if fx is not None:
         source += f"; converted to {currency} at {fx.rate} ({fx.as_of}, 1 {fx.base} = {fx.rate} {fx.quote}, {fx.source})"
         described["rate"] = f"1 {fx.base} = {fx.rate} {fx.quote} ({fx.as_of})"
@@ -196,7 +197,7 @@ def _market_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, market
         price=f"{cheapest.price * k:.2f}",
     )
     p.note("price.as_of", m.dates(), f"price dates of the {m.offers} offer(s) behind the {home} median",
-           key="source.price.as_of", n=m.offers, home=home, dates={"en": m.dates(), "zh": m.dates("zh")})
+           key="source.price.as_of", n=m.offers, home=home, dates=both(m.dates))
     if m.stale:
         p.note(
             "price.stale",
@@ -293,17 +294,17 @@ def _sheet_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, provide
     )
     increments = [float(o.billing_increment_s) for o in pool if getattr(o, "billing_increment_s", None)]
     providers = sorted(by_provider)
-    src_kind = "negotiated sheet" if negotiated else "list prices"
+    kind = both("value.negotiated_sheet" if negotiated else "value.list_prices")
     dates = sorted({o.as_of or "unknown" for o in pool})
     sheets = ", ".join(sorted({o.sheet for o in pool if o.sheet}))
     names = f"{', '.join(providers[:6])}{'…' if len(providers) > 6 else ''}"
     source = (
-        f"{src_kind} ({sheets}): median of the cheapest per-GPU on-demand offer of {len(providers)} provider(s) "
+        f"{kind['en']} ({sheets}): median of the cheapest per-GPU on-demand offer of {len(providers)} provider(s) "
         f"({names}); as of {', '.join(dates[:3])}"
     )
     when = ", ".join(without_hashes(d) for d in dates[:3])
-    cited = {"kind": {"en": src_kind, "zh": "你的议价表" if negotiated else "目录价"}, "sheets": sheets,
-             "n": len(providers), "providers": names, "dates": {"en": when, "zh": when.replace("unknown", "未知")}}
+    cited = {"kind": kind, "sheets": sheets, "n": len(providers), "providers": names,
+             "dates": both(lambda lang: when.replace("unknown", term("label.date_unknown", lang)))}
     if fx is not None:
         source += f"; converted to {currency} at {fx.rate} ({fx.as_of}, {fx.source})"
         note_fx(p, fx)

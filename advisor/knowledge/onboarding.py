@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from advisor import config
 from advisor.datafile import read_mapping
 from advisor.errors import DataError, InputError, UnknownNameError, close_matches
+from advisor.glossary import term
 from advisor.knowledge.guides import Lang, check_lang, get_guide
 
 ACCEPTED_ANSWERS = "one choice number per question, e.g. 1,3,2"
@@ -243,11 +244,7 @@ def describe_path(lang: Lang = "en", progress: dict[str, Any] | None = None) -> 
     """The path as a short Markdown list, for the chat ("onboard me", "教我…") and the UI."""
     modules = onboarding_path(lang)
     done = {k for k, v in (progress or {}).items() if isinstance(v, dict) and v.get("passed")}
-    head = ("Onboarding path: work through the modules in order. Open one with "
-            "`advisor learn <id>` and test yourself with `--quiz`."
-            if lang == "en" else
-            "入门路径：按顺序学习各模块。用 `advisor learn <模块>` 打开，用 `--quiz` 做测验。")
-    lines = [head, ""]
+    lines = [term("learn.path_intro", lang), ""]
     for m in modules:
         mark = "✓ " if m.id in done else ""
         lines.append(f"{m.number}. {mark}**{m.title}** (`{m.id}`): {m.summary}")

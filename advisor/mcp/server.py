@@ -31,6 +31,7 @@ from pydantic import ValidationError
 import advisor.tools as tools
 from advisor import __version__
 from advisor.errors import AdvisorError, InputError
+from advisor.glossary import term
 from advisor.knowledge.guides import load_guides
 from advisor.present import PRESENTERS, markdown, present
 from advisor.redact import redact, redact_data
@@ -83,10 +84,9 @@ def summary_text(name: str, report: dict[str, Any], lang: str = "en") -> str:
         return markdown.short(present(name, report, lang))
     counts = Counter(str(f.get("severity", "info")) for f in report.get("findings") or [] if isinstance(f, dict))
     if not counts:
-        return "No findings." if lang == "en" else "没有发现问题。"
-    order = ("critical", "warning", "info")
-    parts = [f"{counts[s]} {s}" for s in order if s in counts]
-    return ("Findings: " if lang == "en" else "发现：") + ", ".join(parts)
+        return term("label.no_findings", lang)
+    parts = [f"{counts[s]} {term(f'severity.{s}', lang)}" for s in ("critical", "warning", "info") if s in counts]
+    return term("label.findings_counted", lang, counts=term("chat.list_sep", lang).join(parts))
 
 
 def call_tool(name: str, arguments: dict[str, Any] | None) -> types.CallToolResult:

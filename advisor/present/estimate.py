@@ -32,7 +32,7 @@ def billing_note(o: BillingOption, lang: str) -> str:
             parts.append(term("note.off_peak.unoffered", lang, **v))
     if o.mode == "spot" and not v.get("interruptible", True):
         parts.append(term("note.spot.critical", lang))
-    return ("；" if lang == "zh" else "; ").join(p for p in parts if p)
+    return term("sep.clause", lang).join(p for p in parts if p)
 
 
 def billing_table(options: list[BillingOption], currency: str, lang: str) -> Table:

@@ -32,12 +32,12 @@ def finding(f: FindingLine, full: bool = False) -> list[str]:
 
 
 def colon(lang: str) -> str:
-    return "：" if lang == "zh" else ": "
+    return term("sep.colon", lang)
 
 
 def aside(text: str | None, lang: str) -> str:
     """`` (text)`` / ``（text）``, or '' when there is no text."""
-    return "" if not text else (f"（{text}）" if lang == "zh" else f" ({text})")
+    return term("sep.aside", lang, text=text) if text else ""
 
 
 def figure(f: Figure, lang: str) -> str:
@@ -54,8 +54,7 @@ def short(v: View, top_findings: int = 2, *, understood: bool = True) -> str:
     what was understood; the chat opens with its own)."""
     out = [f"**{v.summary}**", "", *figures(v)]
     if v.understood and understood:
-        sep = "；" if v.lang == "zh" else "; "
-        out += ["", f"{term('label.understood', v.lang)}{colon(v.lang)}{sep.join(v.understood)}"]
+        out += ["", f"{term('label.understood', v.lang)}{colon(v.lang)}{term('sep.clause', v.lang).join(v.understood)}"]
     if v.priced:
         out += ["", v.priced]
     out += [f"> {n}" for n in v.notes]

@@ -54,7 +54,7 @@ def present_usage(r: UsageReport, lang: str) -> View:
                   target=fmt.pct(s.target_utilization))] if s.gpu_count is not None and s.avg_utilization is not None else []
     if listed:
         parts.append(term("label.usage_summary_saving", lang, amount=fmt.money(total, cur)))
-    summary = ("；" if lang == "zh" else "; ").join(parts) + ("。" if lang == "zh" else ".") if parts else term("label.usage_none", lang)
+    summary = term("sep.clause", lang).join(parts) + term("sep.end", lang) if parts else term("label.usage_none", lang)
     understood = [term("label.usage_files", lang, n=len(r.inputs.files)) if r.inputs.mode == "files"
                   else term("label.usage_summary_mode", lang)]
     tables = []

@@ -19,13 +19,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from advisor.glossary import term
 from advisor.money import format_money
 from advisor.rules.registry import FactRegistry
 
 FORMATS = ("money", "pct", "int", "h")
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 _NAME = re.compile(r"^([a-z][a-z0-9_]*)(?::([a-z]+))?$")
-_BOOL = {"en": ("yes", "no"), "zh": ("是", "否")}
 
 
 @dataclass(frozen=True)
@@ -96,8 +96,7 @@ def format_value(value: Any, fmt: str | None, lang: str, currency: Any = None) -
     if value is None:
         return "—"
     if isinstance(value, bool):
-        yes, no = _BOOL.get(lang, _BOOL["en"])
-        return yes if value else no
+        return term("value.yes" if value else "value.no", lang)
     if isinstance(value, str):
         return value
     if fmt == "money":
@@ -128,6 +127,4 @@ def format_number(value: float) -> str:
 def format_hours(hours: float, lang: str) -> str:
     number = f"{hours:.1f}".rstrip("0").rstrip(".") if abs(hours) < 10 else f"{hours:,.0f}"
     days = hours / 24
-    if lang == "zh":
-        return f"{number} 小时" + (f"（约 {days:,.0f} 天）" if hours >= 72 else "")
-    return f"{number} h" + (f" (≈{days:,.0f} days)" if hours >= 72 else "")
+    return term("time.hours_about_days" if hours >= 72 else "time.hours", lang, n=number, d=f"{days:,.0f}")

@@ -19,6 +19,7 @@ from advisor.engine.decisions_data import by_currency, decision_params
 from advisor.engine.models import validated
 from advisor.engine.price_history import lock_value
 from advisor.findings import Assumption, Finding
+from advisor.glossary import both
 from advisor.money import CurrencyField
 from advisor.numeric import ToolRequest, check_bounds
 from advisor.tools.facts import clean_facts
@@ -174,7 +175,7 @@ def _market(catalog: Any, gpu: str, currency: str, mode: str, p: Any) -> QuoteMa
         adjust = 1 - float(p(f"billing.{mode}_discount"))
     k = adjust or 1.0
     p.note("quote.market", m.describe(), "advisor.catalog.market.market_for", unit=f"{currency} per GPU-hour",
-           key="source.quote.market", market={"en": m.describe("en"), "zh": m.describe("zh")})
+           key="source.quote.market", market=both(m.describe))
     return QuoteMarket(mode=mode, p10=m.p10 * k, median=m.median * k, p90=m.p90 * k, offers=m.offers,
                        providers=list(m.providers), as_of_min=m.as_of_min, as_of_max=m.as_of_max, fallback=m.fallback, fallback_zh=m.fallback_zh,
                        stale=m.stale, term_adjustment=adjust)

@@ -17,7 +17,7 @@ from advisor.engine.pricing import cached_quote, note_market, resolve_market
 from advisor.engine.sweep import SWEEP_MODES, pareto, sweep
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
-from advisor.glossary import term
+from advisor.glossary import both, term
 from advisor.money import CURRENCIES, convert
 from advisor.progress import Progress, step
 from advisor.tools.estimate import estimate_training_cost
@@ -187,7 +187,7 @@ def _note_prices(p: Params, catalog: Any, options: list[Option], req: Any) -> No
         q = cached_quote(catalog, gpu, req.currency, req.market, req.lang)
         if q is not None:
             m = q.market
-            described = {"market": {"en": m.describe("en"), "zh": m.describe("zh")}} if m is not None else {}
+            described = {"market": both(m.describe)} if m is not None else {}
             p.note(f"price_per_gpu_hour.{gpu}", round(q.on_demand, 4), q.source, unit=f"{req.currency} per GPU-hour",
                    key=("source.price_per_gpu_hour.market" + (".converted" if m.currency != req.currency else ""))
                    if m is not None else None, rate=fx_text, **described)
@@ -313,21 +313,10 @@ def offers_for(
         terms = catalog.providers.get(r.provider)
         known = terms.max_cluster_gpus if terms is not None else None
         instances = -(-count // r.gpu_count)
-        if count <= r.gpu_count:
-            text = {"en": f"one {r.gpu_count}-GPU instance", "zh": f"一台 {r.gpu_count} 卡实例"}
-        elif known is not None and count <= known.value:
-            text = {"en": f"{instances} × {r.gpu_count}-GPU instances; {r.provider} documents clusters up to "
-                          f"{int(known.value):,} GPUs ({known.source})",
-                    "zh": f"{instances} 台 {r.gpu_count} 卡实例；{r.provider} 公开的集群规模上限为 {int(known.value):,} 卡"}
-        elif known is not None:
-            text = {"en": f"{instances} × {r.gpu_count}-GPU instances exceed the {int(known.value):,} GPUs "
-                          f"{r.provider} documents",
-                    "zh": f"需要 {instances} 台 {r.gpu_count} 卡实例，超过 {r.provider} 公开的 {int(known.value):,} 卡上限"}
-        else:
-            text = {"en": f"{instances} × {r.gpu_count}-GPU instances; {r.provider}'s multi-node capacity is not "
-                          "in our data: ask for it before you plan on it",
-                    "zh": f"需要 {instances} 台 {r.gpu_count} 卡实例；我们的数据中没有 {r.provider} 的多机集群规模，"
-                          "下单前请先向其确认"}
+        case = "one" if count <= r.gpu_count else "within" if known is not None and count <= known.value else \
+            "over" if known is not None else "unknown"
+        text = both(f"recommend.instances.{case}", n=instances, gpus=r.gpu_count, provider=r.provider,
+                    limit=f"{int(known.value):,}" if known is not None else "", source=known.source if known is not None else "")
         out.append(OfferRef(
             provider=r.provider, sku=r.sku, region=r.region,
             price_per_gpu_hour=convert(r.native_price, r.native_currency, currency, rate),  # type: ignore[arg-type]

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field, ValidationError, field_validator
 from advisor.catalog import get_catalog
 from advisor.engine.params import Params
 from advisor.errors import InputError
+from advisor.glossary import both, term
 from advisor.money import format_money, normalize_currency
 from advisor.numeric import ToolRequest
 from advisor.rules import evaluate
@@ -277,22 +278,21 @@ def _from_files(req: AnalyzeUsageRequest, progress: Callable[[str], None] | None
 
 def _headline(s: UsageSummary, billing: BillingSection | None = None) -> dict[str, str]:
     """One sentence per language for chat answers and cards."""
-    en: list[str] = []
-    zh: list[str] = []
     cur = s.currency or "USD"
+    parts: list[tuple[str, dict[str, str]]] = []
     if s.gpu_count is not None and s.avg_utilization is not None:
-        en.append(f"{s.gpu_count} GPUs averaged {s.avg_utilization:.0%} utilization (target {s.target_utilization:.0%})")
-        zh.append(f"{s.gpu_count} 张 GPU 平均利用率 {s.avg_utilization:.0%}（目标 {s.target_utilization:.0%}）")
+        parts.append(("fleet", {"n": str(s.gpu_count), "avg": f"{s.avg_utilization:.0%}", "target": f"{s.target_utilization:.0%}"}))
         if s.waste_cost is not None:
-            en.append(f"paid time without work cost {format_money(s.waste_cost, cur)}")
-            zh.append(f"无产出的计费时间花费 {format_money(s.waste_cost, cur)}")
+            parts.append(("waste", {"cost": format_money(s.waste_cost, cur)}))
         if s.target_saving:
-            en.append(f"reaching the target would save {format_money(s.target_saving, cur)}")
-            zh.append(f"达到目标可节省 {format_money(s.target_saving, cur)}")
+            parts.append(("saving", {"cost": format_money(s.target_saving, cur)}))
     if billing is not None and billing.total_billed_cost is not None and billing.currency:
-        en.append(f"the billing export totals {format_money(billing.total_billed_cost, billing.currency)} over {billing.rows:,} rows")
-        zh.append(f"账单共 {billing.rows:,} 行，合计 {format_money(billing.total_billed_cost, billing.currency)}")
-    if not en:
+        parts.append(("billing", {"cost": format_money(billing.total_billed_cost, billing.currency), "rows": f"{billing.rows:,}"}))
+    if not parts:
         return {}
-    text = "; ".join(en) + "."
-    return {"en": text[0].upper() + text[1:], "zh": "；".join(zh) + "。"}
+
+    def line(lang: str) -> str:
+        text = term("usage.headline", lang, text=term("usage.headline.sep", lang).join(
+            term(f"usage.headline.{key}", lang, **values) for key, values in parts))
+        return text[:1].upper() + text[1:]
+    return both(line)

@@ -7,7 +7,7 @@ import pytest
 
 from advisor.assistant import ask
 from advisor.assistant.offline import parse_question
-from advisor.assistant.offline.verdict import MARK
+from advisor.assistant.offline.verdict import mark
 
 pytestmark = pytest.mark.usefixtures("clean_llm_env")
 
@@ -42,7 +42,7 @@ def test_memory_only_questions_get_a_fit_verdict_and_no_invented_cost(text: str,
     if gpu:
         assert call.args["gpu"] == gpu
     head = r.answer.split("\n\n")
-    verdict = next(p for p in head if p.startswith(MARK[lang].strip()))
+    verdict = next(p for p in head if p.startswith(mark(lang).strip()))
     assert "GB" in verdict
     cur = "$" if lang == "en" else "¥"
     assert cur not in r.answer  # the nominal data amount's cost is never shown

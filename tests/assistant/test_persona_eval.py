@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from advisor.assistant import ask
-from advisor.assistant.offline.understood import HEAD
+from advisor.glossary import term
 from bench.persona_eval import SETS, evaluate, half_of, load
 
 pytestmark = pytest.mark.usefixtures("clean_llm_env")
@@ -76,8 +76,8 @@ def test_every_answer_says_first_what_it_understood() -> None:
         result = ask(item["text"], history=history, offline=True)
         if result.intent in ("greeting", "help"):
             continue
-        assert result.answer.startswith(HEAD[result.lang]), (item["id"], result.answer[:200])
+        assert result.answer.startswith(term("understood.head", result.lang)), (item["id"], result.answer[:200])
         first = result.answer.split("\n\n")[0]
-        assert len(first) > len(HEAD[result.lang]) + 3, (item["id"], first)
+        assert len(first) > len(term("understood.head", result.lang)) + 3, (item["id"], first)
         scanned += 1
     assert scanned >= 100

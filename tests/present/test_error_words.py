@@ -5,6 +5,7 @@ the error's own line unchanged."""
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -21,19 +22,26 @@ ROOT = Path(__file__).resolve().parents[2]
 _ARG = {"InputError": 2, "UnknownNameError": 3, "DocumentError": 1}
 
 
-def _literal_texts() -> list[str]:
-    """Every literal "accepted" / "problem" / hint text a user-input error is raised with in advisor/."""
+def _error_texts(kinds: dict[str, int]) -> list[str]:
+    """Every "accepted" / "problem" / hint text the errors ``kinds`` are raised with in advisor/: a
+    literal as written, an f-string with each value it formats shown as a sample name (``v1``)."""
     texts: set[str] = set()
     for path in (ROOT / "advisor").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
             name = getattr(node.func, "id", getattr(node.func, "attr", None))
-            if name not in _ARG:
+            if name not in kinds:
                 continue
-            args = [*node.args[_ARG[name]:_ARG[name] + 1], *(k.value for k in node.keywords if k.arg in ("hint", "accepted", "problem"))]
+            args = [*node.args[kinds[name]:kinds[name] + 1], *(k.value for k in node.keywords if k.arg in ("hint", "accepted", "problem"))]
             texts |= {a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value}
+            texts |= {"".join(str(v.value) if isinstance(v, ast.Constant) else f"v{i}" for i, v in enumerate(a.values))
+                      for a in args if isinstance(a, ast.JoinedStr)}
     return sorted(texts)
+
+
+def _literal_texts() -> list[str]:
+    return [t for t in _error_texts(_ARG) if not re.search(r"\bv\d\b", t)]
 
 
 def test_every_literal_error_text_reads_in_chinese() -> None:
@@ -41,6 +49,16 @@ def test_every_literal_error_text_reads_in_chinese() -> None:
     assert len(texts) > 100  # the walk found the raise sites
     untranslated = {t: say(InputError("gpu_count", 3, t), "zh") for t in texts}
     bad = {t: z for t, z in untranslated.items() if leaks([z])}
+    assert not bad, f"{len(bad)} error texts without a Chinese reading (add an error.says.* glossary entry): {bad}"
+
+
+def test_every_error_text_built_from_values_reads_in_chinese() -> None:
+    """Texts that format values (a column, a line number, a file's problem) read in Chinese too: the
+    frame from an ``error.says.*`` entry whose placeholders take the values; data-file errors included."""
+    literal = set(_literal_texts())
+    texts = [t for t in _error_texts({**_ARG, "DataError": 1, "RuleError": 1}) if t not in literal]
+    assert len(texts) > 80  # the walk found the f-strings
+    bad = {t: z for t in texts if leaks([z := say(InputError("gpu_count", 3, t), "zh")])}
     assert not bad, f"{len(bad)} error texts without a Chinese reading (add an error.says.* glossary entry): {bad}"
 
 

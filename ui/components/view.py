@@ -149,8 +149,7 @@ def view_card(v: View, key: str, *, in_chat: bool = False, open_details: bool = 
         figures = [v.headline, *v.figures]
         metrics(figures, per_row=min(per_row, len(figures)) or 1)
         if v.understood:
-            sep = "；" if v.lang == "zh" else "; "
-            st.caption(f"{term('label.understood', v.lang)}{'：' if v.lang == 'zh' else ': '}{sep.join(v.understood)}")
+            st.caption(f"{term('label.understood', v.lang)}{term('sep.colon', v.lang)}{term('sep.clause', v.lang).join(v.understood)}")
         if v.priced:
             st.caption(v.priced)
         for note in v.notes:

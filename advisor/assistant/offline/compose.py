@@ -20,7 +20,7 @@ from advisor.assistant.guides import cite_for
 from advisor.assistant.offline.clarify import clarifying_question
 from advisor.assistant.offline.parse import Parsed, parse_question
 from advisor.assistant.offline.understood import assumed, label, understood
-from advisor.assistant.offline.verdict import MARK, memory_verdict, undecided, verdict
+from advisor.assistant.offline.verdict import mark, memory_verdict, undecided, verdict
 from advisor.assistant.result import Citation, ToolCall
 from advisor.errors import AdvisorError
 from advisor.glossary import has, term
@@ -163,8 +163,8 @@ def cannot_say(call: ToolCall, lang: str) -> str:
     job = term(f"chat.job.{call.name}", lang)
     missing = _missing_field(call)
     if has(f"chat.need.{missing}"):
-        return MARK[lang] + term("chat.no_verdict_need", lang, job=job, need=term(f"chat.need.{missing}", lang))
-    return MARK[lang] + term("chat.no_verdict", lang, job=job, error=say(call.problem or call.error or "", lang))
+        return mark(lang) + term("chat.no_verdict_need", lang, job=job, need=term(f"chat.need.{missing}", lang))
+    return mark(lang) + term("chat.no_verdict", lang, job=job, error=say(call.problem or call.error or "", lang))
 
 
 def _missing_field(call: ToolCall) -> str | None:
@@ -266,7 +266,7 @@ def _memory_check(parsed: Parsed, call: ToolCall, lang: str, citations: list[Cit
     said = memory_verdict(call.result or {}, lang, with_time=False)
     notes = [n for n in parsed.assumptions if n.get("name") != "memory.nominal"]
     answer = _join(understood("estimate_training_cost", args, None, lang), assumed(args, None, notes, lang),
-                   MARK[lang] + said if said else "", term("chat.memory_only", lang), sources_block(citations, lang))
+                   mark(lang) + said if said else "", term("chat.memory_only", lang), sources_block(citations, lang))
     return Turn(answer=answer, intent="estimate_training_cost", lang=lang, parsed=parsed, tool_calls=[call],
                 findings=[], citations=citations)
 

@@ -23,10 +23,7 @@ from advisor.present.common import assumption_source, assumption_value, keyed
 from advisor.present.fmt import number as num
 
 _CONVERTED = re.compile(r"converted to [A-Z]{3} at [\d.]+ \([\d-]+")
-HEAD = {"en": "**What I understood:** ", "zh": "**我的理解：** "}
-ASSUMED = {"en": "**Assumed:** ", "zh": "**假设：** "}
-_SEP = {"en": "; ", "zh": "；"}
-_COLON = {"en": ": ", "zh": "："}
+_POWERS = (12, 9, 8, 6, 4, 3)
 _SKIP = {"lang", "query", "k", "text", "path", "files", "stages", "gpus", "billing_modes", "top_k"}
 
 
@@ -37,22 +34,16 @@ def label(key: str, lang: str) -> str:
 
 def tokens_text(billions: float, lang: str) -> str:
     """``0.1`` -> ``100M tokens`` / ``1亿 token``."""
-    n = float(billions) * 1e9
-    if lang == "zh":
-        if n >= 1e8:
-            return f"{num(n / 1e8)}亿 token"
-        if n >= 1e4:
-            return f"{num(n / 1e4)}万 token"
-        return f"{num(n)} token"
-    for scale, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k")):
-        if n >= scale:
-            return f"{num(n / scale)}{suffix} tokens"
-    return f"{num(n)} tokens"
+    return term("understood.tokens", lang, n=_count(float(billions) * 1e9, lang, "tokens"))
 
 
-def _count(n: float, lang: str) -> str:
-    if lang == "zh" and n >= 1e4:
-        return f"{num(n / 1e4)}万"
+def _count(n: float, lang: str, kind: str = "count") -> str:
+    """A large number in the language's own steps (glossary ``scale.<kind>.<power of ten>``):
+    ``1.5亿`` / ``150M`` tokens, ``5万`` samples."""
+    for power in _POWERS:
+        words = entries().get(f"scale.{kind}.{power}", {}).get(lang)
+        if words and n >= 10**power:
+            return words.format(n=num(n / 10**power))
     return num(n)
 
 
@@ -61,7 +52,7 @@ def _model(inp: dict[str, Any], lang: str) -> str:
         return str(inp["model"])
     if inp.get("params_b"):
         size = f"{num(float(inp['params_b']))}B"
-        return f"a {size} model" if lang == "en" else f"{size} 参数模型"
+        return term("understood.model_size", lang, size=size)
     return ""
 
 
@@ -69,13 +60,11 @@ def _data(inp: dict[str, Any], given: dict[str, Any], lang: str) -> str:
     epochs = inp.get("epochs")
     ep = ""
     if epochs:
-        ep = f" × {num(float(epochs))} epochs" if lang == "en" else f" × {num(float(epochs))} 轮"
+        ep = term("understood.epochs", lang, n=num(float(epochs)))
     if given.get("samples") or (inp.get("samples") and not given.get("tokens_b")):
         per = inp.get("tokens_per_sample")
         samples = _count(float(inp["samples"]), lang)
-        if lang == "en":
-            return f"{samples} samples" + (f" × {num(float(per))} tokens" if per else "") + ep
-        return f"{samples} 条样本" + (f" × 每条 {num(float(per))} token" if per else "") + ep
+        return term("understood.samples", lang, n=samples) + (term("understood.per_sample", lang, n=num(float(per))) if per else "") + ep
     if given.get("dataset_tokens_b"):
         return tokens_text(float(given["dataset_tokens_b"]), lang) + ep
     if inp.get("tokens_b"):
@@ -87,21 +76,17 @@ def _cards(inp: dict[str, Any], lang: str) -> str:
     gpu, n = inp.get("gpu"), inp.get("gpu_count")
     if not gpu:
         return ""
-    if n:
-        return f"{n}× {gpu}" if lang == "en" else f"{n} 张 {gpu}"
-    return str(gpu)
+    return term("count.gpus", lang, n=n, gpu=gpu) if n else str(gpu)
 
 
 def _price(given: dict[str, Any], inp: dict[str, Any], lang: str) -> str:
     cur = inp.get("currency") or given.get("currency") or ""
     if given.get("price_per_gpu_hour"):
         p = num(float(given["price_per_gpu_hour"]))
-        return f"your price {p} {cur}/GPU-hour" if lang == "en" else f"按您给的单价 {p} {cur}/卡·时"
+        return term("understood.your_price", lang, p=p, cur=cur)
     provider = given.get("provider") or inp.get("provider")
-    if provider:
-        return f"{provider} list prices, {cur}" if lang == "en" else f"{provider} 的目录价，{cur}"
-    if cur:
-        return f"catalog list prices, {cur}" if lang == "en" else f"目录价（价目表），{cur}"
+    if provider or cur:
+        return term("understood.provider_prices" if provider else "understood.list_prices", lang, provider=provider, cur=cur)
     return ""
 
 
@@ -109,23 +94,22 @@ def _schedule(inp: dict[str, Any], given: dict[str, Any], lang: str) -> str:
     parts = []
     if given.get("hours_per_day"):
         h = num(float(given["hours_per_day"]))
-        parts.append(f"{h} h a day" if lang == "en" else f"每天 {h} 小时")
+        parts.append(term("understood.per_day", lang, h=h))
     if given.get("days"):
         d = num(float(given["days"]))
-        parts.append(f"for {d} days" if lang == "en" else f"共 {d} 天")
+        parts.append(term("understood.days", lang, d=d))
     wall = given.get("wall_hours")
     if wall and not parts:
-        parts.append(f"for {num(float(wall))} h" if lang == "en" else f"租用 {num(float(wall))} 小时")
+        parts.append(term("understood.wall", lang, h=num(float(wall))))
     if given.get("deadline_hours"):
         d = num(float(given["deadline_hours"]))
-        parts.append(f"deadline {d} h" if lang == "en" else f"工期 {d} 小时内")
+        parts.append(term("understood.deadline", lang, h=d))
     if given.get("jobs"):
         jobs, each = num(float(given["jobs"])), given.get("job_hours")
-        parts.append(f"{jobs} jobs" + (f" of {num(float(each))} h" if each else "") if lang == "en"
-                     else f"{jobs} 个任务" + (f"，每个 {num(float(each))} 小时" if each else ""))
+        parts.append(term("understood.jobs", lang, n=jobs) + (term("understood.job_hours", lang, h=num(float(each))) if each else ""))
     if given.get("billing"):
-        parts.append(mode(str(given["billing"]), lang) + (" billing" if lang == "en" else "计费"))
-    return ", ".join(parts) if lang == "en" else "，".join(parts)
+        parts.append(term("understood.billing", lang, mode=mode(str(given["billing"]), lang)))
+    return term("understood.comma", lang).join(parts)
 
 
 def understood(tool: str, given: dict[str, Any], report: dict[str, Any] | None, lang: str) -> str:
@@ -136,26 +120,25 @@ def understood(tool: str, given: dict[str, Any], report: dict[str, Any] | None, 
         model = _model(inp, lang)
         if tool in ("estimate_training_cost", "recommend_hardware") and inp.get("method"):
             method = term(f"method.{inp['method']}", lang)
-            model = f"{method} of {model}" if lang == "en" else f"{model} {method}"
+            model = term("understood.method_of", lang, method=method, model=model)
         parts += [model, _data(inp, given, lang) if tool != "estimate_serving_cost" else ""]
         if inp.get("tokens_per_day"):
             per_day = tokens_text(float(inp["tokens_per_day"]) / 1e9, lang)
-            parts.append(f"{per_day} a day" if lang == "en" else f"每天 {per_day}")
+            parts.append(term("understood.a_day", lang, n=per_day))
     if tool == "plan_project":
         names = [s.get("stage") for s in given.get("stages") or [] if isinstance(s, dict)]
         names = names or [s.get("stage") for s in (report or {}).get("stages", []) if isinstance(s, dict)]
         if names:
-            parts.append(("stages: " if lang == "en" else "阶段：") + " → ".join(str(n) for n in names))
+            parts.append(term("understood.stages", lang, names=" → ".join(str(n) for n in names)))
     if tool == "recommend_hardware" and given.get("max_gpus"):
-        parts.append(f"at most {given['max_gpus']} GPUs" if lang == "en" else f"最多 {given['max_gpus']} 张卡")
+        parts.append(term("understood.max_gpus", lang, n=given["max_gpus"]))
     if tool == "review_contract":
         text = given.get("text") or ""
-        parts.append(f"a contract ({len(text)} characters)" if text and lang == "en" else
-                     f"一份合同（{len(text)} 字）" if text else str(given.get("path") or ""))
+        parts.append(term("understood.contract", lang, n=len(text)) if text else str(given.get("path") or ""))
     elif tool == "search_knowledge":
         query = " ".join(str(given.get("query", "")).split())
         query = query if len(query) <= 60 else query[:57] + "…"
-        parts.append(f"a question about “{query}”" if lang == "en" else f"一个关于“{query}”的问题")
+        parts.append(term("understood.question", lang, query=query))
     elif tool == "analyze_usage":
         for key in ("gpu_count", "avg_utilization", "period_hours"):
             if given.get(key) is not None:
@@ -170,25 +153,11 @@ def understood(tool: str, given: dict[str, Any], report: dict[str, Any] | None, 
     parts.append(_schedule(inp, given, lang))
     if tool not in ("review_contract", "search_knowledge", "analyze_usage", "check_quote"):
         parts.append(_price(given, inp, lang))
-    text = _SEP[lang].join(p for p in parts if p)
-    job = JOBS.get(tool, JOBS["clarify"])[lang]
-    text = f"{job}: {text}" if text and tool in JOBS and lang == "en" else f"{job}：{text}" if text and tool in JOBS else text or job
-    return HEAD[lang] + text + ("." if lang == "en" else "。")
-
-
-JOBS = {
-    "estimate_training_cost": {"en": "a training cost estimate", "zh": "估算训练费用"},
-    "recommend_hardware": {"en": "a hardware choice", "zh": "选择硬件"},
-    "compare_billing": {"en": "a billing comparison", "zh": "比较计费方式"},
-    "plan_project": {"en": "a project plan", "zh": "规划项目"},
-    "estimate_serving_cost": {"en": "a serving cost estimate", "zh": "估算推理服务成本"},
-    "check_quote": {"en": "a quote check", "zh": "核对报价"},
-    "compare_own_vs_rent": {"en": "owning against renting", "zh": "比较自购与租用"},
-    "analyze_usage": {"en": "a utilization check", "zh": "分析利用率"},
-    "review_contract": {"en": "a contract review", "zh": "审查合同"},
-    "onboarding": {"en": "a newcomer's request to learn the cost practice", "zh": "新人想系统学习算力成本知识"},
-    "clarify": {"en": "a question I cannot tie to one job yet", "zh": "一个还不能对应到具体任务的问题"},
-}
+    text = term("sep.clause", lang).join(p for p in parts if p)
+    known = has(f"understood.job.{tool}")
+    job = term(f"understood.job.{tool}" if known else "understood.job.clarify", lang)
+    text = f"{job}{term('sep.colon', lang)}{text}" if text and known else text or job
+    return term("understood.head", lang) + text + term("sep.end", lang)
 
 
 def _value(key: str, value: Any) -> str:
@@ -230,15 +199,13 @@ def assumed(given: dict[str, Any], report: dict[str, Any] | None, notes: list[di
         if conv:  # which sheet: another market's offers converted at a dated rate
             source += f", {conv.group(0)})"
         if typed is not None and not (conv and lang == "en"):  # its public source, never a module or file path
-            source = assumption_source(typed, lang).split(_SEP[lang])[0].split(_COLON[lang])[0].strip()
+            source = assumption_source(typed, lang).split(term("sep.clause", lang))[0].split(term("sep.colon", lang))[0].strip()
         source = "" if source == shown else source
-        if lang == "zh":
-            lines.append(f"{_assumption_name(name, lang)} {shown}" + (f"（来源：{source}）" if source else ""))
-        else:
-            lines.append(f"{_assumption_name(name, lang)} {shown} {unit}".rstrip() + (f" ({source})" if source else ""))
+        line = term("understood.assumption", lang, name=_assumption_name(name, lang), value=shown, unit=unit).rstrip()
+        lines.append(line + (term("understood.source", lang, source=source) if source else ""))
     if not lines:
         return ""
-    return ASSUMED[lang] + _SEP[lang].join(lines[:4]) + ("." if lang == "en" else "。")
+    return term("understood.assumed", lang) + term("sep.clause", lang).join(lines[:4]) + term("sep.end", lang)
 
 
 def _assumption_name(name: str, lang: str) -> str:
