@@ -9,7 +9,7 @@ import pytest
 
 from advisor.assistant import ask
 from advisor.assistant.offline import parse_question
-from advisor.assistant.offline.verdict import MARK
+from advisor.assistant.offline.verdict import mark
 
 pytestmark = pytest.mark.usefixtures("clean_llm_env")
 
@@ -79,7 +79,7 @@ def test_a_quote_is_checked_in_its_own_unit(text: str, price: float, unit: str, 
     r = ask(text, offline=True)
     args = r.tool_calls[0].args
     assert r.intent == "check_quote" and (args["price"], args["unit"], args["term_months"]) == (price, unit, term)
-    assert MARK[r.lang] in r.answer.split("\n\n")[2]
+    assert mark(r.lang) in r.answer.split("\n\n")[2]
 
 
 @pytest.mark.parametrize(("text", "jobs", "hours", "increment"), [
@@ -143,7 +143,7 @@ def test_a_clarification_keeps_the_job(vague: str, answer: str) -> None:
 def test_a_yes_no_question_gets_a_verdict_first(text: str) -> None:
     r = ask(text, offline=True)
     paragraphs = r.answer.split("\n\n")
-    verdicts = [i for i, p in enumerate(paragraphs) if p.startswith(MARK[r.lang])]
+    verdicts = [i for i, p in enumerate(paragraphs) if p.startswith(mark(r.lang))]
     assert verdicts and verdicts[0] <= 2, r.answer[:400]
     assert any(w in paragraphs[verdicts[0]] for w in ("Yes", "No", "可以", "不行", "够", "不够", "来得及", "来不及", "是的", "不算", "跑得动", "放不下"))
 

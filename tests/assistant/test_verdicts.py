@@ -8,7 +8,7 @@ import pytest
 
 from advisor.assistant import ask
 from advisor.assistant.offline.text import Scan
-from advisor.assistant.offline.verdict import MARK, asks_verdict
+from advisor.assistant.offline.verdict import asks_verdict, mark
 
 pytestmark = pytest.mark.usefixtures("clean_llm_env")
 
@@ -47,8 +47,8 @@ def _head(answer: str) -> str:
 def test_a_follow_up_of_a_yes_no_question_keeps_the_verdict(first: str, then: str, lang: str) -> None:
     r1 = ask(first, offline=True)
     r2 = ask(then, history=r1.history, offline=True)
-    assert MARK[lang].strip() in _head(r1.answer)
-    assert MARK[lang].strip() in _head(r2.answer), r2.answer[:400]
+    assert mark(lang).strip() in _head(r1.answer)
+    assert mark(lang).strip() in _head(r2.answer), r2.answer[:400]
 
 
 @pytest.mark.parametrize(("text", "lang", "word"), [
@@ -58,8 +58,8 @@ def test_a_follow_up_of_a_yes_no_question_keeps_the_verdict(first: str, then: st
 def test_a_refused_yes_no_question_says_what_it_cannot_price(text: str, lang: str, word: str) -> None:
     r = ask(text, offline=True)
     head = _head(r.answer)
-    assert MARK[lang].strip() in head, r.answer[:400]
-    verdict_line = next(p for p in r.answer.split("\n\n") if p.startswith(MARK[lang].strip()))
+    assert mark(lang).strip() in head, r.answer[:400]
+    verdict_line = next(p for p in r.answer.split("\n\n") if p.startswith(mark(lang).strip()))
     assert word in verdict_line
 
 
@@ -73,7 +73,7 @@ def test_a_refused_yes_no_question_says_what_it_cannot_price(text: str, lang: st
 def test_a_judgement_tool_answer_opens_with_its_verdict_however_it_is_asked(text: str, lang: str) -> None:
     r = ask(text, offline=True)
     assert r.intent in ("check_quote", "review_contract", "analyze_usage", "compare_own_vs_rent"), r.intent
-    assert MARK[lang].strip() in _head(r.answer), r.answer[:400]
+    assert mark(lang).strip() in _head(r.answer), r.answer[:400]
 
 
 @pytest.mark.parametrize(("text", "intent"), [
@@ -82,7 +82,7 @@ def test_a_judgement_tool_answer_opens_with_its_verdict_however_it_is_asked(text
 def test_a_provider_without_the_card_is_priced_on_the_market_and_said(text: str, intent: str) -> None:
     r = ask(text, offline=True)
     assert r.intent == intent and r.tool_calls and not r.tool_calls[-1].error
-    assert "provider without this card" in r.answer and MARK["en"].strip() in _head(r.answer)
+    assert "provider without this card" in r.answer and mark("en").strip() in _head(r.answer)
 
 
 @pytest.mark.parametrize(("text", "lang"), [
@@ -93,7 +93,7 @@ def test_a_yes_no_question_that_needs_a_clarification_says_what_it_lacks(text: s
     result = ask(text, offline=True)
     assert result.intent == "clarify"
     head = _head(result.answer)
-    assert MARK[lang] in head
+    assert mark(lang) in head
     assert ("暂时给不出结论" if lang == "zh" else "no yes or no yet") in head
 
 
@@ -104,4 +104,4 @@ def test_a_yes_no_question_that_needs_a_clarification_says_what_it_lacks(text: s
 def test_a_general_yes_no_question_answered_from_the_guides_opens_with_it_depends(text: str, lang: str) -> None:
     result = ask(text, offline=True)
     assert result.intent == "search_knowledge"
-    assert MARK[lang] in _head(result.answer)
+    assert mark(lang) in _head(result.answer)
