@@ -25,6 +25,8 @@ CASES = {
         "A100 or H100 for a LoRA of llama-3-8b on 100M tokens?", "全参微调13B，20亿token，H800和A800比哪个划算",
         "What hardware should we rent to fine-tune qwen2.5-7b on 50k samples?", "微调Qwen2.5-7B，1亿token，租什么卡最划算？",
         "Pick the GPUs for a LoRA of llama 3 70b, 1M samples of 512 tokens.", "想用最少的钱把llama3-70b lora训完，数据1亿token，怎么配卡",
+        "full fine-tune llama-3-8b on 500M tokens — how many H100s do we need?", "how many 4090s for a qlora of qwen2.5-7b on 20M tokens?",
+        "LoRA qwen2.5-14b on 300M tokens, how many A100 GPUs would it take?", "qwen2.5-32b lora 5000万token，要几张A100",
     ],
     "compare_own_vs_rent": [  # owning words, cards and a utilization: not a usage analysis
         "Buy vs rent for 64 H100s over 3 years at 70% utilization?", "买8张H100自建还是一直租？利用率大概60%，按3年算",
