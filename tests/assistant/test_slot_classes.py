@@ -576,3 +576,17 @@ def test_stages_joined_by_and_keep_their_own_cards_and_data(text: str, first: di
     got = p.args["stages"]
     for want, have in zip((first, second), got[:2], strict=True):
         assert {k: have.get(k) for k in want} == pytest.approx(want), got
+
+
+@pytest.mark.parametrize("n", [910, 3090, 4090, 5090, 16])
+@pytest.mark.parametrize(("written", "gpu"), [("{n}卡A100", "A100-80GB"), ("{n}卡 H100", "H100-SXM"), ("{n}x L40S", "L40S"),
+                                              ("{n} × H800", "H800")])  # fmt: skip
+def test_a_number_before_a_measure_word_and_another_card_counts_that_card(n: int, written: str, gpu: str) -> None:
+    args = parse_question(f"用{written.format(n=n)}，{JOB['zh']}").args
+    assert (args.get("gpu"), args.get("gpu_count")) == (gpu, n), args
+
+
+@pytest.mark.parametrize("text", ["用4090卡，{job}", "租两张 4090 卡，{job}", "3090卡够不够？{job}"])
+def test_a_card_number_with_a_card_word_and_no_other_card_is_still_the_card(text: str) -> None:
+    args = parse_question(text.format(job=JOB["zh"])).args
+    assert args.get("gpu", "").startswith("RTX-"), args

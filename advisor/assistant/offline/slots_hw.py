@@ -63,6 +63,7 @@ _COUNT_FIELD = re.compile(
     rf"(?:卡数|gpu\s*数量?|显卡数量?|number\s+of\s+(?:gpus|cards)|gpu\s+count|num[\s_-]*gpus|gpus\s*[:=])\s*(?:是|为|用|:|=|of|is)?\s*"
     rf"(?P<cap>不超过|不能超过|最多|至多|上限|封顶|at\s+most|up\s+to|max(?:imum)?(?:\s+of)?|capped\s+at|limited\s+to|<=?)?\s*(?P<n>{COUNT_TEXT})(?![\d.])"
 )
+_MEASURE_BEFORE_CARD = re.compile(r"\s*(?:卡|x|×|\*)\s*")
 _ONLY_HAD = re.compile(rf"(?<![a-z])(?:had|have|get|got|use|using|given|with|only)\s+(?:only\s+|just\s+)?(?P<n>{COUNT_TEXT})\s*[?？.!！]*\s*$")
 """A count alone at the end of a follow-up ("What if we only had 4?", "and with 16?"): the cards of the job."""
 _BARE_ZHANG = re.compile(rf"(?<![\d.a-z])(?<![a-z]-)(?P<n>{COUNT_TEXT})\s*(?:张|块)(?=\s*(?:呢|吧|的话|行吗|够吗|[?？,，。!！]|$))")
@@ -106,6 +107,13 @@ def _card_with_memory(gb: float) -> str | None:
     return max(cards, key=lambda c: (offers[c], c)) if cards else None
 
 
+def _counts_next(work: str, end: int, following: list[Any]) -> bool:
+    """A bare number with a measure word right before another card's name ("4090卡A100", "16x H100")
+    counts that card: it is not a card itself."""
+    measure = _MEASURE_BEFORE_CARD.match(work, end)
+    return bool(measure and following and following[0].start == measure.end() and not following[0].text.isdigit())
+
+
 def _count(text: str) -> int | None:
     value = read_number(text)
     return int(value) if value == int(value) and 0 < value <= MAX_GPUS else None
@@ -115,10 +123,12 @@ def extract_gpus(scan: Scan) -> None:
     """GPU names, each with the count written next to it; then the choice among them."""
     mentions: list[dict[str, Any]] = []
     text = _ATTACHED_VARIANT.sub(lambda m: " " * len(m.group(0)), scan.work[: scan.limit])
-    for hit in find_names("gpu", text):
+    hits = list(find_names("gpu", text))
+    for i, hit in enumerate(hits):
         start, end = hit.start, hit.end
-        if hit.text.isdigit() and (_COUNT_AFTER.match(scan.work, end) or _QUANTITY_AFTER.match(scan.work, end)):
-            continue  # "用3090张A100", "4090条样本": a count or a quantity, not an RTX card
+        if hit.text.isdigit() and (_COUNT_AFTER.match(scan.work, end) or _QUANTITY_AFTER.match(scan.work, end)
+                                   or _counts_next(scan.work, end, hits[i + 1 : i + 2])):
+            continue  # "用3090张A100", "4090条样本", "4090卡A100": a count or a quantity, not an RTX card
         spec = _SPEC_AFTER.match(scan.work, end)
         if spec:  # "4090D", "3090 Ti", "H100 80GB SXM5": the card's variant or form factor
             end = spec.end()
