@@ -67,8 +67,8 @@ NUMBER_TEXT = rf"(?:(?:{_ARABIC}){_TEXT_SUFFIX}?|{_CN}|(?<![a-z])(?:{_EN})(?![a-
 """Any number in a sentence: arabic (with an optional size suffix), a Chinese numeral or English words."""
 NUMBER_TEXT_NO_WORDS = rf"(?:(?:{_ARABIC}){_TEXT_SUFFIX}?|{_CN})"
 """Like :data:`NUMBER_TEXT` without English words (where "a"/"one" would be ambiguous)."""
-COUNT_TEXT = rf"(?:\d+|[零〇一二两俩三四五六七八九十百][零〇一二两俩三四五六七八九十百千]*|(?<![a-z])(?:{_EN_SMALL})(?![a-z]))"
-"""A small whole count in a sentence (GPUs, epochs): no size suffix, no 万/亿."""
+COUNT_TEXT = rf"(?:\d{{1,3}}(?:,\d{{3}})+(?![\d.])|\d+|[零〇一二两俩三四五六七八九十百][零〇一二两俩三四五六七八九十百千]*|(?<![a-z])(?:{_EN_SMALL})(?![a-z]))"
+"""A small whole count in a sentence (GPUs, epochs): no size suffix, no 万/亿; thousands groups ("1,024") are one count."""
 _WAN = re.compile(r"^(\d+(?:\.\d+)?)\s*w$", re.IGNORECASE)  # "5w条": w for 万 (wan) in Chinese chat
 
 

@@ -590,3 +590,10 @@ def test_a_number_before_a_measure_word_and_another_card_counts_that_card(n: int
 def test_a_card_number_with_a_card_word_and_no_other_card_is_still_the_card(text: str) -> None:
     args = parse_question(text.format(job=JOB["zh"])).args
     assert args.get("gpu", "").startswith("RTX-"), args
+
+
+@pytest.mark.parametrize("n", [1024, 1536, 2048, 16384])
+@pytest.mark.parametrize("written", ["租 {c} 张 H100，", "with {c} H100s, ", "H100 x {c}, ", "{c} x H100，", "we have {c} GPUs (H100), "])
+def test_a_card_count_with_thousands_groups_is_one_count(n: int, written: str) -> None:
+    args = parse_question(written.format(c=f"{n:,}") + "pretrain a 7B model on 300B tokens").args
+    assert (args.get("gpu"), args.get("gpu_count")) == ("H100-SXM", n), args
