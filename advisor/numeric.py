@@ -56,7 +56,9 @@ ACCEPTED_SIZE = "a positive number, optionally with a suffix: 300M, 7B, 7e9, 1.5
 
 # Patterns that find a number inside a sentence (lower-cased text), for :func:`read_number`.
 # A number glued after letters is part of a name ("fp8", "bf16", "a100"), except after a currency code ("rmb500").
-_ARABIC = r"(?:(?<![a-z0-9.])|(?<=rmb|usd|cny))(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?:e[+-]?\d+(?![\d.]))?"
+GROUPED_DIGITS = r"\d{1,3}(?:,\d{3})+"
+"""A whole number written in thousands groups ("1,024", "16,384"): one number, not several."""
+_ARABIC = rf"(?:(?<![a-z0-9.])|(?<=rmb|usd|cny))(?:(?:{GROUPED_DIGITS}|\d+)(?:\.\d+)?|\.\d+)(?:e[+-]?\d+(?![\d.]))?"
 # A Chinese numeral starts with a digit or a small unit (十二, 千亿); 万/亿 alone are not numbers.
 _CN = rf"[零〇一二两俩三四五六七八九十百千][{CN_CHARS}]*"
 _EN_SMALL = "|".join(sorted([*EN_UNITS, *EN_TENS], key=len, reverse=True))
@@ -67,7 +69,7 @@ NUMBER_TEXT = rf"(?:(?:{_ARABIC}){_TEXT_SUFFIX}?|{_CN}|(?<![a-z])(?:{_EN})(?![a-
 """Any number in a sentence: arabic (with an optional size suffix), a Chinese numeral or English words."""
 NUMBER_TEXT_NO_WORDS = rf"(?:(?:{_ARABIC}){_TEXT_SUFFIX}?|{_CN})"
 """Like :data:`NUMBER_TEXT` without English words (where "a"/"one" would be ambiguous)."""
-COUNT_TEXT = rf"(?:\d{{1,3}}(?:,\d{{3}})+(?![\d.])|\d+|[零〇一二两俩三四五六七八九十百][零〇一二两俩三四五六七八九十百千]*|(?<![a-z])(?:{_EN_SMALL})(?![a-z]))"
+COUNT_TEXT = rf"(?:{GROUPED_DIGITS}(?![\d.])|\d+|[零〇一二两俩三四五六七八九十百][零〇一二两俩三四五六七八九十百千]*|(?<![a-z])(?:{_EN_SMALL})(?![a-z]))"
 """A small whole count in a sentence (GPUs, epochs): no size suffix, no 万/亿; thousands groups ("1,024") are one count."""
 _WAN = re.compile(r"^(\d+(?:\.\d+)?)\s*w$", re.IGNORECASE)  # "5w条": w for 万 (wan) in Chinese chat
 

@@ -15,7 +15,7 @@ from advisor.assistant.offline.slots_misc import PRECISION_RES
 from advisor.assistant.offline.text import Scan
 from advisor.catalog import get_catalog
 from advisor.catalog.catalog import find_names
-from advisor.numeric import COUNT_TEXT, read_number
+from advisor.numeric import COUNT_TEXT, GROUPED_DIGITS, read_number
 
 GPUS_PER_NODE = 8
 """GPUs in one machine when a question counts machines without saying how many cards each
@@ -44,7 +44,7 @@ _LEFT_NODES = re.compile(
 )
 _LEFT_NODES_ONLY = re.compile(rf"(?<![\d.]){_UNGROUPED}(?P<m>{COUNT_TEXT})\s*(?:台|(?:nodes?|machines?|servers?)\s+of)\s*$")
 _RIGHT_COUNT = re.compile(  # "A100 x8", "A100 80GB x8", "H20（8卡）", "A800 8卡"
-    rf"^\s*(?:\d{{2,3}}\s*g(?:i?b)?(?![a-z])\s*)?(?:gpus?|cards?|显卡)?\s*(?:(?:x|×|\*)\s*(?P<a>\d{{1,3}}(?:,\d{{3}})+|\d+)(?!\d|\.\d)|[(（]?\s*(?P<b>{COUNT_TEXT})\s*(?:张|块|卡|片)(?!\s*(?:时|小时|每|[一每]\s*(?:个)?\s*(?:月|天|日|年|周|小时))))"
+    rf"^\s*(?:\d{{2,3}}\s*g(?:i?b)?(?![a-z])\s*)?(?:gpus?|cards?|显卡)?\s*(?:(?:x|×|\*)\s*(?P<a>{GROUPED_DIGITS}|\d+)(?!\d|\.\d)|[(（]?\s*(?P<b>{COUNT_TEXT})\s*(?:张|块|卡|片)(?!\s*(?:时|小时|每|[一每]\s*(?:个)?\s*(?:月|天|日|年|周|小时))))"
 )
 _RIGHT_NODE_WORD = re.compile(r"^\s*(?:的)?\s*(?:服务器|机器|主机|整机|nodes?|servers?|machines?|boxes)")
 _CAP = re.compile(
