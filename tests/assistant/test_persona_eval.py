@@ -58,6 +58,24 @@ def test_the_third_set_is_new_bilingual_and_labels_catalog_ids() -> None:
     assert not wrong, wrong
 
 
+def _as_list(value: object) -> list[object]:
+    return [] if value is None else value if isinstance(value, list) else [value]
+
+
+def test_the_fourth_set_is_new_mostly_chinese_and_labels_catalog_ids() -> None:
+    fourth = load(SETS["set4"])
+    earlier = {x["id"] for name in ("set1", "set2", "set3") for x in load(SETS[name])}
+    ids = [x["id"] for x in fourth]
+    assert len(fourth) >= 150 and len(set(ids)) == len(ids) and not set(ids) & earlier
+    langs = [x["lang"] for x in fourth]
+    assert langs.count("zh") >= 100 and langs.count("en") >= 50
+    assert all(set(x["expect"]) >= {"intent", "args"} for x in fourth)
+    gpus, models = _catalog_ids("gpus"), _catalog_ids("models")
+    wrong = [(x["id"], value) for x in fourth for key, ids in (("gpu", gpus), ("gpus", gpus), ("model", models))
+             for value in _as_list(x["expect"]["args"].get(key)) if value not in ids]
+    assert not wrong, wrong
+
+
 @pytest.mark.parametrize(("name", "half"), sorted(THRESHOLD))
 def test_accuracy_per_language(name: str, half: str) -> None:
     report = evaluate(half, SETS[name], failures=False)
