@@ -191,3 +191,36 @@ def test_a_how_question_or_a_stage_value_in_a_follow_up_changes_the_job(first: s
     """A "how would it change" question that gives a field of the job (a card count, a plan stage's load)
     keeps the job; a definition with nothing of the job is a side question."""
     assert parse_question(then, parse_question(first)).intent == job
+
+
+STATED_CLAUSES = {  # session 5 classes: each the structure in other words, both languages
+    "review_contract": [  # a contract said to hold a clause, in the user's words (no quoted text): review it
+        "合同里规定：每月最低消费30万，用不满也按30万收，这条有没有坑", "供应商协议写着关机后照常计费，这个能签吗",
+        "他们合同里说实例释放后数据马上删除，我们要注意什么", "合同约定 SLA 99.5%，赔偿最多当月费用的10%，可以接受吗",
+        "The agreement says reserved hours we don't use expire at the end of each month. Is that normal?",
+        "Their MSA states they may terminate with 7 days notice while we must give 90. Should we push back?",
+        "The vendor's terms say partial hours are billed as full hours and reserved capacity is non-refundable. Worried?",
+        "Our SLA only credits 5% of the monthly fee for long outages — is that standard?",
+    ],
+    "search_knowledge": [  # a billing mode or two cards asked about, nothing to price: the guides
+        "按量计费的实例关机以后还扣钱吗", "how do reserved instances work?", "包年计费一般怎么退订？",
+        "What's the difference between H100 and H200?", "为什么H100比A100贵这么多", "L40S 和 A100 差在哪",
+    ],
+    "out_of_scope": [  # a recommendation or a question outside compute cost: say so, do not guess a job
+        "推荐一部好看的电影", "推荐几本学英语的书", "Recommend a good laptop for college.",
+        "Who won the football game last night?", "帮我订一张去北京的机票",
+    ],
+    "compare_own_vs_rent": [  # buying words with a count, or "buy … or rent"
+        "我们考虑采购16张H20，利用率大概50%，用3年，买划算还是租划算", "购入 32 张 A800 放自己机房，五年下来比租便宜吗",
+    ],
+    "analyze_usage": [  # cards sitting idle, with a price: the waste
+        "we've got 16 A100s sitting idle 12 hours a day at $1.8/hr. what does that cost us monthly?",
+        "8张H800每天有一半时间空转，每卡每小时15元，一个月白花多少",
+    ],
+    "recommend_hardware": ["14B lora 数据 10 万条每条 1k token，给个硬件方案", "qwen2.5-7b 全参 2 亿 token，出个配置方案"],
+}
+
+
+@pytest.mark.parametrize(("expected", "text"), [(k, t) for k, texts in STATED_CLAUSES.items() for t in texts])
+def test_what_is_asked_about_what_decides_the_job(expected: str, text: str) -> None:
+    assert parse_question(text).intent == expected

@@ -20,7 +20,7 @@ from advisor.assistant.offline.text import Scan
 from advisor.numeric import COUNT_TEXT, read_number
 
 CONTRACT_NOUN = re.compile(
-    r"合同|协议|条款|合约|服务条款|contract|agreement|clause|terms\s+of\s+service|(?:the|these|those|its|their|our|rental|payment)\s+terms(?![a-z])|" + L + r"(?:sla|msa|tos)" + R
+    r"合同|协议|条款|合约|服务条款|contract|agreement|clause|terms\s+of\s+service|(?:the|these|those|its|their|our|rental|payment|[a-z]'s)\s+terms(?![a-z])|" + L + r"(?:sla|msa|tos)" + R
 )
 _CLAUSE = re.compile(
     r"甲方|乙方|第\s*[\d一二三四五六七八九十]+\s*条|自动续|续约|续费|不予|赔偿|补偿|违约|终止|计费|收费|租期|释放|"
