@@ -580,7 +580,8 @@ def test_stages_joined_by_and_keep_their_own_cards_and_data(text: str, first: di
 
 @pytest.mark.parametrize("n", [910, 3090, 4090, 5090, 16])
 @pytest.mark.parametrize(("written", "gpu"), [("{n}卡A100", "A100-80GB"), ("{n}卡 H100", "H100-SXM"), ("{n}x L40S", "L40S"),
-                                              ("{n} × H800", "H800")])  # fmt: skip
+                                              ("{n} × H800", "H800"), ("{n} A100s", "A100-80GB"),
+                                              ("{n} H20 GPUs", "H20")])  # fmt: skip
 def test_a_number_before_a_measure_word_and_another_card_counts_that_card(n: int, written: str, gpu: str) -> None:
     args = parse_question(f"用{written.format(n=n)}，{JOB['zh']}").args
     assert (args.get("gpu"), args.get("gpu_count")) == (gpu, n), args
@@ -590,6 +591,12 @@ def test_a_number_before_a_measure_word_and_another_card_counts_that_card(n: int
 def test_a_card_number_with_a_card_word_and_no_other_card_is_still_the_card(text: str) -> None:
     args = parse_question(text.format(job=JOB["zh"])).args
     assert args.get("gpu", "").startswith("RTX-"), args
+
+
+@pytest.mark.parametrize("text", ["4090 A100 哪个划算？", "3090 H100 which one?", "4090 L40S 选哪个"])
+def test_a_card_number_and_a_card_with_only_a_space_are_two_cards(text: str) -> None:
+    args = parse_question(text + JOB["zh"]).args
+    assert len(args.get("gpus", [])) == 2 and "gpu_count" not in args, args
 
 
 @pytest.mark.parametrize("n", [1024, 1536, 2048, 16384])

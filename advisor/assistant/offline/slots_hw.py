@@ -63,7 +63,8 @@ _COUNT_FIELD = re.compile(
     rf"(?:卡数|gpu\s*数量?|显卡数量?|number\s+of\s+(?:gpus|cards)|gpu\s+count|num[\s_-]*gpus|gpus\s*[:=])\s*(?:是|为|用|:|=|of|is)?\s*"
     rf"(?P<cap>不超过|不能超过|最多|至多|上限|封顶|at\s+most|up\s+to|max(?:imum)?(?:\s+of)?|capped\s+at|limited\s+to|<=?)?\s*(?P<n>{COUNT_TEXT})(?![\d.])"
 )
-_MEASURE_BEFORE_CARD = re.compile(r"\s*(?:卡|x|×|\*)\s*")
+_MEASURE_BEFORE_CARD = re.compile(r"\s*(?:卡|x|×|\*)\s*|(?P<space>\s+)")
+_PLURAL_AFTER_CARD = re.compile(r"s\b|\s*(?:gpus?|cards?)\b", re.IGNORECASE)
 _ONLY_HAD = re.compile(rf"(?<![a-z])(?:had|have|get|got|use|using|given|with|only)\s+(?:only\s+|just\s+)?(?P<n>{COUNT_TEXT})\s*[?？.!！]*\s*$")
 """A count alone at the end of a follow-up ("What if we only had 4?", "and with 16?"): the cards of the job."""
 _BARE_ZHANG = re.compile(rf"(?<![\d.a-z])(?<![a-z]-)(?P<n>{COUNT_TEXT})\s*(?:张|块)(?=\s*(?:呢|吧|的话|行吗|够吗|[?？,，。!！]|$))")
@@ -108,10 +109,13 @@ def _card_with_memory(gb: float) -> str | None:
 
 
 def _counts_next(work: str, end: int, following: list[Any]) -> bool:
-    """A bare number with a measure word right before another card's name ("4090卡A100", "16x H100")
-    counts that card: it is not a card itself."""
+    """A bare number with a measure word right before another card's name ("4090卡A100", "16x H100"),
+    or a space before a plural card ("4090 A100s"), counts that card: it is not a card itself."""
     measure = _MEASURE_BEFORE_CARD.match(work, end)
-    return bool(measure and following and following[0].start == measure.end() and not following[0].text.isdigit())
+    if not (measure and following and following[0].start == measure.end() and not following[0].text.isdigit()):
+        return False
+    # with only a space between them, "4090 A100s" is a count but "4090 A100 哪个好" names two cards
+    return not measure.group("space") or bool(_PLURAL_AFTER_CARD.match(work, following[0].end))
 
 
 def _count(text: str) -> int | None:
@@ -128,7 +132,7 @@ def extract_gpus(scan: Scan) -> None:
         start, end = hit.start, hit.end
         if hit.text.isdigit() and (_COUNT_AFTER.match(scan.work, end) or _QUANTITY_AFTER.match(scan.work, end)
                                    or _counts_next(scan.work, end, hits[i + 1 : i + 2])):
-            continue  # "用3090张A100", "4090条样本", "4090卡A100": a count or a quantity, not an RTX card
+            continue  # "用3090张A100", "4090条样本", "4090卡A100", "4090 A100s": a count or a quantity, not an RTX card
         spec = _SPEC_AFTER.match(scan.work, end)
         if spec:  # "4090D", "3090 Ti", "H100 80GB SXM5": the card's variant or form factor
             end = spec.end()
