@@ -66,9 +66,9 @@ def test_the_fourth_set_is_new_mostly_chinese_and_labels_catalog_ids() -> None:
     fourth = load(SETS["set4"])
     earlier = {x["id"] for name in ("set1", "set2", "set3") for x in load(SETS[name])}
     ids = [x["id"] for x in fourth]
-    assert len(fourth) >= 150 and len(set(ids)) == len(ids) and not set(ids) & earlier
+    assert len(fourth) >= 300 and len(set(ids)) == len(ids) and not set(ids) & earlier
     langs = [x["lang"] for x in fourth]
-    assert langs.count("zh") >= 100 and langs.count("en") >= 50
+    assert langs.count("zh") >= 170 and langs.count("en") >= 110
     assert all(set(x["expect"]) >= {"intent", "args"} for x in fourth)
     gpus, models = _catalog_ids("gpus"), _catalog_ids("models")
     wrong = [(x["id"], value) for x in fourth for key, ids in (("gpu", gpus), ("gpus", gpus), ("model", models))
