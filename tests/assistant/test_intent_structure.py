@@ -224,3 +224,39 @@ STATED_CLAUSES = {  # session 5 classes: each the structure in other words, both
 @pytest.mark.parametrize(("expected", "text"), [(k, t) for k, texts in STATED_CLAUSES.items() for t in texts])
 def test_what_is_asked_about_what_decides_the_job(expected: str, text: str) -> None:
     assert parse_question(text).intent == expected
+
+
+SEQUENCES = {
+    "plan_project": [  # phases in sequence: two stages, or two card groups each for a time
+        "先租 4 张 A800 试跑 5 天，效果好再上 32 张 H100 跑一个月，一共多少钱", "试点阶段 2 张 L40S 跑一周，正式阶段 16 张 A100 跑 20 天，各多少钱",
+        "First a 5-day pilot on 4 L40S, then 30 days on 64 H100s. Total cost?",
+        "先预训练再微调：3B 模型预训练 500 亿 token，微调 1000 万 token，两个阶段分别多少钱",
+        "We'll pretrain a 2B on 40B tokens, then instruction-tune it on 10M tokens. What does each step cost?",
+    ],
+    "recommend_hardware": [  # a choice among cards, asked in other words
+        "Choose between H100 and H200 for a LoRA of llama-3.1-70b on 80M tokens.",
+        "在 A800 和 H800 之间选一个来全参微调 qwen2.5-14b，2 亿 token", "qwen2.5-32b lora，3000 万 token，给个卡型和卡数",
+        "微调 llama3-8b，2000 万 token，不想用 A100，还有什么选择",
+    ],
+    "estimate_training_cost": ["只有一张 24G 的 4090，qwen2.5-7b 做 lora 能跑起来吗"],  # a fit question: a memory check
+    "clarify": ["So is the other option cheaper or not?", "第二个方案是不是更省？"],  # points at something never said
+    "out_of_scope": ["帮我查一下明天的天气", "给我讲个笑话吧"],
+}
+
+
+@pytest.mark.parametrize(("expected", "text"), [(k, t) for k, texts in SEQUENCES.items() for t in texts])
+def test_a_sequence_a_choice_or_a_pointer_decides_the_job(expected: str, text: str) -> None:
+    assert parse_question(text).intent == expected
+
+
+@pytest.mark.parametrize(("first", "then", "job"), [
+    ("Which GPU for LoRA of qwen2.5-14b on 100M tokens?", "budget is $800", "recommend_hardware"),  # a field alone
+    ("qwen2.5-14b lora 1亿token，用什么卡最划算", "最多 8 张卡", "recommend_hardware"),
+    ("用8张A100 lora qwen2.5-7b，数据1亿token，多少钱", "数据再加一倍", "estimate_training_cost"),  # a factor, no marker
+    ("LoRA qwen2.5-7b on 100M tokens with 8 A100s, cost?", "triple the data", "estimate_training_cost"),
+    ("32 张 A100 上个月利用率 30%，每卡时 8 元，浪费多少", "利用率提到 70% 能省多少", "analyze_usage"),  # a change verb
+    ("qwen2.5-14b lora 1亿token，用什么卡最划算", "就用 4 张 A800 吧，多少钱", "estimate_training_cost"),  # picked a card
+])  # fmt: skip
+def test_a_follow_up_giving_only_fields_of_the_job_keeps_it(first: str, then: str, job: str) -> None:
+    r = parse_question(then, parse_question(first))
+    assert r.intent == job and r.is_followup

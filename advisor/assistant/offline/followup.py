@@ -31,8 +31,8 @@ def decide(previous_intent: str, pending: str | None, decision: Decision, ctx: d
     if previous_intent not in (*TOOLS, "clarify") or decision.intent in ("greeting", "help", "onboarding"):
         return None
     slots = {k for k in ctx if k not in ARG_KEYS_IGNORED}
-    marker, reference = "marker" in decision.found, "reference" in decision.found
-    if previous_intent in TOOLS and marker and (_FACTOR.search(norm) or _TIMES.search(norm)) and len(norm) < 40:
+    marker, reference = "marker" in decision.found, bool({"reference", "pointer"} & decision.found)
+    if previous_intent in TOOLS and len(norm) < 40 and (_FACTOR.search(norm) or (marker and _TIMES.search(norm))):
         return previous_intent  # "流量翻倍呢", "what if traffic goes 10x?": the same request, scaled
     if decision.intent == "review_contract" or (
         decision.intent == "search_knowledge" and decision.stated and not (reference and slots)
@@ -76,6 +76,8 @@ def _asks_another(previous: str, decision: Decision, ctx: dict[str, Any], *, mar
     reference, every value given being a field of the previous request)."""
     given = {k for k in ctx if k not in ARG_KEYS_IGNORED and k not in ("stage_names", "stages", "gpus")}
     given |= {"share_said"} & set(ctx)
+    if given & {"budget", "price_per_gpu_hour", "monthly_fee"}:
+        given -= {"price", "unit"}  # the quote's reading of that same amount ("budget is $800")
     fields = set(TOOL_ARGS.get(previous, ()))
     found = set(decision.found) | {name for name, on in (
         ("marker", marker), ("reference", reference),
