@@ -12,23 +12,25 @@ import re
 from advisor.errors import InputError
 
 CN_DIGITS = {
-    "零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4,
+    "零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "仨": 3, "四": 4,
     "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
 }  # fmt: skip
 CN_SMALL_UNITS = {"十": 10, "百": 100, "千": 1000}
-CN_CHARS = "零〇一二两俩三四五六七八九十百千万亿"
+CN_CHARS = "零〇一二两俩三仨四五六七八九十百千万亿"
+CN_LEAD = "零〇一二两俩三仨四五六七八九十百千"
+"""What a Chinese numeral starts with: a digit or a small unit (十二, 千亿); 万/亿 alone are not numbers."""
 
 EN_UNITS = {
     "zero": 0, "one": 1, "a": 1, "an": 1, "single": 1, "two": 2, "couple": 2, "three": 3,
     "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
     "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "dozen": 12,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "pair": 2,
 }  # fmt: skip
 EN_TENS = {
     "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
     "eighty": 80, "ninety": 90,
 }  # fmt: skip
-EN_SCALES = {"hundred": 100, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+EN_SCALES = {"dozen": 12, "hundred": 100, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 
 
 def cn_numeral_value(text: str) -> float:
@@ -82,10 +84,15 @@ def _digit_string(digits: str) -> float:
 
 
 def en_number_value(text: str) -> float:
-    """``eight`` -> 8, ``twenty-four`` -> 24, ``a`` -> 1, ``two hundred`` -> 200."""
+    """``eight`` -> 8, ``twenty-four`` -> 24, ``a`` -> 1, ``two hundred`` -> 200, ``two dozen`` -> 24,
+    ``a couple of`` -> 2, ``half a million`` -> 500000."""
     value = 0.0
     current = 0.0
     words = [w for w in re.split(r"[\s-]+", text.strip().lower()) if w]
+    if len(words) > 1 and words[-1] == "of":
+        words = words[:-1]  # "a couple of", "a dozen of"
+    if len(words) > 2 and words[0] == "half" and words[1] in ("a", "an"):
+        return en_number_value(" ".join(words[2:])) / 2
     if len(words) > 1 and words[0] in ("a", "an"):
         words = words[1:]  # "a dozen", "a hundred", "a couple"
     if not words:

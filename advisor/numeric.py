@@ -34,7 +34,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationInfo, mod
 
 from advisor.errors import InputError
 from advisor.limits import bound, limits
-from advisor.numerals import CN_CHARS, EN_TENS, EN_UNITS, word_number_value
+from advisor.numerals import CN_CHARS, CN_LEAD, EN_SCALES, EN_TENS, EN_UNITS, word_number_value
 
 SUFFIX_SCALE: dict[str, float] = {
     "": 1.0, "k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "b": 1e9, "B": 1e9, "g": 1e9, "G": 1e9,
@@ -60,16 +60,19 @@ GROUPED_DIGITS = r"\d{1,3}(?:,\d{3})+"
 """A whole number written in thousands groups ("1,024", "16,384"): one number, not several."""
 _ARABIC = rf"(?:(?<![a-z0-9.])|(?<=rmb|usd|cny))(?:(?:{GROUPED_DIGITS}|\d+)(?:\.\d+)?|\.\d+)(?:e[+-]?\d+(?![\d.]))?"
 # A Chinese numeral starts with a digit or a small unit (十二, 千亿); 万/亿 alone are not numbers.
-_CN = rf"[零〇一二两俩三四五六七八九十百千][{CN_CHARS}]*"
+_CN = rf"[{CN_LEAD}][{CN_CHARS}]*"
 _EN_SMALL = "|".join(sorted([*EN_UNITS, *EN_TENS], key=len, reverse=True))
-_EN = rf"(?:{_EN_SMALL})(?:[\s-](?:{_EN_SMALL}))?(?:\s+(?:hundred|thousand|million|billion|trillion))?"
-# a Chinese unit may be followed by more digits and units of one number: "1万5千", "1 万 5 千", "3千5百"
-_TEXT_SUFFIX = r"(?:\s*(?:[十百千万亿]+(?:\s*\d+(?:\.\d+)?\s*[十百千万]+)*|thousand|million|billion|trillion|bn|mn)|[kmbtgw](?![a-z0-9]))"
+_EN_SCALE = "|".join(EN_SCALES)
+_EN = rf"(?:(?:half\s+)?(?:an?|{_EN_SMALL})(?:[\s-](?:{_EN_SMALL}))?\s+(?:{_EN_SCALE})(?:\s+of)?|(?:{_EN_SMALL})(?:[\s-](?:{_EN_SMALL}))?)"
+# a Chinese unit may be followed by more digits and units of one number ("1万5千", "1 万 5 千", "3千5百"), and
+# 万/亿 by the digits of the next unit down ("1万5000", "1万5" = 15000, "2亿5" = 2.5亿; not "2万8张": a count follows)
+_TEXT_SUFFIX = (r"(?:\s*(?:[十百千万亿]+(?:\s*\d+(?:\.\d+)?\s*[十百千万]+)*(?:(?<=[千万亿])\d{1,4}(?![\d.])(?!\s*(?:张|卡|台|块|个|节|片|x|×)))?"
+                r"|thousand|million|billion|trillion|bn|mn)|[kmbtgw](?![a-z0-9]))")
 NUMBER_TEXT = rf"(?:(?:{_ARABIC}){_TEXT_SUFFIX}?|{_CN}|(?<![a-z])(?:{_EN})(?![a-z]))"
 """Any number in a sentence: arabic (with an optional size suffix), a Chinese numeral or English words."""
 NUMBER_TEXT_NO_WORDS = rf"(?:(?:{_ARABIC}){_TEXT_SUFFIX}?|{_CN})"
 """Like :data:`NUMBER_TEXT` without English words (where "a"/"one" would be ambiguous)."""
-COUNT_TEXT = rf"(?:{GROUPED_DIGITS}(?![\d.])|\d+|[零〇一二两俩三四五六七八九十百][零〇一二两俩三四五六七八九十百千]*|(?<![a-z])(?:{_EN_SMALL})(?![a-z]))"
+COUNT_TEXT = rf"(?:{GROUPED_DIGITS}(?![\d.])|\d+|[{CN_LEAD[:-1]}][{CN_LEAD}]*|(?<![a-z])(?:(?:an?\s+)?(?:couple|pair|dozen)(?:\s+of)?|(?:{_EN_SMALL})(?:\s+dozen)?)(?![a-z]))"
 """A small whole count in a sentence (GPUs, epochs): no size suffix, no 万/亿; thousands groups ("1,024") are one count."""
 _WAN = re.compile(r"^(\d+(?:\.\d+)?)\s*w$", re.IGNORECASE)  # "5w条": w for 万 (wan) in Chinese chat
 

@@ -31,7 +31,6 @@ Variant = Callable[[str, str], list[str]]
 
 _ALNUM = "A-Za-z0-9"
 _NUMBER = re.compile(rf"(?<![{_ALNUM}.$¥,/_-])(\d+)(?![{_ALNUM}.,%/:_-])")
-_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{8,}(?![A-Za-z0-9])")
 _CLAUSE = re.compile(r"((?:[，;；。]|,(?!\d{3}))\s*)")  # not the comma of 2,000
 _EN_WORDS = {v: k for k, v in {**EN_UNITS, **EN_TENS}.items() if k not in ("a", "an", "single", "couple", "dozen")}
 
@@ -126,33 +125,79 @@ def fullwidth_ascii(text: str, lang: str) -> list[str]:
     return [out] if out != text else []
 
 
-def _fill(template: str, n: str) -> str:
-    value = float(n)
+def _fields(groups: dict[str, str | None]) -> dict[str, str]:
+    """What a rewrite's template may name: each matched group, its value in Chinese numerals
+    (``cn_<group>``), and for ``n``: ×10 thousands, ×100 millions, thousandths, millions in e-notation,
+    tenths in Chinese (30 % = 三成), and for ``d`` (days): weeks."""
+    out = {k: v for k, v in groups.items() if v}
+    for k, v in list(out.items()):
+        if re.fullmatch(r"\d+", v):
+            out[f"cn_{k}"] = "两" if v == "2" and k != "b" else format_cn(int(v))  # 两块二, 两个半小时
+    if "n" in out:
+        value = float(out["n"])
+        out.update(n10k=f"{value * 10:g}", n100m=f"{value * 100:g}", nk=f"{value / 1000:g}",
+                   sci=f"{value * 1e6:.10g}".replace("e+0", "e").replace("e+", "e"))
+        if value % 10 == 0 and 0 < value < 100:
+            out["cn_tenth"] = format_cn(int(value) // 10)
+    if out.get("d", "").isdigit() and int(out["d"]) % 7 == 0:
+        out.update(weeks=str(int(out["d"]) // 7), cn_weeks=format_cn(int(out["d"]) // 7).replace("二", "两"))
+    return out
 
-    def show(x: float) -> str:
-        return f"{x:g}" if abs(x) < 1e15 else str(x)
 
-    return template.format(n=n, n10k=show(value * 10), n100m=show(value * 100), nk=show(value / 1000))
+def _rewrite(section: str, text: str, lang: str) -> list[str]:
+    """Each rule of ``section`` of bench/variations.yaml applied to every match outside a name: the text
+    matched by ``from`` written as each ``to`` template (a template naming a field the match lacks is skipped)."""
+    out: list[str] = []
+    for rule in DATA[section]:
+        if rule["lang"] not in ("any", lang):
+            continue
+        hits = [m for m in re.finditer(rule["from"], text) if _outside_names(text, m.start(), m.end())]
+        for template in rule["to"] if hits else []:
+            new = text
+            try:
+                for m in reversed(hits):
+                    new = _splice(new, m.start(), m.end(), template.format(**_fields(m.groupdict())))
+            except KeyError:
+                continue
+            if new != text and new not in out:
+                out.append(new)
+    return out
 
 
 def units(text: str, lang: str) -> list[str]:
     """Each unit written another way (bench/variations.yaml ``units``)."""
-    out: list[str] = []
-    for rule in DATA["units"]:
-        if rule["lang"] not in ("any", lang):
-            continue
-        pattern = re.compile(rule["from"])
-        hits = [m for m in pattern.finditer(text) if _outside_names(text, m.start(), m.end())]
-        if not hits:
-            continue
-        for template in rule["to"]:
-            new = text
-            for m in reversed(hits):
-                n = m.groupdict().get("n")
-                new = _splice(new, m.start(), m.end(), _fill(template, n) if n else template)
-            if new != text and new not in out:
-                out.append(new)
-    return out
+    return _rewrite("units", text, lang)
+
+
+def colloquial(text: str, lang: str) -> list[str]:
+    """A number, amount, duration or share said as people say it (``colloquial``: 5.5万 = 五万五,
+    7.5元 = 七块五, 1.5小时 = 一个半小时, 14 days = a fortnight, 12 = a dozen, 300M = 3e8)."""
+    return _rewrite("colloquial", text, lang)
+
+
+def unit_first(text: str, lang: str) -> list[str]:
+    """A currency written before the amount (``unit_first``: 3000元 = RMB 3000)."""
+    return _rewrite("unit_first", text, lang)
+
+
+def thousands(text: str, lang: str) -> list[str]:
+    """Whole numbers of four digits or more written in thousands groups (1500000 = 1,500,000)."""
+    return _sub_numbers(text, lambda n: f"{n:,}" if n >= 1000 else None)
+
+
+def voice(text: str, lang: str) -> list[str]:
+    """As voice input types it: no punctuation (a space instead), with a spoken filler in front."""
+    bare = re.sub(DATA["voice"]["marks"], " ", text).strip()
+    return [bare, *(f + bare for f in DATA["voice"][lang])] if bare != text.strip() else [f + text for f in DATA["voice"][lang]]
+
+
+def mixed_width(text: str, lang: str) -> list[str]:
+    """Every other run of Latin letters and digits in full width, as an IME switched mid-sentence types it."""
+    runs = list(re.finditer(r"[A-Za-z0-9]+", text))
+    out = text
+    for m in reversed(runs[1::2]):
+        out = out[: m.start()] + fullwidth_ascii(m.group(0), lang)[0] + out[m.end():]
+    return [out] if out != text else []
 
 
 @lru_cache(maxsize=4)
@@ -230,16 +275,36 @@ def swap_clauses(text: str, lang: str) -> list[str]:
     return []
 
 
-def typo(text: str, lang: str) -> list[str]:
-    """One long English word (not a name) with two letters in its middle swapped."""
-    for m in _WORD.finditer(text):
-        if not _outside_names(text, m.start(), m.end()):
-            continue
-        w = m.group(0)
-        i = len(w) // 2
-        if w[i - 1] != w[i]:
-            return [text[: m.start()] + w[: i - 1] + w[i] + w[i - 1] + w[i + 1 :] + text[m.end():]]
-    return []
+def misspell(word: str, kind: str) -> str:
+    """``word`` with one slip in its middle: two letters swapped, one dropped, one doubled, or one
+    replaced by its neighbour on the keyboard."""
+    i = len(word) // 2
+    if kind == "swap":
+        return word[: i - 1] + word[i] + word[i - 1] + word[i + 1 :] if word[i - 1] != word[i] else word
+    if kind == "drop":
+        return word[:i] + word[i + 1 :]
+    if kind == "double":
+        return word[: i + 1] + word[i:]
+    row = next(r for r in DATA["typo"]["keyboard"] if word[i] in r)
+    j = row.index(word[i])
+    return word[:i] + row[j + 1 if j + 1 < len(row) else j - 1] + word[i + 1 :]
+
+
+def _typo(kind: str) -> Variant:
+    def apply(text: str, lang: str) -> list[str]:
+        """The first long English word (letters only, not a name) misspelled (see :func:`misspell`)."""
+        for m in re.finditer(rf"(?<![A-Za-z0-9])[a-z]{{{DATA['typo']['min_letters']},}}(?![A-Za-z0-9])", text):
+            new = misspell(m.group(0), kind)
+            if new != m.group(0) and _outside_names(text, m.start(), m.end()):
+                return [text[: m.start()] + new + text[m.end():]]
+        return []
+
+    return apply
+
+
+def zh_homophones(text: str, lang: str) -> list[str]:
+    """A Chinese term typed with a sound-alike character, as a pinyin IME picks it (``zh_homophones``)."""
+    return [text.replace(right, wrong, 1) for right, wrong in DATA["zh_homophones"].items() if right in text]
 
 
 def mixed_terms(text: str, lang: str) -> list[str]:
@@ -269,8 +334,17 @@ TRANSFORMS: dict[str, Variant] = {
     "punctuation": punctuation,
     "courtesy": courtesy,
     "swap_clauses": swap_clauses,
-    "typo": typo,
     "mixed_terms": mixed_terms,
+    "typo": _typo("swap"),
+    "typo_drop": _typo("drop"),
+    "typo_double": _typo("double"),
+    "typo_key": _typo("key"),
+    "zh_homophones": zh_homophones,
+    "colloquial": colloquial,
+    "unit_first": unit_first,
+    "thousands": thousands,
+    "voice": voice,
+    "mixed_width": mixed_width,
 }
 
 

@@ -1,16 +1,18 @@
 """One reading however a quantity is written (advisor/assistant/offline/text.py ``normalize`` and the number
 grammar of advisor/numeric.py): Chinese numerals, English number words, 5w, "8x GPUs", a polite opening or
-closing, one typo in a long word. Each class is checked across values and wordings against the same
+closing, one slip in a word, a sound-alike Chinese character, an English word glued to Chinese, colloquial
+amounts (七块五, 1万5000, 俩, two dozen) and durations. Each class is checked across values and wordings against the same
 question written plainly."""
 
 from __future__ import annotations
 
 import pytest
 
-from advisor.assistant.offline.parse import parse_question
+from advisor.assistant.offline.parse import parse_question, read
 from advisor.assistant.offline.text import normalize
+from advisor.catalog import get_catalog
 from advisor.numerals import cn_numeral_value
-from bench.variations import format_cn
+from bench.variations import format_cn, misspell
 
 EN_WORDS = {2: "two", 3: "three", 8: "eight", 12: "twelve", 16: "sixteen", 24: "twenty-four", 64: "sixty-four",
             128: "one hundred twenty-eight"}
@@ -106,15 +108,124 @@ def test_a_polite_opening_or_closing_changes_nothing(question: str, before: str,
     assert _read(before + question + after) == _read(question)
 
 
-@pytest.mark.parametrize(("question", "typo"), [
-    ("Recommend the lowest-cost hardware for a full fine-tune of mistral 7b on 500M tokens, budget $5k.", "Recmomend"),
-    ("Pretraining 8B on 1.5T tokens, max 512 GPUs, need it done in under 30 days. Which card?", "Pretarining"),
-    ("Which GPU do I need to full-finetune qwen2.5-3b?", "finteune"),
-    ("Stage costs please: validation on-demand 8 H100, pretraining monthly on 256 H100. Our model is 30B.", "valiadtion"),
+@pytest.mark.parametrize("kind", ["swap", "drop", "double", "key"])
+@pytest.mark.parametrize(("question", "word"), [
+    ("Recommend the lowest-cost hardware for a full fine-tune of mistral 7b on 500M tokens, budget $5k.", "Recommend"),
+    ("Pretraining 8B on 1.5T tokens, max 512 GPUs, need it done in under 30 days. Which card?", "Pretraining"),
+    ("Stage costs please: validation on-demand 8 H100, pretraining monthly on 256 H100. Our model is 30B.", "validation"),
+    ("We run ~500 jobs of 20 minutes each on 8 GPUs (A100), billed per hour. How much do we overpay?", "minutes"),
+    ("We pay $3/GPU-hour for 128 GPUs and util hovers around 60%. What would 85% save?", "around"),
+    ("8 H100 on a monthly plan for qwen2.5-7b lora, 300M tokens: total cost?", "monthly"),
 ])  # fmt: skip
-def test_two_swapped_letters_in_a_long_word_are_read_as_the_word(question: str, typo: str) -> None:
-    word = next(w for w in question.replace("-", " ").split() if sorted(w.lower()) == sorted(typo.lower()))
-    assert _read(question.replace(word, typo, 1)) == _read(question)
+def test_one_slip_in_a_word_is_read_as_the_word(question: str, word: str, kind: str) -> None:
+    typed = question.replace(word, misspell(word, kind), 1)
+    assert typed != question
+    parsed = parse_question(typed)
+    assert (parsed.intent, parsed.args) == _read(question)
+    assert all(typed[s.start : s.end] == s.text for s in parsed.spans)  # spans stay offsets of what was typed
+
+
+@pytest.mark.parametrize("text", [
+    "a10 or a100, h20 or h200, l4 or l40s", "quite a good quote", "one experiment, then experiments", "increases",
+    "preset", "the basis of it", "4090d and 3090ti",
+])  # fmt: skip
+def test_names_numbers_and_real_words_are_never_respelled(text: str) -> None:
+    assert normalize(text) == text
+
+
+@pytest.mark.parametrize(("first", "second"), [("A10", "A100"), ("H20", "H200"), ("L4", "L40S"), ("A100", "A10")])
+def test_cards_that_differ_by_a_digit_stay_apart(first: str, second: str) -> None:
+    _, args = _read(f"{first} or {second} for a qwen2.5-7b lora on 30M tokens, which is cheaper?")
+    resolved = [get_catalog().gpu(first).id, get_catalog().gpu(second).id]
+    assert args.get("gpus") == resolved and resolved[0] != resolved[1]
+
+
+@pytest.mark.parametrize(("question", "right", "wrong"), [
+    ("80G 显存能放下 yi-34b 的全参训练吗？", "显存", "现存"),
+    ("8张4090显卡，qwen2.5-7b lora，1亿token，多少钱", "显卡", "显咔"),
+    ("qwen2.5-14b 全参微调，3亿token，用A800，多少钱", "微调", "微条"),
+    ("tinyllama 从零预训练 200亿 token，8张4090要多久？", "训练", "训炼"),
+    ("tinyllama 从零预训练 200亿 token，8张4090要多久？", "训练", "训连"),
+    ("我们64张A100上个月平均利用率才35%左右，每卡每小时8元，浪费了多少钱？", "利用率", "利用律"),
+    ("按包月来算：deepseek-r1-distill-qwen-7b 全参，10亿token，8卡A800，大概多少", "包月", "包阅"),
+    ("A800 8卡整机包月报价 5.2 万，要签 12 个月，合理吗", "报价", "报架"),
+    ("用8张A100做竞价实例跑qwen2.5-7b lora，1亿token，多少钱", "竞价", "竟价"),
+])  # fmt: skip
+def test_a_sound_alike_character_is_read_as_the_lexicon_word(question: str, right: str, wrong: str) -> None:
+    assert _read(question.replace(right, wrong, 1)) == _read(question)
+
+
+@pytest.mark.parametrize("text", ["现在有8张卡", "条款写得清楚吗", "每条1000 token", "按比例分摊", "这里面", "连续跑几天", "组长让我问"])
+def test_characters_that_make_a_word_are_kept(text: str) -> None:
+    assert normalize(text) == text.lower()
+
+
+@pytest.mark.parametrize(("spaced", "glued"), [
+    ("A800 8卡整机包月 quote 5.2 万，要签 12 个月，合理吗", "A800 8卡整机包月quote 5.2 万，要签 12 个月，合理吗"),
+    ("用 A100 跑 lora 微调 qwen2.5-7b，数据2万条，每条1000 token，多少钱", "用A100跑lora微调qwen2.5-7b，数据2万条，每条1000 token，多少钱"),
+    ("H100 每卡时 2.5 刀，签 12 个月 deal 划算吗", "H100 每卡时 2.5 刀，签 12 个月deal划算吗"),
+    ("qwen2.5-7b 做 fine-tuning 要多少钱，8 张 A100，1亿 token", "qwen2.5-7b 做fine-tuning要多少钱，8 张 A100，1亿 token"),
+])  # fmt: skip
+def test_an_english_word_glued_to_chinese_is_a_word(spaced: str, glued: str) -> None:
+    assert _read(glued) == _read(spaced)
+
+
+@pytest.mark.parametrize("price", [1.5, 2.2, 7.5, 8.5, 12.5, 4.1])
+@pytest.mark.parametrize("written", ["{a}块{b}", "{cn_a}块{cn_b}", "{a}块{b}毛", "{cn_a}块{cn_b}毛钱"])
+def test_a_price_in_kuai_and_mao_is_one_amount(price: float, written: str) -> None:
+    a, b = str(price).split(".")
+    said = written.format(a=a, b=b, cn_a=format_cn(int(a)), cn_b=format_cn(int(b)))
+    _, args = _read(f"有家IDC给H20 每卡时 {said}，64卡，半年起租，帮看看这报价行不行")
+    assert (args.get("price"), args.get("currency")) == (price, "CNY")
+
+
+@pytest.mark.parametrize(("written", "n"), [
+    ("1万5000", 15000), ("1万5", 15000), ("一万五", 15000), ("2万8", 28000), ("3千5", 3500), ("1万2000", 12000),
+])  # fmt: skip
+def test_wan_and_qian_followed_by_the_next_digits_are_one_number(written: str, n: int) -> None:
+    _, args = _read(f"qwen2.5-7b lora，数据 {written}条，每条 800 token，8张A100，多少钱")
+    assert (args.get("samples"), args.get("gpu_count")) == (n, 8)
+
+
+@pytest.mark.parametrize(("written", "tokens_per_day"), [("1亿5", 1.5e8), ("2亿5", 2.5e8), ("1亿5000万", 1.5e8)])
+def test_yi_followed_by_a_digit_is_its_tenths(written: str, tokens_per_day: float) -> None:
+    _, args = _read(f"我们的智能客服每天 {written} tokens，模型 qwen3-32b，用 8 张 A100 部署够不够？")
+    assert args.get("tokens_per_day") == tokens_per_day
+
+
+@pytest.mark.parametrize(("said", "n"), [("俩", 2), ("仨", 3), ("两张", 2), ("三张", 3)])
+@pytest.mark.parametrize("card", ["A100", "H100", "4090"])
+def test_lia_and_sa_count_cards(said: str, n: int, card: str) -> None:
+    _, args = _read(f"用{said}{card}跑lora微调qwen2.5-7b，数据2万条，每条1000 token，多少钱")
+    assert args.get("gpu_count") == n
+
+
+@pytest.mark.parametrize(("said", "n"), [("two dozen", 24), ("a dozen", 12), ("a couple of", 2), ("a pair of", 2),
+                                         ("24", 24), ("twelve", 12)])
+def test_english_counts_in_dozens_and_couples(said: str, n: int) -> None:
+    _, args = _read(f"lora fine-tune qwen2.5-7b on {said} A100s, half a million samples of 512 tokens, cost?")
+    assert (args.get("gpu_count"), args.get("samples")) == (n, 500000)
+
+
+@pytest.mark.parametrize(("said", "hours"), [
+    ("一个半小时", 1.5), ("两个半小时", 2.5), ("1.5小时", 1.5), ("an hour and a half", 1.5), ("2 and a half hours", 2.5),
+    ("90 minutes", 1.5),
+])  # fmt: skip
+def test_a_job_of_n_and_a_half_hours(said: str, hours: float) -> None:
+    _, args = _read(f"Sweep of 80 runs, {said} each, 1 H100 per run, billed per minute. Total?")
+    assert args.get("job_hours") == hours
+
+
+@pytest.mark.parametrize("said", ["a fortnight", "14 days", "two weeks", "one fortnight"])
+def test_a_fortnight_is_two_weeks(said: str) -> None:
+    _, args = _read(f"8 A100s for {said}, on-demand or monthly?")
+    assert (args.get("days"), args.get("billing")) == (14.0, None)
+
+
+@pytest.mark.parametrize(("said", "discount"), [("打八折", 0.2), ("8折", 0.2), ("75折", 0.25), ("便宜25%", 0.25),
+                                                ("打五折", 0.5), ("85折", 0.15), ("8.5折", 0.15)])
+def test_an_off_peak_discount_in_zhe(said: str, discount: float) -> None:
+    assert read(f"8张A100跑一个月，夜间{said}，按量还是包月").values.get("offpeak_discount") == discount
 
 
 @pytest.mark.parametrize("question", ["一天一卡多少钱", "估一下", "两三天能跑完吗", "周五前要训完", "10张卡的十分之一", "从零训练",

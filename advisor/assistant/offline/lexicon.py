@@ -23,8 +23,19 @@ R = r"(?![a-z0-9])"
 
 @lru_cache(maxsize=1)
 def lexicon() -> dict[str, Any]:
-    """The parsed lexicon file (DataError naming the file when it is unreadable)."""
-    return read_mapping(LEXICON_FILE)
+    """The parsed lexicon file (DataError naming the file when it is unreadable), each pattern that
+    names a word boundary or word character (``\\b``, ``\\w``) made ASCII (:func:`_ascii_words`)."""
+    return _ascii_words(read_mapping(LEXICON_FILE))
+
+
+def _ascii_words(node: Any) -> Any:
+    """A pattern's ``\\b`` and ``\\w`` mean an English word's edge and letters: a Chinese character is no
+    word character, so "包月quote" holds the word "quote" and "fine-tuning要多少" ends the word at 要."""
+    if isinstance(node, dict):
+        return {k: _ascii_words(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_ascii_words(v) for v in node]
+    return f"(?a:{node})" if isinstance(node, str) and ("\\b" in node or "\\w" in node) else node
 
 
 def _pairs(section: str) -> list[tuple[str, str]]:

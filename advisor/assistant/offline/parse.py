@@ -153,7 +153,7 @@ _SHORT_EN = re.compile(r"[a-zA-Z]{2,}")
 
 
 def _language(scan: Scan, previous: Parsed | None) -> str:
-    question = scan.original[: min(scan.limit, scan.values.get("_document_start", scan.limit))]
+    question = scan.original[: scan.at[min(scan.limit, scan.values.get("_document_start", scan.limit))]]
     if len(question.strip()) < 4:
         question = scan.original[:MAX_QUESTION_CHARS]
     if len(_SHORT_CJK.findall(question)) == 0 and len(_SHORT_EN.findall(question)) == 0:

@@ -137,7 +137,7 @@ def extract_gpus(scan: Scan) -> None:
         if spec:  # "4090D", "3090 Ti", "H100 80GB SXM5": the card's variant or form factor
             end = spec.end()
             if any(_VARIANT.search(w) for w in re.split(r"[\s-]+", spec.group(0)) if w):
-                scan.note("gpu.variant", f"{scan.original[hit.start:end].strip()} → {hit.id}", "",
+                scan.note("gpu.variant", f"{scan.source(hit.start, end)[2].strip()} → {hit.id}", "",
                           "the catalog does not list this variant; priced as the listed card")
         mention: dict[str, Any] = {"name": hit.id, "start": start, "end": end, "count": None, "role": "plain"}
         win = max(0, start - 24)

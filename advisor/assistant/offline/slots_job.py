@@ -21,7 +21,7 @@ from advisor.assistant.offline.lexicon import (
 )
 from advisor.assistant.offline.text import Scan
 from advisor.catalog.catalog import find_names
-from advisor.numeric import COUNT_TEXT, NUMBER_TEXT_NO_WORDS, read_number
+from advisor.numeric import COUNT_TEXT, GROUPED_DIGITS, NUMBER_TEXT_NO_WORDS, read_number
 
 BYTES_PER_TOKEN = 4.0
 """Bytes of stored text per token when data is given as a size ("10GB of text").
@@ -78,7 +78,7 @@ _TOKENS_PER_DAY = re.compile(  # "每天5000万token", "日请求量折合8000�
 )
 _LOAD_PER_DAY = re.compile(  # "流量涨到一天2亿", "每天5000万": a daily amount with no unit is a token load
     rf"(?:每天|每日|日均|一天|per\s+day|a\s+day|daily)\s*(?:涨到|到|达到|有|要|约|大概)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})"
-    r"(?![\d.])(?!\s*(?:%|[条个张卡台次人元块小时天月年]|美元|dollars?|usd|rmb|cny|\$|gpus?|cards?|hours?|h\b|requests?|users?|samples?))"
+    r"(?![\d.])(?!\s*(?:%|[条个张卡台次人元块小时天月年]|美元|dollars?|usd|rmb|cny|\$|gpus?|cards?|hours?|h(?![a-z0-9])|requests?|users?|samples?))"
 )
 _RATE_UNIT = re.compile(r"(?:每|(?<![a-z])per|/|(?<![a-z])a|一)\s*$")  # "每百万token"; not the "a" ending "qlora"
 _TOKENS_PER_DAY_AFTER = re.compile(r"^\s*(?:(?:per|a|/|每|each|every)\s*(?:day|天|d)(?![a-z])|daily(?![a-z])|一天|每天)")
@@ -117,10 +117,10 @@ _EPOCHS = [
 ]
 _SEQ = [
     re.compile(
-        r"(?:seq(?:uence)?(?:[\s_-]*len(?:gth)?)?|序列长度|最大长度|截断长度|上下文(?:长度|窗口)?|context(?:\s+(?:length|window|len))?|"
-        r"max[\s_-]*(?:seq[\s_-]*)?len(?:gth)?|ctx|cutoff[\s_-]*len)\s*(?:=|:|是|为|of|is|设为|用|开到)?\s*(?P<n>\d+(?:\.\d+)?\s*k?)(?![a-z0-9])"
+        rf"(?:seq(?:uence)?(?:[\s_-]*len(?:gth)?)?|序列长度|最大长度|截断长度|上下文(?:长度|窗口)?|context(?:\s+(?:length|window|len))?|"
+        rf"max[\s_-]*(?:seq[\s_-]*)?len(?:gth)?|ctx|cutoff[\s_-]*len)\s*(?:=|:|是|为|of|is|设为|用|开到)?\s*(?P<n>(?:{GROUPED_DIGITS}|\d+(?:\.\d+)?)\s*k?)(?![a-z0-9])"
     ),
-    re.compile(r"(?P<n>\d+(?:\.\d+)?\s*k?)\s*(?:的)?\s*(?:-\s*token\s+)?(?:context|上下文|序列长度|序列|seq(?:uence)?s?(?![a-z]))"),
+    re.compile(rf"(?P<n>(?:{GROUPED_DIGITS}|\d+(?:\.\d+)?)\s*k?)\s*(?:的)?\s*(?:-\s*token\s+)?(?:context|上下文|序列长度|序列|seq(?:uence)?s?(?![a-z]))"),
 ]
 
 
@@ -297,7 +297,7 @@ def extract_data(scan: Scan) -> None:
     """Sequence length, per-sample length, token totals, data sizes, samples, epochs."""
     for pattern in _SEQ:
         for m in scan.find(pattern):
-            text = m.group("n").replace(" ", "")
+            text = m.group("n").replace(" ", "").replace(",", "")
             value = float(text[:-1]) * 1024 if text.endswith("k") else float(text)
             if 64 <= value <= 2_000_000:
                 scan.take("seq_len", int(value), m.start(), m.end())

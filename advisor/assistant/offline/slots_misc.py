@@ -26,7 +26,7 @@ _CLAUSE = re.compile(
     r"甲方|乙方|第\s*[\d一二三四五六七八九十]+\s*条|自动续|续约|续费|不予|赔偿|补偿|违约|终止|计费|收费|租期|释放|"
     r"party\s+[ab]|the\s+(?:provider|customer|client|lessee|lessor|supplier|vendor)|shall|hereby|renew|terminat|liabil|"
     r"indemn|" + L + r"sla" + R + r"|notice|penalt|refund|commit|billed|invoice|released?|compensat|reclaim|minimum\s+spend|"
-    r"provider|customer|uptime|credits?\b|fees?\b|remedy|revis|suspend|到期|删除|保留|逾期|不可恢复|数据盘|扣费|解约|违约金"
+    r"provider|customer|uptime|credits?(?![a-z])|fees?(?![a-z])|remedy|revis|suspend|到期|删除|保留|逾期|不可恢复|数据盘|扣费|解约|违约金"
 )
 _QUOTE = re.compile(
     r"[“「『](?P<t>[^”」』]{6,})[”」』]|(?:(?<=[\s:,(])|^)[\"'‘](?P<u>(?:[^\"'’]|(?<=[a-z])['’](?=[a-z]))*[^\"'’]{6,}(?:[^\"'’]|(?<=[a-z])['’](?=[a-z]))*)[\"'’](?=[\s.,!?;:。！？)]|$)"
@@ -91,7 +91,7 @@ def extract_documents(scan: Scan) -> None:
     for start, end in candidates:
         body = scan.norm[start : min(end, start + 5000)]  # enough to tell a contract
         if _CLAUSE.search(body) and (question_has_noun or len(_CLAUSE.findall(body)) >= 2):
-            scan.take("text", scan.original[start:end].strip(), start, end)
+            scan.take("text", scan.source(start, end)[2].strip(), start, end)
             scan.values["_document_start"] = start
             if end >= len(scan.norm) - 1:
                 scan.end_question_at(start)
@@ -104,11 +104,11 @@ def extract_documents(scan: Scan) -> None:
         start = max((head.rfind(c) + 1 for c in "。.!?？；;:：，,"), default=0)
         tail = _SENTENCE_END.search(scan.norm, quoted.end(), scan.limit)
         end = tail.end() if tail else scan.limit
-        scan.take("text", scan.original[start:end].strip(), start, end)
+        scan.take("text", scan.source(start, end)[2].strip(), start, end)
         scan.values["_document_start"] = start
     for m in scan.find(_FILE):
         group = "p" if m.group("p") else "q"
-        path = scan.original[m.start(group) : m.end(group)]
+        path = scan.source(m.start(group), m.end(group))[2]
         scan.take("file", path, m.start(group), m.end(group), keep=True)
         scan.values.setdefault("files", []).append(path)
 

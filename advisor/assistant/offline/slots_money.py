@@ -241,9 +241,9 @@ def resolve_currency(scan: Scan, language: str) -> None:
 
 
 _NEW_PRICE = re.compile(rf"(?:降到|降至|降为|便宜到|改成|报价|(?<![a-z])(?:down\s+to|drop(?:s|ped)?\s+to|lower(?:ed)?\s+to))\s*(?P<n>{NUMBER_TEXT_NO_WORDS})(?![\d.])(?!\s*(?:张|卡|个|%|天|小时|月|年|gpus?|cards?|days?|hours?|months?))")
-_NODE_WORDS = re.compile(r"整机|一台|每台|整台|台机器|\bnodes?\b|\bservers?\b|\bmachines?\b|\bbox\b|(?<![\d.])8\s*(?:卡|x|×|gpu)")
-_MONTH_WORDS = re.compile(r"每月|一个月|月租|月费|包月|个月|/\s*月|per\s+month|a\s+month|/\s*mo(?:nth)?\b|monthly|per\s+gpu\s+per\s+month")
-_YEAR_WORDS = re.compile(r"每年|一年|年租|包年|年包|/\s*年|per\s+year|a\s+year|/\s*y(?:ea)?r\b|yearly|annual")
+_NODE_WORDS = re.compile(r"整机|一台|每台|整台|台机器|(?<![a-z])(?:nodes?|servers?|machines?|box)(?![a-z])|(?<![\d.])8\s*(?:卡|x|×|gpu)")
+_MONTH_WORDS = re.compile(r"每月|一个月|月租|月费|包月|个月|/\s*月|per\s+month|a\s+month|/\s*mo(?:nth)?(?![a-z])|monthly|per\s+gpu\s+per\s+month")
+_YEAR_WORDS = re.compile(r"每年|一年|年租|包年|年包|/\s*年|per\s+year|a\s+year|/\s*y(?:ea)?r(?![a-z])|yearly|annual")
 _HOUR_WORDS = re.compile(r"每小时|一小时|小时|卡时|/\s*h|an\s+hour|per\s+hour|/\s*hr|hourly|gpu[\s-]*hour")
 
 

@@ -126,6 +126,6 @@ def extract_terms(scan: Scan) -> None:
                 scan.spans.append(_span(scan, "years", value, m))
 
 
-def _span(scan: Scan, slot: str, value: object, m: re.Match[str]):  # type: ignore[no-untyped-def]
-
-    return Span(slot=slot, text=scan.original[m.start() : m.end()], start=m.start(), end=m.end(), value=value)
+def _span(scan: Scan, slot: str, value: object, m: re.Match[str]) -> Span:
+    start, end, text = scan.source(m.start(), m.end())
+    return Span(slot=slot, text=text, start=start, end=end, value=value)

@@ -70,7 +70,7 @@ _DAYS_A_WEEK = re.compile(
 _HALF_DAY = r"(?P<{g}d>早上|上午|中午|下午|晚上|夜里|凌晨)?\s*"
 _CLOCK = re.compile(  # "9点到18点", "晚上10点到早上8点", "9am-6pm", "Mon–Fri, 9 to 6": hours of use a day
     rf"(?<![\d.:]){_HALF_DAY.format(g='a')}(?P<a>\d{{1,2}})\s*(?::00)?\s*(?P<am>am|pm|点)?\s*(?:to|-|–|—|~|到|至)\s*"
-    rf"{_HALF_DAY.format(g='b')}(?P<b>\d{{1,2}})\s*(?::00)?\s*(?P<bm>am|pm|点)?(?![\d.%])(?!\s*(?:张|卡|个|gpus?|cards?|天|days?|小时|hours?|h\b))"
+    rf"{_HALF_DAY.format(g='b')}(?P<b>\d{{1,2}})\s*(?::00)?\s*(?P<bm>am|pm|点)?(?![\d.%])(?!\s*(?:张|卡|个|gpus?|cards?|天|days?|小时|hours?|h(?![a-z0-9])))"
 )
 _PRICE_AFTER_CLOCK = re.compile(r"^[^,，。;；]{0,8}?(?:便宜|折|优惠|电价|价|cheaper|discount|off(?![a-z])|rate|price)")
 
@@ -189,7 +189,7 @@ def extract_times(scan: Scan) -> None:
         scan.take(slot, round(value, 6), m.start(), m.end())
     dated = scan.first(_DATED_DEADLINE)
     if dated and "deadline_hours" not in scan.values:
-        scan.note("deadline", scan.original[dated.start() : dated.end()].strip(), "",
+        scan.note("deadline", scan.source(dated.start(), dated.end())[2].strip(), "",
                   "a deadline named by a date is not turned into hours; give the hours or days to check it")
 
 
@@ -228,7 +228,7 @@ def _share(m: re.Match[str]) -> float | None:
 
 _ANY_PCT = re.compile(_PCT)
 _OFFPEAK_DISCOUNT = [
-    re.compile(rf"{_OFFPEAK_WORD}[^,，。;；?？\d]{{0,8}}?(?P<z>[一二两三四五六七八九]|\d(?:\.\d)?)\s*折"),
+    re.compile(rf"{_OFFPEAK_WORD}[^,，。;；?？\d]{{0,8}}?(?P<z>[一二两三四五六七八九]|[1-9]\d(?=\s*折)|\d(?:\.\d)?)\s*折"),
     re.compile(rf"{_OFFPEAK_WORD}[^,，。;；?？\d]{{0,12}}?(?:打|便宜|优惠|discount(?:ed)?\s*(?:of|by)?|折扣)?\s*(?P<p>\d+(?:\.\d+)?)\s*%\s*(?:off|折扣|discount|便宜|优惠|cheaper)"),
     re.compile(rf"{_OFFPEAK_WORD}[^,，。;；?？\d]{{0,16}}?(?:便宜|优惠|折扣|降价|cheaper\s+by|discount(?:ed)?\s*(?:of|by|is|:)?|off)\s*(?P<p>\d+(?:\.\d+)?)\s*%"),
     re.compile(rf"{_OFFPEAK_WORD}[^,，。;；?？]{{0,20}}?(?P<half>半价|便宜一半|打对折|对折|half[\s-]+(?:price|off)|50\s*%\s*off)"),
@@ -242,7 +242,8 @@ def extract_shares(scan: Scan) -> None:
     for pattern in _OFFPEAK_DISCOUNT:
         for m in scan.find(pattern):
             if m.groupdict().get("z"):
-                value = 1 - read_number(m.group("z")) / 10  # "五折" = half price = 50 % off
+                paid = read_number(m.group("z"))
+                value = 1 - paid / (100 if paid >= 10 else 10)  # "五折" = half price = 50 % off; "75折" = 25 % off
             elif m.groupdict().get("half"):
                 value = 0.5
             else:

@@ -23,7 +23,7 @@ from advisor.units import HOURS_PER_MONTH
 _STAGE_WORDS = "|".join(f"(?:{p})" for p, _ in STAGES)
 _CLAUSE_END = re.compile(r"[,，;；+。、]|\.(?!\d)|(?<![a-z])(?:then|and\s+then|after\s+that|followed\s+by)(?![a-z])|然后|之后|接着|再(?=[上做跑用训])|"
                          rf"(?<![a-z])and\s+(?=[^,，。;；]{{0,16}}?(?:{_STAGE_WORDS}))|[和及并](?=[^,，。;；]{{0,16}}?(?:{_STAGE_WORDS}))")  # "… and fine-tuning on A100s"
-_CARDS = re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT})\s*(?:张|块|台)(?!\s*(?:图|表|纸))")
+_CARDS = re.compile(rf"(?<![\d.])(?:(?<!\d,)|(?!\d{{3}}(?![\d.])))(?P<n>{COUNT_TEXT})\s*(?:张|块|台)(?!\s*(?:图|表|纸))")
 _TIERED = re.compile(r"阶梯|tiered|volume\s+tier")
 _FINISHED = re.compile(rf"(?:只用了|用了|跑了|做了|finished\s+(?:after|in)|ended\s+after|done\s+(?:after|in)|after)\s*(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:月|months?)")
 _EMERGENCY = re.compile(r"临时|加急|紧急|急租|short\s+notice|last[\s-]minute|grab|rush")
@@ -89,7 +89,7 @@ def read_stages(scan: Scan) -> dict[str, Any]:
     """The plan's fields read stage by stage (empty when the question names no stage); work no tool
     prices ("数据标注", "human eval") is named as not priced."""
     mentions = scan.values.get("_stage_mentions") or []
-    unpriced = [scan.original[m.start() : m.end()] for m in _NOT_PRICED.finditer(scan.norm, 0, scan.limit)]
+    unpriced = [scan.source(m.start(), m.end())[2] for m in _NOT_PRICED.finditer(scan.norm, 0, scan.limit)]
     if mentions and unpriced:
         scan.note("plan.not_priced", ", ".join(dict.fromkeys(unpriced)), "", "no tool prices this part of the plan; its cost is not in the total")
     if not mentions and "term_months" in scan.values and (_FINISHED.search(scan.question) or _EMERGENCY.search(scan.question)):

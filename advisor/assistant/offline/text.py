@@ -20,9 +20,11 @@ from typing import Any
 from pydantic import BaseModel
 
 from advisor.assistant.offline.lexicon import lexicon
+from advisor.assistant.offline.spelling import sound_alike, spelled
 from advisor.numerals import (
     CN_CHARS,
     CN_DIGITS,
+    EN_SCALES,
     EN_TENS,
     EN_UNITS,
     en_number_value,
@@ -44,6 +46,7 @@ _FULLWIDTH[ord("，")] = ord(",")
 _FULLWIDTH[ord("：")] = ord(":")
 _FULLWIDTH[ord("％")] = ord("%")
 _FULLWIDTH[ord("～")] = ord("~")
+_FULLWIDTH.update({c: ord(" ") for c in (0xA0, *range(0x2000, 0x200B), 0x202F, 0x205F)})  # other spaces
 
 
 class Span(BaseModel):
@@ -64,33 +67,35 @@ _CN_RUN = re.compile(rf"(?P<w>[零〇一二两俩三四五六七八九十百千]
 _CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
 _CN_AFTER = re.compile(_NORM["cn_keep_after"])
 _CN_BEFORE = re.compile(_NORM["cn_keep_before"])
+_CN_NUMBER_BEFORE = re.compile(_NORM["cn_number_before"])
+_CN_NUMBER_AFTER = re.compile(_NORM["cn_number_after"])
 _EN_NUMBER = "|".join(sorted((w for w in [*EN_UNITS, *EN_TENS] if w not in _NORM["en_skip"]), key=len, reverse=True))
-_EN_RUN = re.compile(rf"(?<![a-z])(?:{_EN_NUMBER}|one(?=[\s-]+(?:hundred|thousand)))(?:[\s-]+(?:{_EN_NUMBER}|hundred|thousand|million|billion))*(?![a-z])")
+_EN_SCALE = "|".join(EN_SCALES)
+_EN_RUN = re.compile(  # "two dozen", "a hundred", "half a million", "a couple of"
+    rf"(?<![a-z])(?:{_EN_NUMBER}|(?:half\s+)?(?:an?|one)(?=[\s-]+(?:{_EN_SCALE}))|(?:a\s+)?(?:couple|pair)\s+of(?=\s+[a-z]))"
+    rf"(?:[\s-]+(?:{_EN_NUMBER}|{_EN_SCALE}))*(?![a-z])")
 _WAN = re.compile(_NORM["wan"])
 _REWRITES = [(re.compile(r["from"]), str(r["to"])) for r in _NORM["rewrite"]]
-_MIN = int(_NORM["word_min"])
-_LONG = re.compile(rf"(?<![a-z])[a-z]{{{_MIN},}}")
-
-
-def _strings(node: Any) -> list[str]:
-    if isinstance(node, dict):
-        return [x for k, v in node.items() for x in (*_strings(k), *_strings(v))]
-    if isinstance(node, list):
-        return [x for v in node for x in _strings(v)]
-    return [str(node).lower()]
-
-
-_STEMS = frozenset(w for text in _strings(lexicon()) for w in _LONG.findall(text))
-"""The long words the lexicon reads (in its patterns, keys and word lists)."""
-
-
 def normalize(text: str) -> str:
-    """Half-width, lower case, number words as digits, courtesy blanked, typos fixed; same length as ``text``."""
+    """Half-width, lower case, number words as digits, courtesy blanked, typos and sound-alike characters
+    fixed (see :func:`aligned`)."""
+    return aligned(text)[0]
+
+
+def aligned(text: str) -> tuple[str, list[int]]:
+    """``text`` normalized, and for each of its characters the offset in ``text`` it stands for. Every
+    rewrite keeps one character for one, except a word's left-out letter put back (it stands for the
+    letter before it)."""
     s = text.translate(_FULLWIDTH)
     lowered = s.lower()
     if len(lowered) != len(s):  # a few letters ("İ") lower to two characters
         lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in s)
-    return _spelled(_numbers(_courteous(lowered)))
+    norm, added = spelled(_numbers(sound_alike(_courteous(lowered))), MAX_QUESTION_CHARS)
+    at, shift = [], 0
+    for i in range(len(norm) + 1):
+        shift += i in added
+        at.append(i - shift)
+    return norm, at
 
 
 def _blank(s: str, start: int, end: int) -> str:
@@ -122,22 +127,29 @@ def _cn_number(s: str, m: re.Match[str]) -> str | None:
     run, whole, frac, magnitude = m.group(0), m.group("w"), m.group("f") or "", (m.group("m") or "").strip()
     before = s[: m.start()].rstrip()[-1:]
     counted = before.isascii() and (before.isalnum() or before in "=:×") and not _CJK_CHAR.match(s[m.end():])
-    if whole in _NORM["cn_keep_alone"] and not (frac or magnitude or counted):
+    said = _CN_NUMBER_BEFORE.match(s[m.end():]) or _CN_NUMBER_AFTER.search(s[max(0, m.start() - 4) : m.start()])
+    if whole in _NORM["cn_keep_alone"] and not (frac or magnitude or counted or said):
         return None  # 一下, 一天, 从零训练: a word, not a count ("batch 一", 一亿 are numbers)
     if _CN_AFTER.search(s[max(0, m.start() - 3) : m.start()]) or _CN_BEFORE.match(s[m.end():]):
         return None
     if len(whole) > 1 and all(c in CN_DIGITS for c in whole) and not set(whole) & {"零", "〇"}:
-        return None  # 两三天, 三四张: a range
+        if frac or magnitude or all(CN_DIGITS[a] < CN_DIGITS[b] for a, b in zip(whole, whole[1:], strict=False)):
+            return None  # 两三天, 三五张: a range
+        return str(CN_DIGITS[whole[0]]) + run[1:]  # 七块五一小时: 五 is a number, 一小时 a word
     value = word_number_value(whole) + (float("0." + "".join(str(CN_DIGITS[c]) for c in frac)) if frac else 0.0)
     value *= word_number_value(magnitude) if magnitude else 1.0  # "三百 亿": one number across the space
     digits = _digits(value, len(run), ("", "万", "亿", "千万", "千亿"))
     if digits and m.start() and s[m.start() - 1].isascii() and s[m.start() - 1].isalnum() and digits[0] != " ":
         return None  # "H20十六卡": digits would join the name before them
+    if digits and s[m.end() : m.end() + 1].isascii() and s[m.end() : m.end() + 1].isalnum():
+        return None  # "俩A100", "十六H20": or the name after them
     return digits
 
 
 def _padded(m: re.Match[str], word: str) -> str:
-    """``word`` in place of ``m``, right-aligned in its span (``m`` unchanged when it is shorter)."""
+    """``word`` (its groups filled from ``m``) in place of ``m``, right-aligned in its span (``m`` unchanged
+    when it is shorter)."""
+    word = m.expand(word)
     return word.rjust(len(m.group(0))) if len(m.group(0)) >= len(word) else m.group(0)
 
 
@@ -148,8 +160,6 @@ def _en_number(s: str, m: re.Match[str]) -> str | None:
 def _numbers(s: str) -> str:
     """Chinese numerals and English number words as digits; 5w as 5万."""
     s = _WAN.sub("万", s)
-    for pattern, word in _REWRITES:
-        s = pattern.sub(functools.partial(_padded, word=word), s)
     readers: tuple[tuple[re.Pattern[str], Callable[[str, re.Match[str]], str | None]], ...] = (
         (_CN_RUN, _cn_number), (_EN_RUN, _en_number))
     for pattern, read in readers:
@@ -157,24 +167,8 @@ def _numbers(s: str) -> str:
             digits = read(s, m)
             if digits is not None:
                 s = s[: m.start()] + digits + s[m.end():]
-    return s
-
-
-def _known(word: str) -> bool:
-    return any(word[:k] in _STEMS for k in range(_MIN, len(word) + 1))
-
-
-def _spelled(s: str) -> str:
-    """A long word with one pair of adjacent letters swapped, read as the lexicon word it misspells."""
-    for m in _LONG.finditer(s):
-        w = m.group(0)
-        if _known(w):
-            continue
-        for i in range(len(w) - 1):
-            fixed = w[:i] + w[i + 1] + w[i] + w[i + 2 :]
-            if _known(fixed):
-                s = s[: m.start()] + fixed + s[m.end():]
-                break
+    for pattern, word in _REWRITES:
+        s = pattern.sub(functools.partial(_padded, word=word), s)
     return s
 
 
@@ -206,9 +200,10 @@ class Scan:
     values: dict[str, Any] = field(default_factory=dict)
     notes: list[dict[str, Any]] = field(default_factory=list)
     limit: int = 0  # where the question ends: a pasted document after it is not read again
+    at: list[int] = field(default_factory=list)  # the question's offset of each normalized character
 
     def __post_init__(self) -> None:
-        self.norm = normalize(self.original)
+        self.norm, self.at = aligned(self.original)
         self.work = self.norm
         self.limit = min(len(self.norm), MAX_QUESTION_CHARS)
 
@@ -220,6 +215,11 @@ class Scan:
     def end_question_at(self, start: int) -> None:
         """Everything from ``start`` on is a pasted document: stop reading it for slots."""
         self.limit = min(self.limit, start)
+
+    def source(self, start: int, end: int) -> tuple[int, int, str]:
+        """The question's offsets and text that normalized ``[start, end)`` was read from."""
+        a, b = self.at[start], self.at[end - 1] + 1 if end > start else self.at[start]
+        return a, b, self.original[a:b]
 
     def find(self, pattern: re.Pattern[str]) -> list[re.Match[str]]:
         """All matches of ``pattern`` in what is left (collected before any is taken)."""
@@ -234,7 +234,8 @@ class Scan:
         The first value found for a slot wins (``keep=True`` records a span without
         setting the value, e.g. a second GPU name kept as a candidate).
         """
-        self.spans.append(Span(slot=slot, text=self.original[start:end], start=start, end=end, value=value))
+        a, b, text = self.source(start, end)
+        self.spans.append(Span(slot=slot, text=text, start=a, end=b, value=value))
         if not keep and slot not in self.values:
             self.values[slot] = value
         self.work = self.work[:start] + BLANK * (end - start) + self.work[end:]
