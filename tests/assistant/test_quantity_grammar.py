@@ -269,3 +269,11 @@ def test_training_from_zero_stays_pretraining() -> None:
 def test_a_card_hour_price_reads_the_same_in_every_spelling(unit: str, price: str) -> None:
     _, args = _read(f"B200 每{unit} {price} 刀，包 3 个月，贵吗")
     assert (args.get("price"), args.get("unit"), args.get("term_months")) == (float(price), "gpu_hour", 3.0)
+
+
+@pytest.mark.parametrize("n", ["5", "1.2", "30"])
+@pytest.mark.parametrize("kw", ["kw", "KW", " kw"])
+def test_kw_after_a_number_is_qianwan(n: str, kw: str) -> None:
+    question = "qwen3-32b 部署推理，日流量 {a} token，用H20，一个月多少钱"
+    assert _read(question.format(a=n + kw)) == _read(question.format(a=n + "千万"))
+    assert _read(question.format(a=n + kw))[1]["tokens_per_day"] == pytest.approx(float(n) * 1e7)
