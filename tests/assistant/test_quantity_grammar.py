@@ -277,3 +277,18 @@ def test_kw_after_a_number_is_qianwan(n: str, kw: str) -> None:
     question = "qwen3-32b 部署推理，日流量 {a} token，用H20，一个月多少钱"
     assert _read(question.format(a=n + kw)) == _read(question.format(a=n + "千万"))
     assert _read(question.format(a=n + kw))[1]["tokens_per_day"] == pytest.approx(float(n) * 1e7)
+
+
+@pytest.mark.parametrize(("first", "second"), [(1000, 2000), (1024, 2048), (512, 1536)])
+def test_stage_card_counts_in_thousands_groups(first: int, second: int) -> None:
+    question = "预训练阶段先包月租{a}张H800，跑到一半扩到{b}张，扩容部分走阶梯价，这样分阶段算一下总成本"
+    grouped = _read(question.format(a=f"{first:,}", b=f"{second:,}"))
+    assert grouped == _read(question.format(a=first, b=second))
+    assert [s.get("gpu_count") for s in grouped[1]["stages"]] == [first, second]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("n", [4096, 8192, 16384])
+@pytest.mark.parametrize("template", ["internlm3-8b full sft，seq {n}，数据 6亿 token，16×H800，要跑几天？",
+                                      "mixtral-8x22b lora 3 epoch，seq_len {n}，H100 ×16，4000万 token，估时间跟钱"])
+def test_a_sequence_length_in_thousands_groups(template: str, n: int) -> None:
+    assert _read(template.format(n=f"{n:,}"))[1].get("seq_len") == n == _read(template.format(n=n))[1].get("seq_len")

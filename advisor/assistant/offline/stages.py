@@ -21,7 +21,7 @@ from advisor.numeric import COUNT_TEXT, NUMBER_TEXT, read_number
 from advisor.units import HOURS_PER_MONTH
 
 _STAGE_WORDS = "|".join(f"(?:{p})" for p, _ in STAGES)
-_CLAUSE_END = re.compile(r"[,，;；+。、]|\.(?!\d)|(?<![a-z])(?:then|and\s+then|after\s+that|followed\s+by)(?![a-z])|然后|之后|接着|再(?=[上做跑用训])|"
+_CLAUSE_END = re.compile(r",(?!(?<=\d,)\d{3}(?![\d.]))|[，;；+。、]|\.(?!\d)|(?<![a-z])(?:then|and\s+then|after\s+that|followed\s+by)(?![a-z])|然后|之后|接着|再(?=[上做跑用训])|"
                          rf"(?<![a-z])and\s+(?=[^,，。;；]{{0,16}}?(?:{_STAGE_WORDS}))|[和及并](?=[^,，。;；]{{0,16}}?(?:{_STAGE_WORDS}))")  # "… and fine-tuning on A100s"
 _CARDS = re.compile(rf"(?<![\d.])(?:(?<!\d,)|(?!\d{{3}}(?![\d.])))(?P<n>{COUNT_TEXT})\s*(?:张|块|台)(?!\s*(?:图|表|纸))")
 _TIERED = re.compile(r"阶梯|tiered|volume\s+tier")
