@@ -123,20 +123,13 @@ def test_utilization_forms() -> None:
 
 
 def test_bytes_to_tokens_default_matches_the_engine_default() -> None:
-    """The parser's bytes-per-token default is the engine's (knowledge/catalog/defaults.yaml)."""
-    from pathlib import Path
+    """The parser's bytes-per-token default is the engine's (knowledge/catalog/defaults.yaml), noted with its value."""
+    from advisor.catalog import get_catalog
 
-    import yaml
-
-    from advisor.assistant.offline.slots_job import BYTES_PER_TOKEN
-
-    path = Path(__file__).resolve().parents[2] / "knowledge" / "catalog" / "defaults.yaml"
-    if not path.is_file():
-        pytest.skip("no defaults.yaml")
-    entry = yaml.safe_load(path.read_text(encoding="utf-8"))["workload.bytes_per_token_dataset"]
-    assert entry["value"] == BYTES_PER_TOKEN
     parsed = parse_question("LoRA a 13B model on 10GB of text")
-    assert any(a["name"] == "bytes_per_token" for a in parsed.assumptions)
+    note = next(a for a in parsed.assumptions if a["name"] == "workload.bytes_per_token_dataset")
+    assert note["value"] == get_catalog().defaults.value("workload.bytes_per_token_dataset")
+    assert parsed.args["tokens_b"] == pytest.approx(10 / note["value"])
 
 
 @given(st.integers(min_value=1, max_value=10**9))

@@ -604,3 +604,63 @@ def test_a_card_number_and_a_card_with_only_a_space_are_two_cards(text: str) -> 
 def test_a_card_count_with_thousands_groups_is_one_count(n: int, written: str) -> None:
     args = parse_question(written.format(c=f"{n:,}") + "pretrain a 7B model on 300B tokens").args
     assert (args.get("gpu"), args.get("gpu_count")) == ("H100-SXM", n), args
+
+
+@pytest.mark.parametrize(("lo", "hi"), [(4, 8), (2, 16), (8, 32)])
+@pytest.mark.parametrize("written", ["{lo}-{hi} 张 H100，{job}", "{lo}到{hi}卡 H100，{job}", "用 {lo}~{hi} 张 H100 {job}",
+                                     "{job} Somewhere between {lo} and {hi} H100s.", "{job} We could use {lo} or {hi} H100s."])
+def test_a_range_of_cards_is_a_cap_and_the_answer_says_which_end_it_priced(lo: int, hi: int, written: str) -> None:
+    text = written.format(lo=lo, hi=hi, job=JOB["zh" if "张" in written or "卡" in written else "en"])
+    p = parse_question(text)
+    assert (p.args.get("gpu"), p.args.get("gpu_count")) == ("H100-SXM", hi), p.args
+    assert any(a["name"] == "gpu_range" and a["value"] == f"{lo}–{hi}" for a in p.assumptions)
+    assert f"{lo}–{hi}" in ask(text, offline=True).answer.split("\n\n")[1]
+
+
+@pytest.mark.parametrize(("n", "each"), [(1000, 5000), (20000, 600), (300, 12000)])
+@pytest.mark.parametrize(("written", "unit"), [
+    ("{n} 篇文档，每篇约 {each} 字", "workload.tokens_per_character"), ("{n} 条问答，每条平均 {each} 字", "workload.tokens_per_character"),
+    ("{n} 份合同，每份 {each} token", None), ("{n} support tickets, {each} words per ticket", "workload.tokens_per_word"),
+    ("{n} articles of about {each} words each", "workload.tokens_per_word"), ("{n} papers averaging {each} tokens", None),
+])  # fmt: skip
+def test_documents_counted_with_their_length_in_characters_words_or_tokens(n: int, each: int, written: str, unit: str | None) -> None:
+    from advisor.catalog import get_catalog
+
+    p = parse_question(f"LoRA 微调 qwen2.5-7b，{written.format(n=n, each=f'{each:,}')}，A100，多少钱")
+    per = get_catalog().defaults.value(unit) if unit else 1
+    assert p.intent == "estimate_training_cost", p.missing
+    assert (p.args.get("samples"), p.args.get("tokens_per_sample")) == (n, int(each * per)), p.args
+    assert not unit or any(a["name"] == unit for a in p.assumptions)
+
+
+@pytest.mark.parametrize("size", ["5 GB jsonl dataset", "2 TB of parquet files", "800MB 的 jsonl 数据", "语料 30GB"])
+def test_data_given_as_stored_size_uses_the_bytes_per_token_default(size: str) -> None:
+    from advisor.catalog import get_catalog
+
+    gb = {"5 GB": 5, "2 TB": 2000, "800MB": 0.8, "30GB": 30}[next(k for k in ("5 GB", "2 TB", "800MB", "30GB") if k in size)]
+    p = parse_question(f"fine-tune qwen2.5-7b on {size}, A100, cost")
+    assert p.args.get("tokens_b") == pytest.approx(gb / get_catalog().defaults.value("workload.bytes_per_token_dataset")), p.args
+
+
+@pytest.mark.parametrize(("written", "hours", "days"), [
+    ("一天开机 {h} 小时，一个月 {d} 个工作日", 8, 22), ("每天晚上跑 {h} 个小时，共 {d} 个工作日", 10, 20),
+    ("每天大概要用 {h} 个小时，{d} 个工作日", 6, 15), ("{h} hours every day for {d} working days", 9, 20),
+    ("{h} hours a night, {d} business days", 7, 12),
+])  # fmt: skip
+def test_hours_a_day_with_words_between_and_working_days_counted(written: str, hours: int, days: int) -> None:
+    args = parse_question(f"4 张 A100，{written.format(h=hours, d=days)}，包月还是按量").args
+    assert (args.get("hours_per_day"), args.get("days")) == (hours, days), args
+
+
+@pytest.mark.parametrize(("written", "hours"), [("每个任务 2 个半小时", 2.5), ("每次 1 个半小时", 1.5), ("each run takes 3 hours", 3.0),
+                                                ("每个大概 40 分钟", 2 / 3)])  # fmt: skip
+def test_a_job_length_with_a_half(written: str, hours: float) -> None:
+    args = parse_question(f"跑 50 个小任务，{written}，H100 单卡，按小时计费多花多少").args
+    assert (args.get("jobs"), args.get("job_hours")) == (50, pytest.approx(hours, abs=1e-5)), args
+
+
+@pytest.mark.parametrize("cap", ["预算封顶 {b}", "预算上限 {b}", "预算顶多 {b}", "预算不超过 {b}"])
+@pytest.mark.parametrize(("b", "value"), [("20 万", 200000), ("8万块", 80000), ("¥150k", 150000)])
+def test_a_budget_with_a_limit_word(cap: str, b: str, value: float) -> None:
+    args = parse_question(f"{cap.format(b=b)}，lora 微调 qwen2.5-7b，1亿token，推荐什么卡").args
+    assert args.get("budget") == value, args

@@ -51,6 +51,9 @@ _CAP = re.compile(
     r"(?:最多(?:给到|能给|能用|可用|有|只能用)?|至多|顶多|最多只有|不超过|不能超过|只有|仅有|at\s+most|up\s+to|no\s+more\s+than|"
     r"max(?:imum)?(?:\s+of)?|limit(?:ed)?\s+to|cap(?:ped)?\s+(?:at|of)|only\s+have|we\s+have)\s*$"
 )
+_RANGE_LEFT = re.compile(rf"(?:(?<![\d.a-z])(?P<lo>{COUNT_TEXT})\s*(?:张|块|卡)?\s*(?:-|~|–|—|到|至|or|to)|between\s+(?P<lo2>{COUNT_TEXT})\s+and)\s*$")
+"""The low end of a range of cards ("4-8 张 H100", "4到8卡", "between 4 and 8 H100s"): the cards are a choice
+up to the high end, which is the cap (an estimate prices it, and says so)."""
 _TARGET = re.compile(r"(?:换成|改成|改用|换用|换为|改为|换到|切换到|switch(?:ing)?\s+to|mov(?:e|ing)\s+to|go\s+with|use)\s*$")
 _SOURCE_BEFORE = re.compile(r"(?:instead\s+of|rather\s+than|而不是|不用|不要|不是|from|把|(?:don'?t|do\s+not|won'?t|not)\s+(?:use|go\s+with|rent|take)|not)\s*$")
 _SOURCE_AFTER = re.compile(r"^\s*(?:换成|改成|换为|改为|换到|to\s+)")
@@ -181,8 +184,10 @@ def extract_gpus(scan: Scan) -> None:
             mention["role"] = "target"
         elif source or _SOURCE_AFTER.search(after):
             mention["role"] = "source"
-        if _CAP.search(before) and mention["count"]:
+        if mention["count"] and _CAP.search(before):
             mention["cap"] = True
+        elif mention["count"] and (low := _range_start(scan, start, mention["count"])) < start:
+            mention["cap"], start = True, low
         mention["start"], mention["end"] = start, end
         mentions.append(mention)
     if not mentions:
@@ -202,6 +207,16 @@ def extract_gpus(scan: Scan) -> None:
         scan.values["max_gpus" if counted.get("cap") else "gpu_count"] = counted["count"]
     if any(x["role"] == "source" for x in mentions) and chosen["role"] != "source":
         scan.values["gpu_changed_from"] = next(x["name"] for x in mentions if x["role"] == "source")
+
+
+def _range_start(scan: Scan, start: int, high: int) -> int:
+    """Where a range of cards ending in ``high`` starts (``start`` when the count is no range's end)."""
+    m = _RANGE_LEFT.search(scan.work[max(0, start - 16) : start])
+    low = _count(m.group("lo") or m.group("lo2")) if m else None
+    if not (m and low and low < high):
+        return start
+    scan.note("gpu_range", f"{low}–{high}", "", "a range of cards is a choice up to its high end: an estimate prices the high end")
+    return start - len(m.group(0))
 
 
 def _unlisted_card(scan: Scan) -> None:
@@ -270,8 +285,9 @@ def extract_counts(scan: Scan) -> None:
         n = found
         if m.group("m") and _count(m.group("m")):
             n *= _count(m.group("m")) or 1
-        slot = "max_gpus" if _CAP.search(scan.norm[max(0, m.start() - 14) : m.start()]) else "gpu_count"
-        scan.take(slot, n, m.start(), m.end())
+        start = _range_start(scan, m.start(), n)
+        slot = "max_gpus" if start < m.start() or _CAP.search(scan.norm[max(0, m.start() - 14) : m.start()]) else "gpu_count"
+        scan.take(slot, n, start, m.end())
         scan.values.setdefault("_bare_counts", []).append((m.start(), m.end(), n))
     for m in scan.find(_BARE_ZHANG):  # "4张呢？": a count of cards on its own
         if _count(m.group("n")):

@@ -20,13 +20,13 @@ from advisor.assistant.offline.lexicon import (
     lexicon,
 )
 from advisor.assistant.offline.text import Scan
+from advisor.catalog import get_catalog
 from advisor.catalog.catalog import find_names
 from advisor.numeric import COUNT_TEXT, GROUPED_DIGITS, NUMBER_TEXT_NO_WORDS, read_number
 
-BYTES_PER_TOKEN = 4.0
-"""Bytes of stored text per token when data is given as a size ("10GB of text").
-Source: knowledge/catalog/defaults.yaml ``workload.bytes_per_token_dataset`` — about 4
-characters of English text per BPE token (OpenAI tokenizer guidance)."""
+TEXT_SIZES = ("workload.bytes_per_token_dataset", "workload.tokens_per_character", "workload.tokens_per_word")
+"""Data given as stored bytes, Chinese characters or English words: the defaults (knowledge/catalog/defaults.yaml,
+with their sources) that turn it into tokens, noted with the answer."""
 
 SAMPLE_LENGTH_LIMIT = 100_000
 """A token count below this, written without a per-sample word, is a sample length (``800
@@ -54,20 +54,23 @@ _ACTIVE = [
     re.compile(r"(?P<n>\d+(?:\.\d+)?\s*b)\s*(?:active|激活)"),
 ]
 _TOK = r"(?:个)?\s*(?:tokens?|词元|tok)(?![a-z])"
+_LEN = rf"(?:{_TOK}|\s*(?P<chars>个?(?:汉)?字(?!节)|characters?|chars)|\s*(?P<words>个?(?:英文)?单词|words?)(?![a-z]))"
+"""A sample's length: tokens, or characters/words turned into tokens by :data:`TEXT_SIZES`."""
+_TEXTS = r"articles?|papers?|reports?|tickets?|emails?|transcripts?"
 _PER_SAMPLE = [
     re.compile(
-        rf"每(?:一)?(?:条|个样本|个样例|个对话|段对话|个sample|个example|个?数据)\s*(?:数据|样本|对话)?\s*"
-        rf"(?:平均|大概|大约|约|差不多|长度|长|有|是|为|:|~|在)*\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:{_TOK})?"
+        rf"每(?:一)?(?:条|篇|份|个样本|个样例|个对话|段对话|个sample|个example|个?数据)\s*(?:数据|样本|对话)?\s*"
+        rf"(?:平均|大概|大约|约|差不多|长度|长|有|是|为|:|~|在)*\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_LEN}?"
     ),
     re.compile(
-        rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_TOK}\s*(?:/\s*(?:条|sample|example|样本)|每条|一条|(?<![a-z])each|apiece|"
-        rf"per\s+(?:sample|example|row|record|conversation|pair|instruction|item|dialogue|doc\w*|prompt|query|sequence))"
+        rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_LEN}\s*(?:/\s*(?:条|篇|sample|example|样本)|每条|一条|(?<![a-z])each|apiece|"
+        rf"per\s+(?:sample|example|row|record|conversation|pair|instruction|item|dialogue|doc\w*|prompt|query|sequence|{_TEXTS}))"
     ),
     re.compile(rf"(?:平均|avg\.?|average|mean)\s*(?:每条|长度|length|of|is|:|大概|约|~|about|around)*\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_TOK}"),
     re.compile(rf"(?:平均|avg\.?|average|mean)\s*(?:样本)?(?:长度|length|len)\s*(?:是|为|:|of|is|约|大概|~|about)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})(?![\d.])(?!\s*(?:%|天|小时|字|秒))"),
     re.compile(
-        rf"(?:samples?|examples?|pairs?|conversations?|rows?|records?|instructions?|dialogues?|documents?|docs|prompts?)"
-        rf"(?P<t>\s*(?:of|at|with|averaging|,)\s*(?:~|about|around|roughly|approx\.?|avg\.?)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_TOK}(?:\s*each)?)"
+        rf"(?:samples?|examples?|pairs?|conversations?|rows?|records?|instructions?|dialogues?|documents?|docs|prompts?|{_TEXTS})"
+        rf"(?P<t>\s*(?:of|at|with|averaging|,)\s*(?:~|about|around|roughly|approx\.?|avg\.?)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_LEN}(?:\s*each)?)"
     ),
     re.compile(rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*-?\s*tokens?\s+(?:samples?|examples?|sequences?|conversations?|pairs?|instructions?)"),
 ]
@@ -89,7 +92,7 @@ _TOKENS = [
 ]
 _BYTES = re.compile(
     r"(?P<n>\d+(?:\.\d+)?)\s*(?P<u>pb|tb|gb|mb|p|t|g|m)(?:\s*(?:of|的))?\s*(?:(?:raw|clean(?:ed)?|plain|english|chinese|中文|英文)\s+)?"
-    r"(?:text|data(?:set)?|corpus|文本|数据|语料|训练数据|的数据)"
+    r"(?:(?:jsonl?|csv|parquet|txt)\s*(?:的)?\s*)?(?:text|data(?:set)?|corpus|files?|文本|数据|语料|训练数据|的数据|文件)"
 )
 _BYTES_AFTER = re.compile(
     r"(?:语料|数据|文本|训练数据|text|corpus|dataset|data)\s*(?:量|大小|规模|总量|size)?\s*(?:是|为|有|约|大概|大约|:|of|is|about|~)*\s*"
@@ -102,11 +105,11 @@ _EGRESS = re.compile(
 _EGRESS_AFTER = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?P<u>pb|tb|gb|p|t|g)(?![a-z])\s*(?:of\s+)?(?:egress|outbound|data\s+transfer\s+out|出口流量|下载流量)")
 _GB = {"p": 1e6, "pb": 1e6, "t": 1e3, "tb": 1e3, "g": 1.0, "gb": 1.0, "m": 1e-3, "mb": 1e-3}
 _SAMPLES = [
-    re.compile(rf"(?<!第)(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:多)?\s*(?:条|个样本|份样本|个样例|组对话|个对话|段对话|个问答对|组问答)"),
+    re.compile(rf"(?<!第)(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:多)?\s*(?:条|篇|份|个样本|个样例|组对话|个对话|段对话|个问答对|组问答)"),
     re.compile(
-        rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:多)?\s*(?:个)?\s*(?:training\s+|fine[\s-]*tuning\s+|labeled\s+|labelled\s+|chat\s+|sft\s+)?"
+        rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:多)?\s*(?:个)?\s*(?:[a-z]+(?:[\s-]+tuning)?\s+)?"
         r"(?:samples?|sampels|smaples|examples?|exmaples|instruction\s+pairs?|instructions?|pairs?|conversations?|convos?|dialogues?|dialogs?|chats?|rows?|records?|"
-        r"q&a\s+pairs?|qa\s+pairs?|prompts?|documents?|docs|items?)(?![a-z])"
+        rf"q&a\s+pairs?|qa\s+pairs?|prompts?|documents?|docs|items?|{_TEXTS})(?![a-z])"
     ),
     re.compile(rf"(?:样本|样例|数据|对话)(?:量|数|条数)\s*(?:是|为|有|:|大概|约|=)*\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:条|个)?"),
     re.compile(rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:多)?\s*(?:个)?\s*(?:样本|样例)"),
@@ -293,6 +296,18 @@ def finish_load(scan: Scan) -> None:
                   "as stated: requests a day = daily users × each user's requests")
 
 
+def _text_size(scan: Scan, key: str) -> float:
+    entry = get_catalog().defaults.get(key)
+    scan.note(key, entry.value, entry.unit or "", entry.source or "")
+    return float(entry.value)
+
+
+def _per_token(scan: Scan, m: re.Match[str]) -> float:
+    """Tokens per unit of a length written in characters or words (1 for tokens)."""
+    unit = next((k for k in ("chars", "words") if m.groupdict().get(k)), None)
+    return _text_size(scan, TEXT_SIZES[1 if unit == "chars" else 2]) if unit else 1.0
+
+
 def extract_data(scan: Scan) -> None:
     """Sequence length, per-sample length, token totals, data sizes, samples, epochs."""
     for pattern in _SEQ:
@@ -303,7 +318,7 @@ def extract_data(scan: Scan) -> None:
                 scan.take("seq_len", int(value), m.start(), m.end())
     for pattern in _PER_SAMPLE:
         for m in scan.find(pattern):
-            value = read_number(m.group("n"))
+            value = read_number(m.group("n")) * _per_token(scan, m)
             start = m.start("t") if "t" in pattern.groupindex else m.start()
             if 1 <= value < SAMPLE_LENGTH_LIMIT:
                 scan.take("tokens_per_sample", int(value), start, m.end())
@@ -334,9 +349,7 @@ def extract_data(scan: Scan) -> None:
         if "tokens" in scan.values:
             break
         gigabytes = float(m.group("n")) * _GB[m.group("u")]
-        scan.take("tokens", gigabytes * 1e9 / BYTES_PER_TOKEN, m.start(), m.end())
-        scan.note("bytes_per_token", BYTES_PER_TOKEN, "bytes of text per token",
-                  "knowledge/catalog/defaults.yaml workload.bytes_per_token_dataset (OpenAI tokenizer guidance)")  # fmt: skip
+        scan.take("tokens", gigabytes * 1e9 / _text_size(scan, TEXT_SIZES[0]), m.start(), m.end())
     for pattern in _SAMPLES:
         for m in scan.find(pattern):
             value = read_number(m.group("n"))

@@ -53,7 +53,7 @@ _NODE_SCOPE = re.compile(r"整机|每台|一台|整台|per\s+(?:node|machine|ser
 _BUDGET = [
     re.compile(
         rf"(?:总?预算|budget|经费|资金|花费上限|成本上限|spend(?:ing)?\s+(?:limit|cap)|(?<![a-z])cap)\s*"
-        rf"(?:是|为|有|只有|大概|约|大约|of|is|:|=|around|about|~|在|only|just|roughly|总共|一共|别超过|不超过|不能超过|控制在|最多|"
+        rf"(?:是|为|有|只有|大概|约|大约|of|is|:|=|around|about|~|在|only|just|roughly|总共|一共|别超过|不超过|不能超过|控制在|最多|封顶|上限|顶多|"
         rf"at\s+most|under|below|within|no\s+more\s+than)*\s*{_MONEY}"
     ),
     re.compile(rf"{_MONEY}\s*(?:左右|以内|之内)?\s*(?:的)?\s*(?:总)?(?:预算|budget)"),

@@ -26,7 +26,7 @@ _LEN_UNIT = (r"(?:(?P<sec>秒钟?|s(?:ec(?:ond)?s?)?(?![a-z]))|(?P<min>分钟|mi
              r"|(?P<hour>个?小时|h(?:ou)?rs?(?![a-z])|h(?![a-z0-9]))|(?P<day>天|days?(?![a-z])))")
 _JOB_LENGTH = [
     re.compile(rf"(?:每个|每次|每项|一个(?=\s*(?:任务|作业|跑|要|用|需要|耗时))|each|of|lasting|taking|at|[×*]|x(?=\s*\d))\s*(?:任务|作业|实验|job|run)?\s*(?:跑|用|要|需要|耗时|花)?\s*(?:大概|约|大约|about|around|~|roughly)?\s*"
-               rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*{_LEN_UNIT}(?:\s*each)?"),
+               rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?P<andhalf>半)?\s*{_LEN_UNIT}(?:\s*each)?"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})\s*{_LEN_UNIT}\s*(?:each|apiece|一个|一次)"),
     # "一次大概 2.5 小时", "takes an hour and a half", "each run lasts 20 min"
     re.compile(rf"(?:一次|单次|一个任务|一轮|takes?|taking|lasts?|lasting|runs?\s+for)\s*(?:大概|约|大约|about|around|roughly|~)?\s*"

@@ -57,9 +57,10 @@ _CHECKPOINT = re.compile(r"checkpoint|ckpt|检查点|存档|保存一次|存一�
 _EVERY = re.compile(r"(?:每隔?|every)\s*$")
 _PER_DAY = [
     # "每天跑6小时", "每天22点后跑8小时", "如果每天用满24小时呢", "8 hours a night"
-    re.compile(rf"(?:每天|每日|一天|每晚)\s*(?:只)?\s*(?:\d{{1,2}}\s*点\s*(?:后|以后|之后|开始|起)?\s*)?(?:用|跑|开|使用|需要|运行|训练|高峰|峰值|在线|有流量|服务)?\s*"
-               rf"(?:满|足)?\s*(?:大概|约)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:小时|钟头|h)(?![a-z])"),
-    re.compile(rf"(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:小时|hours?|hrs?|h)\s*(?:a|per|/|每|一|each)\s*(?:day|天|night|晚)"),
+    # "每天晚上跑 10 个小时", "一天开机 8 小时": words but no number or clause end between the day and the hours
+    re.compile(rf"(?:每天|每日|一天|每晚)\s*(?:\d{{1,2}}\s*点\s*(?:后|以后|之后|开始|起)?\s*)?[^\d,，。;；?？!！]{{0,8}}?"
+               rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:小时|钟头|h)(?![a-z])"),
+    re.compile(rf"(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:小时|hours?|hrs?|h)\s*(?:a|per|/|每|一|each|every)\s*(?:day|天|night|晚)"),
 ]
 _DAYS_A_WEEK = re.compile(
     rf"(?:每周|一周|每星期|每个星期|每礼拜)\s*(?:只)?\s*(?:跑|用|开|工作|上班|运行)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*天|"
@@ -67,6 +68,7 @@ _DAYS_A_WEEK = re.compile(
     r"mon(?:day)?\s*(?:to|through|thru|-|–|—|~)\s*fri(?:day)?|周一至周五|business\s+days)"
 )
 """Days of use in a week: a period of weeks or months is used on that share of its days."""
+_WORKING_DAYS = re.compile(rf"(?<![\d.])(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:工作日|(?:working|business|work)\s+days|workdays|weekdays)")
 _HALF_DAY = r"(?P<{g}d>早上|上午|中午|下午|晚上|夜里|凌晨)?\s*"
 _CLOCK = re.compile(  # "9点到18点", "晚上10点到早上8点", "9am-6pm", "Mon–Fri, 9 to 6": hours of use a day
     rf"(?<![\d.:]){_HALF_DAY.format(g='a')}(?P<a>\d{{1,2}})\s*(?::00)?\s*(?P<am>am|pm|点)?\s*(?:to|-|–|—|~|到|至)\s*"
@@ -159,6 +161,8 @@ def extract_times(scan: Scan) -> None:
     for pattern in _PER_DAY:
         for m in scan.find(pattern):
             scan.take("hours_per_day", read_number(m.group("n")), m.start(), m.end())
+    for m in scan.find(_WORKING_DAYS):  # "一个月 22 个工作日", "20 working days": the days of use
+        scan.take("days", read_number(m.group("n")), m.start(), m.end())
     week = scan.first(_DAYS_A_WEEK)
     clock = scan.first(_CLOCK) if "hours_per_day" not in scan.values else None
     if clock and not _PRICE_AFTER_CLOCK.search(scan.norm[clock.end() : clock.end() + 12]):
