@@ -664,3 +664,52 @@ def test_a_job_length_with_a_half(written: str, hours: float) -> None:
 def test_a_budget_with_a_limit_word(cap: str, b: str, value: float) -> None:
     args = parse_question(f"{cap.format(b=b)}，lora 微调 qwen2.5-7b，1亿token，推荐什么卡").args
     assert args.get("budget") == value, args
+
+
+@pytest.mark.parametrize(("written", "nodes", "per"), [
+    ("{m} 台 {c} 卡 A800 服务器，整台每小时报价 ¥{p}", 2, 8), ("{m} nodes of {c} A800, ${p} per node-hour", 3, 8),
+    ("每台 {c} 张 A800，共 {m} 台，每台每小时 {p} 元", 4, 8), ("{m} x {c}-GPU A800 servers at ${p}/hour per node", 2, 4),
+])  # fmt: skip
+@pytest.mark.parametrize("price", [78, 120])
+def test_a_machine_price_is_shared_by_that_machines_cards_not_the_fleet(written: str, nodes: int, per: int, price: int) -> None:
+    lang = "en" if "node" in written or "servers" in written else "zh"
+    args = parse_question(f"{written.format(m=nodes, c=per, p=price)}，{JOB[lang]}").args
+    assert (args.get("gpu_count"), args.get("price_per_gpu_hour")) == (nodes * per, pytest.approx(price / per)), args
+
+
+@pytest.mark.parametrize(("written", "n"), [("两张 24G 的 4090", 2), ("4 张 48GB 的 L40S", 4), ("8 块 80G A100", 8)])
+def test_a_memory_size_between_count_and_card_keeps_the_count(written: str, n: int) -> None:
+    assert parse_question(f"我们就{written}，{JOB['zh']}").args.get("gpu_count") == n
+
+
+@pytest.mark.parametrize(("text", "field", "value"), [
+    ("预算就八百块，lora qwen2.5-3b，2千万token，选哪张卡", "budget", 800), ("预算只 3000 元，lora qwen2.5-3b，2千万token，选哪张卡", "budget", 3000),
+    ("H800 对方报 7.9 万一台一个月（8 卡），签 24 个月，这价贵不贵", "price", 79000),
+    ("A800 at ¥5,900 per card per month for half a year, 16 cards: good deal?", "term_months", 6),
+    ("My eval suite is 250 separate runs of about 4 minutes on a single L4, per-hour vs per-second billing?", "jobs", 250),
+    ("We have 40 nightly regression runs of 15 minutes on an A10, billed by the hour, how much?", "job_hours", 0.25),
+    ("glm-4-9b 部署，一天最多 30 万 token，A10 一张，一个月多少钱", "tokens_per_day", 300000),
+    ("From-scratch 1B-parameter model, 100B tokens on 64 H800s, cost?", "method", "pretrain"),
+    ("年框里的 96 张 H100，平均利用率 52%，浪费多少", "billing_mode", "committed"),
+])  # fmt: skip
+def test_scoped_quantities_in_other_wordings(text: str, field: str, value: object) -> None:
+    args = parse_question(text).args
+    assert args.get(field) == (pytest.approx(value) if isinstance(value, float) else value), args
+
+
+@pytest.mark.parametrize("later", ["What if we run them 24/7 instead?", "and around the clock?", "如果全天候跑呢？", "改成 24x7 呢"])
+def test_all_day_use_in_a_follow_up_is_24_hours_a_day(later: str) -> None:
+    first = ask("8 张 A100，每天 10 小时，用一个月，包月还是按量", offline=True)
+    r = ask(later, history=first.history, offline=True)
+    assert r.tool_calls[0].args.get("hours_per_day") == 24, r.tool_calls[0].args
+
+
+@pytest.mark.parametrize("serve", ["然后放到线上用 {d} 天", "之后推理 {d} 天", "再部署 {d} 天", "then serve it for {d} days"])
+@pytest.mark.parametrize("days", [100, 240])
+def test_a_serving_clause_keeps_its_days_whatever_its_wording(serve: str, days: int) -> None:
+    lang = "en" if serve.startswith("then") else "zh"
+    train = {"zh": "先 qlora 训 qwen3-4b（数据 500 万 token）", "en": "QLoRA qwen3-4b on 5M tokens"}[lang]
+    load = {"zh": "每天 50 万 token，全程用 4090，一共要多少", "en": "at 500k tokens a day, all on a 4090, total cost?"}[lang]
+    p = parse_question(f"{train}，{serve.format(d=days)}，{load}")
+    assert p.intent == "plan_project", p.intent
+    assert (p.args.get("serving_days"), p.args.get("finetune_tokens_b")) == (days, 0.005), p.args

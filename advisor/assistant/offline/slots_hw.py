@@ -35,7 +35,7 @@ _VARIANT = re.compile(rf"(?<![a-z])(?:{_WORDS['variant']})$")
 _LEFT_BARE = re.compile(rf"(?<![\d.])(?P<m>{COUNT_TEXT})\s*(?:个|台|x|×|\*)?\s*$")
 _MEASURE = r"(?:x|×|\*|张|块|片|卡|个|颗|枚|-?\s*gpus?|-?\s*cards?)"
 _STATE = (r"(?:(?:idle|spare|free|available|unused|rented|reserved|dedicated|extra|more|new|our|of\s+our|空闲|闲置|现有|可用|"
-          r"nvidia|amd|huawei|英伟达|华为|国产)(?:的)?\s*)?")
+          r"nvidia|amd|huawei|英伟达|华为|国产|\d{2,3}\s*gb?(?![a-z]))\s*(?:的)?\s*)?")
 """A word between a count and its card ("24 idle A100s", "8 spare H100", "16 张空闲的 A800", "8 张华为 910B")."""
 _LEFT_COUNT = re.compile(rf"(?<![\d.]){_UNGROUPED}(?P<n>{COUNT_TEXT})\s*{_MEASURE}?\s*(?:的)?\s*{_STATE}(?:-\s*)?$")
 _NODE_WORD = r"(?:nodes?|machines?|servers?|boxes|hosts?|instances?|台(?:机器|服务器|主机)?)"
@@ -156,7 +156,7 @@ def extract_gpus(scan: Scan) -> None:
             win = max(0, start - 24)
             ln = _LEFT_NODES.search(scan.work[win:start])
             if ln and _count(ln.group("m")):
-                count *= _count(ln.group("m")) or 1
+                mention["per_node"], count = count, count * (_count(ln.group("m")) or 1)
                 start = win + ln.start()
             mention["count"] = count
         elif (ln := _LEFT_NODES_ONLY.search(scan.work[win:start])) and _count(ln.group("m")):
@@ -176,7 +176,7 @@ def extract_gpus(scan: Scan) -> None:
                 end += rn.end()
                 lm = _LEFT_BARE.search(scan.work[max(0, start - 12) : start])
                 if lm and (nodes := _count(lm.group("m"))):  # "two 8-GPU A100 nodes", "3 个 8卡 A100 服务器"
-                    mention["count"] *= nodes
+                    mention["per_node"], mention["count"] = mention["count"], mention["count"] * nodes
                     start -= len(lm.group(0))
         before, after = scan.norm[max(0, start - 14) : start], scan.norm[end : end + 6]
         target, source = _TARGET.search(before), _SOURCE_BEFORE.search(before)
@@ -205,6 +205,8 @@ def extract_gpus(scan: Scan) -> None:
     counted = chosen if chosen["count"] else next((x for x in mentions if x["count"]), None)
     if counted:
         scan.values["max_gpus" if counted.get("cap") else "gpu_count"] = counted["count"]
+        if counted.get("per_node"):  # a machine's price is shared by that machine's cards
+            scan.values["_cards_per_node"] = counted["per_node"]
     if any(x["role"] == "source" for x in mentions) and chosen["role"] != "source":
         scan.values["gpu_changed_from"] = next(x["name"] for x in mentions if x["role"] == "source")
 
@@ -323,6 +325,7 @@ def extract_nodes(scan: Scan) -> None:
         nodes = _count(m.group("m"))
         if nodes and nodes > 1:
             scan.take("node_count", nodes, m.start(), m.end())
+            scan.values["_cards_per_node"] = scan.values["gpu_count"]
             scan.values["gpu_count"] *= nodes
             return
 

@@ -53,7 +53,7 @@ _NODE_SCOPE = re.compile(r"整机|每台|一台|整台|per\s+(?:node|machine|ser
 _BUDGET = [
     re.compile(
         rf"(?:总?预算|budget|经费|资金|花费上限|成本上限|spend(?:ing)?\s+(?:limit|cap)|(?<![a-z])cap)\s*"
-        rf"(?:是|为|有|只有|大概|约|大约|of|is|:|=|around|about|~|在|only|just|roughly|总共|一共|别超过|不超过|不能超过|控制在|最多|封顶|上限|顶多|"
+        rf"(?:是|为|有|只有|大概|约|大约|of|is|:|=|around|about|~|在|only|just|roughly|总共|一共|别超过|不超过|不能超过|控制在|最多|封顶|上限|顶多|就|只|"
         rf"at\s+most|under|below|within|no\s+more\s+than)*\s*{_MONEY}"
     ),
     re.compile(rf"{_MONEY}\s*(?:左右|以内|之内)?\s*(?:的)?\s*(?:总)?(?:预算|budget)"),
@@ -83,7 +83,7 @@ _SUPPORT = [  # "技术支持 3000 元", "$800 for support", "licence fees of $2
     re.compile(rf"{_MONEY}\s*(?:for|of|in)\s+(?:\w+\s+)?(?:support|licen[cs]es?|licen[cs]e\s+fees)(?![a-z])"),
 ]
 _QUOTED = re.compile(  # "一小时 4.5", "包月报价 5.2 万", "一个月 5.5 万", "报价 8 万": an amount after its unit or a quote word
-    r"(?:(?P<hour>一小时|每小时|每卡时|一个小时)|(?P<day>一天|每天|包天|日租)|(?P<month>一个月|每个?月|月租|包月)|(?P<quote>报价|开价|要价|给价|出价|报了))\s*"
+    r"(?:(?P<hour>一小时|每小时|每卡时|一个小时)|(?P<day>一天|每天|包天|日租)|(?P<month>一个月|每个?月|月租|包月)|(?P<quote>报价|开价|要价|给价|出价|报了|(?<=[方家商边])报))\s*"
     rf"(?:报价|价格|租金|收费|费用)?\s*(?:是|为|:|要|收|只要|才|大概|约)?\s*{_MONEY}"
 )
 _MARKETS = [(cur, re.compile(p)) for cur, p in lexicon()["markets"].items()]
@@ -154,7 +154,7 @@ def finish_prices(scan: Scan, gpu_count: int | None) -> None:
     if per_node is None:
         return
 
-    cards = gpu_count or GPUS_PER_NODE
+    cards = scan.values.pop("_cards_per_node", None) or gpu_count or GPUS_PER_NODE
     if not gpu_count:  # "整机每小时100元": one machine of GPUS_PER_NODE cards
         scan.values["gpu_count"] = cards
         scan.values["_cards_defaulted"] = True

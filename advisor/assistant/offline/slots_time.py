@@ -27,7 +27,7 @@ _UNITS = (  # the (?![a-z]) guards keep "h"/"day" from eating "h100"/"days"; Chi
     r"|(?P<year>年|(?:years?|yrs?)(?![a-z])))"
 )
 _DURATION = re.compile(
-    rf"(?<![\d.])(?:(?P<n>{NUMBER_TEXT})|(?P<halfonly>半))\s*(?:个)?\s*(?P<half>半)?\s*-?\s*(?:个)?\s*{_UNITS}(?P<half2>半)?"
+    rf"(?<![\d.])(?:(?P<n>{NUMBER_TEXT})|(?P<halfonly>半|half\s+an?(?![a-z])))\s*(?:个)?\s*(?P<half>半)?\s*-?\s*(?:个)?\s*{_UNITS}(?P<half2>半)?"
 )
 _NAMED_PERIODS = [
     (re.compile(r"上个?月|last\s+month|past\s+month|this\s+month|本月|这个月"), HOURS_PER_MONTH),
@@ -62,6 +62,8 @@ _PER_DAY = [
                rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:小时|钟头|h)(?![a-z])"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:小时|hours?|hrs?|h)\s*(?:a|per|/|每|一|each|every)\s*(?:day|天|night|晚)"),
 ]
+_ALL_DAY = re.compile(r"24\s*/\s*7|24\s*[x×*]\s*7|7\s*[x×*]\s*24|around\s+the\s+clock|round[\s-]+the[\s-]+clock|nonstop|全天候|全天|不停机|不关机")
+"""Use all day ("24/7", "全天候"): 24 hours a day."""
 _DAYS_A_WEEK = re.compile(
     rf"(?:每周|一周|每星期|每个星期|每礼拜)\s*(?:只)?\s*(?:跑|用|开|工作|上班|运行)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*天|"
     rf"(?P<n2>{NUMBER_TEXT})\s*days?\s*(?:a|per|/|each)\s*week|(?P<weekdays>(?:工作日|周一到周五)(?!\s*(?:共|一共)?\s*(?:\d+|[一二两三四五六七八九十]+)\s*(?:个)?\s*天)|(?<![a-z])weekdays?(?![a-z])|"
@@ -163,6 +165,8 @@ def extract_times(scan: Scan) -> None:
             scan.take("hours_per_day", read_number(m.group("n")), m.start(), m.end())
     for m in scan.find(_WORKING_DAYS):  # "一个月 22 个工作日", "20 working days": the days of use
         scan.take("days", read_number(m.group("n")), m.start(), m.end())
+    if "hours_per_day" not in scan.values and (m := scan.first(_ALL_DAY)):
+        scan.take("hours_per_day", HOURS_PER_DAY, m.start(), m.end())
     week = scan.first(_DAYS_A_WEEK)
     clock = scan.first(_CLOCK) if "hours_per_day" not in scan.values else None
     if clock and not _PRICE_AFTER_CLOCK.search(scan.norm[clock.end() : clock.end() + 12]):
