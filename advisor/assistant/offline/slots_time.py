@@ -165,8 +165,8 @@ def extract_times(scan: Scan) -> None:
             scan.take("hours_per_day", read_number(m.group("n")), m.start(), m.end())
     for m in scan.find(_WORKING_DAYS):  # "一个月 22 个工作日", "20 working days": the days of use
         scan.take("days", read_number(m.group("n")), m.start(), m.end())
-    if "hours_per_day" not in scan.values and (m := scan.first(_ALL_DAY)):
-        scan.take("hours_per_day", HOURS_PER_DAY, m.start(), m.end())
+    if "hours_per_day" not in scan.values and (all_day := scan.first(_ALL_DAY)):
+        scan.take("hours_per_day", HOURS_PER_DAY, all_day.start(), all_day.end())
     week = scan.first(_DAYS_A_WEEK)
     clock = scan.first(_CLOCK) if "hours_per_day" not in scan.values else None
     if clock and not _PRICE_AFTER_CLOCK.search(scan.norm[clock.end() : clock.end() + 12]):
