@@ -713,3 +713,14 @@ def test_a_serving_clause_keeps_its_days_whatever_its_wording(serve: str, days: 
     p = parse_question(f"{train}，{serve.format(d=days)}，{load}")
     assert p.intent == "plan_project", p.intent
     assert (p.args.get("serving_days"), p.args.get("finetune_tokens_b")) == (days, 0.005), p.args
+
+
+@pytest.mark.parametrize("gpu", ["A100", "H100", "4090"])
+@pytest.mark.parametrize(("written", "n"), [
+    ("a pair of {g}s, {job}", 2), ("a couple of {g}s, {job}", 2), ("dual {g} workstation, {job}", 2), ("quad {g} server, {job}", 4),
+    ("8-way {g}, {job}", 8), ("we'll use {g}s — 16 in total — {job}", 16), ("卡用 {g}，数量 8，{zh}", 8),
+    ("{zh}，打算用 {g} 跑，8 张够不够", 8), ("{zh}，{g} 的话 4 张行吗", 4),
+])  # fmt: skip
+def test_counts_in_words_or_away_from_the_card_name(gpu: str, written: str, n: int) -> None:
+    p = parse_question(written.format(g=gpu, job=JOB["en"], zh=JOB["zh"]))
+    assert (p.intent, p.args.get("gpu_count")) == ("estimate_training_cost", n), p.args

@@ -63,21 +63,23 @@ _BARE_COUNT = re.compile(
     rf"(?<![\d.a-z])(?<![a-z]-){_UNGROUPED}(?P<n>{COUNT_TEXT})\s*{_CARD}(?!\s*[-·]?\s*(?:时|小时|h(?:ou)?rs?(?![a-z])))"
 )
 _COUNT_FIELD = re.compile(
-    rf"(?:卡数|gpu\s*数量?|显卡数量?|number\s+of\s+(?:gpus|cards)|gpu\s+count|num[\s_-]*gpus|gpus\s*[:=])\s*(?:是|为|用|:|=|of|is)?\s*"
-    rf"(?P<cap>不超过|不能超过|最多|至多|上限|封顶|at\s+most|up\s+to|max(?:imum)?(?:\s+of)?|capped\s+at|limited\s+to|<=?)?\s*(?P<n>{COUNT_TEXT})(?![\d.])"
+    rf"(?:卡数|gpu\s*数量?|显卡数量?|(?<![\u4e00-\u9fff])数量|number\s+of\s+(?:gpus|cards)|gpu\s+count|num[\s_-]*gpus|gpus\s*[:=])\s*(?:是|为|用|:|=|of|is)?\s*"
+    rf"(?P<cap>不超过|不能超过|最多|至多|上限|封顶|at\s+most|up\s+to|max(?:imum)?(?:\s+of)?|capped\s+at|limited\s+to|<=?)?\s*(?P<n>{COUNT_TEXT})(?![\d.])(?!\s*(?:条|篇|份|万|亿|[kmb](?![a-z])|tokens?))"
 )
 _MEASURE_BEFORE_CARD = re.compile(r"\s*(?:卡|x|×|\*)\s*|(?P<space>\s+)")
 _PLURAL_AFTER_CARD = re.compile(r"s\b|\s*(?:gpus?|cards?)\b", re.IGNORECASE)
 _ONLY_HAD = re.compile(rf"(?<![a-z])(?:had|have|get|got|use|using|given|with|only)\s+(?:only\s+|just\s+)?(?P<n>{COUNT_TEXT})\s*[?？.!！]*\s*$")
 """A count alone at the end of a follow-up ("What if we only had 4?", "and with 16?"): the cards of the job."""
-_BARE_ZHANG = re.compile(rf"(?<![\d.a-z])(?<![a-z]-)(?P<n>{COUNT_TEXT})\s*(?:张|块)(?=\s*(?:呢|吧|的话|行吗|够吗|[?？,，。!！]|$))")
-_OF_THEM = re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT})\s+of\s+(?:them|those|these)(?![a-z])")
+_BARE_ZHANG = re.compile(rf"(?<![\d.a-z])(?<![a-z]-)(?P<n>{COUNT_TEXT})\s*(?:张|块)(?=\s*(?:呢|吧|的话|行|够|可以|能|[?？,，。!！]|$))")
+_OF_THEM = re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT})\s+(?:of\s+(?:them|those|these)|in\s+total)(?![a-z])")
 # a card-like name the catalog does not know, written before a card word ("Z9000 卡", "MI999 GPUs"):
 # the tool is asked for it by name and refuses it with close matches, never a default card
 _UNLISTED_CARD = re.compile(rf"(?<![a-z0-9])(?P<name>[a-z]{{1,5}}-?\d{{2,5}}[a-z]{{0,3}})\s*{_CARD}(?![a-z])")
 _SINGLE = re.compile(r"(?:单|一)\s*(?:张|块|个|颗)?\s*(?:卡|显卡)?\s*$|(?<![a-z])(?:a\s+)?single\s*(?:gpu|card)?\s*$")
 _ON_ONE = re.compile(r"(?<![a-z])(?:on|with|using|use|rent(?:ing)?|one)\s+an?\s*$")
-_WORD_COUNTS = re.compile(r"单机\s*(?P<n8>八|8)\s*卡|单卡|双卡|single[\s-]+(?:gpu|card)|one\s+(?:gpu|card)")
+_WORD_COUNTS = re.compile(r"单机\s*(?P<n8>八|8)\s*卡|单卡|双卡|single[\s-]+(?:gpu|card)|one\s+(?:gpu|card)|(?<![a-z])(?:(?P<two>(?:a\s+)?pair\s+of|"
+                          r"a\s+couple\s+of|dual)|(?P<four>quad)|(?P<way>\d+)[\s-]*way)\s")
+"""Counts in words before a card ("a pair of A100s", "dual 4090", "quad A100", "8-way H100") and the one-card words."""
 
 
 _MEMORY_SIZE = re.compile(
@@ -274,8 +276,12 @@ def extract_counts(scan: Scan) -> None:
                 scan.values.pop("gpu_count", None)
                 scan.take("gpu_count", _count(m.group("b")), m.start(), m.end())
     for m in scan.find(_WORD_COUNTS):
+        if (m.group("two") or m.group("four") or m.group("way")) and (
+                not re.match(r"[a-z]*-?\d", scan.norm[m.end() :]) or "gpu_count" in scan.values):
+            continue  # a word count names a card right after it ("a pair of A100s")
         text = m.group(0)
-        n = 8 if m.group("n8") else (2 if text.startswith("双") else 1)
+        n = 8 if m.group("n8") else int(m.group("way")) if m.group("way") else 4 if m.group("four") else (
+            2 if text.startswith("双") or m.group("two") else 1)
         scan.take("gpu_count", n, m.start(), m.end())
     for m in scan.find(_COUNT_FIELD):
         if _count(m.group("n")):
