@@ -260,3 +260,23 @@ def test_a_sequence_a_choice_or_a_pointer_decides_the_job(expected: str, text: s
 def test_a_follow_up_giving_only_fields_of_the_job_keeps_it(first: str, then: str, job: str) -> None:
     r = parse_question(then, parse_question(first))
     assert r.intent == job and r.is_followup
+
+
+NOTHING_SAID_BEFORE = {
+    "clarify": [  # points at an earlier answer or option that was never given: ask, do not guess
+        "用之前算的那个方案，再便宜点行吗", "Same as before, but cheaper?", "Can you redo it with the earlier numbers?",
+        "这两个哪个好", "Which of the two is better?",
+    ],
+    "out_of_scope": [  # a request outside the product, even naming a GPU or a price
+        "Write a limerick about GPUs.", "帮我写个小红书文案", "What's the best gaming monitor under $400?",
+    ],
+    "estimate_training_cost": [  # a plan word with one stage only is that stage's estimate
+        "for the roadmap slide: LoRA qwen2.5-14b on 60M tokens with 8 A100s, rough cost?",
+        "写进项目规划里：qwen2.5-7b lora，5000万 token，4 张 A800，大概多少钱",
+    ],
+}
+
+
+@pytest.mark.parametrize(("expected", "text"), [(k, t) for k, texts in NOTHING_SAID_BEFORE.items() for t in texts])
+def test_a_pointer_a_request_or_a_single_stage_plan_word(expected: str, text: str) -> None:
+    assert parse_question(text).intent == expected

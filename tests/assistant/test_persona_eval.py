@@ -17,7 +17,7 @@ pytestmark = pytest.mark.usefixtures("clean_llm_env")
 
 ITEMS = load()
 THRESHOLD = {("set1", "dev"): 0.94, ("set1", "test"): 0.75, ("set2", "dev"): 0.92, ("set2", "test"): 0.72,
-             ("set3", "dev"): 0.92, ("set3", "test"): 0.70}
+             ("set3", "dev"): 0.95, ("set3", "test"): 0.73, ("set4", "dev"): 0.75, ("set4", "test"): 0.68}
 """Per set, half and language. The figures reached are in /work/coord/notes/issue-11a.md and printed by
 `python -m bench.eval_personas`; these floors (below the 90 % target on the test halves) keep them
 from sliding back."""
