@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import csv
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from advisor.datafile import read_mapping
+from advisor.errors import DocumentError
 
 _DATA = read_mapping(Path(__file__).with_name("columns.yaml"))
 SMI_TIMESTAMP = "timestamp"
@@ -36,6 +38,23 @@ def smi_field(cell: str) -> tuple[str, str | None]:
     if not m:
         return cell.strip(), None
     return m.group(1), (m.group(2).strip() if m.group(2) else None)
+
+
+def smi_columns(cells: Sequence[str], path: str, where: str = "") -> dict[str, tuple[int, str, str | None]]:
+    """Each field the analysis reads -> (position, header cell, unit); a header without a
+    timestamp, a utilization or a GPU id column is a DocumentError naming it (``where``: "line N: ")."""
+    found: dict[str, tuple[int, str, str | None]] = {}
+    for i, cell in enumerate(cells):
+        name, unit = smi_field(cell)
+        if name in SMI_FIELDS and name not in found:
+            found[name] = (i, cell.strip(), unit or SMI_DEFAULT_UNITS.get(name))
+    if "timestamp" not in found:
+        raise DocumentError(path, where + "missing column 'timestamp'", hint="add timestamp to --query-gpu")
+    if SMI_UTIL not in found:
+        raise DocumentError(path, where + "missing column 'utilization.gpu'", hint="add utilization.gpu to --query-gpu")
+    if not any(f in found for f in SMI_ID_FIELDS):
+        raise DocumentError(path, where + "missing column 'uuid' (or 'index' or 'pci.bus_id')", hint="add uuid to --query-gpu")
+    return found
 
 
 def is_smi_header(cells: list[str]) -> bool:

@@ -28,22 +28,10 @@ class SmiHeader:
 
     def __init__(self, cells: list[str], path: str, line_no: int) -> None:
         self.width = len(cells)
-        self.pos: dict[str, int] = {}
-        self.unit: dict[str, str | None] = {}
-        self.text: dict[str, str] = {}
-        for i, cell in enumerate(cells):
-            name, unit = C.smi_field(cell)
-            if name in C.SMI_FIELDS and name not in self.pos:
-                self.pos[name] = i
-                self.unit[name] = unit or C.SMI_DEFAULT_UNITS.get(name)
-                self.text[name] = cell.strip()
-        where = f"line {line_no}: "
-        if "timestamp" not in self.pos:
-            raise DocumentError(path, where + "missing column 'timestamp'", hint="add timestamp to --query-gpu")
-        if C.SMI_UTIL not in self.pos:
-            raise DocumentError(path, where + "missing column 'utilization.gpu'")
-        if not any(f in self.pos for f in C.SMI_ID_FIELDS):
-            raise DocumentError(path, where + "missing column 'uuid' (or 'index' or 'pci.bus_id')")
+        found = C.smi_columns(cells, path, f"line {line_no}: ")
+        self.pos: dict[str, int] = {name: i for name, (i, _, _) in found.items()}
+        self.text: dict[str, str] = {name: text for name, (_, text, _) in found.items()}
+        self.unit: dict[str, str | None] = {name: unit for name, (_, _, unit) in found.items()}
 
     def cell(self, cells: list[str], name: str) -> str | None:
         i = self.pos.get(name)

@@ -81,24 +81,12 @@ class SmiTable:
         self.det = det
         self.dialect = dialect
         self.parquet = det.container == "parquet"
-        self.cols: dict[str, Column] = {}
-        for i, cell in enumerate(det.header):
-            name, unit = C.smi_field(cell)
-            if name in C.SMI_FIELDS and name not in self.cols:
-                ident = dialect.ident(cell) if self.parquet else f"c{i}"
-                sql_type = (types or {}).get(cell, "VARCHAR")
-                self.cols[name] = Column(ident, cell.strip(), unit or C.SMI_DEFAULT_UNITS.get(name), sql_type)
-        self._check_columns()
+        self.cols: dict[str, Column] = {
+            name: Column(dialect.ident(det.header[i]) if self.parquet else f"c{i}", text, unit,
+                         (types or {}).get(det.header[i], "VARCHAR"))
+            for name, (i, text, unit) in C.smi_columns(det.header, det.name).items()
+        }
         self.ids = [self._alias(f) for f in ID_FIELDS if f in self.cols]
-
-    def _check_columns(self) -> None:
-        path = self.det.name
-        if "timestamp" not in self.cols:
-            raise DocumentError(path, "missing column 'timestamp'", hint="add timestamp to --query-gpu")
-        if C.SMI_UTIL not in self.cols:
-            raise DocumentError(path, "missing column 'utilization.gpu'", hint="add utilization.gpu to --query-gpu")
-        if not any(f in self.cols for f in C.SMI_ID_FIELDS):
-            raise DocumentError(path, "missing column 'uuid' (or 'index' or 'pci.bus_id')", hint="add uuid to --query-gpu")
 
     def source(self, engine: Engine) -> str:
         if self.parquet:
