@@ -14,6 +14,7 @@ Importing this package is cheap: the parser, the tools and LangChain load on fir
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Any
 
 from advisor.assistant.config import load_config
@@ -58,10 +59,6 @@ def ask(
 
     if isinstance(config, dict):
         config = load_config(env={}, dotenv_path=None, **config)
-    if read_paths:
-        return ask_turn(question, history, offline, config=config, model=model, on_token=on_token, lang=lang,
-                        tool_defaults=tool_defaults)
-
-    with path_policy(allowed=allowed_paths):
+    with nullcontext() if read_paths else path_policy(allowed=allowed_paths):
         return ask_turn(question, history, offline, config=config, model=model, on_token=on_token, lang=lang,
                         tool_defaults=tool_defaults)
