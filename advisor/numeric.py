@@ -27,10 +27,17 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationInfo, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    ValidationError,
+    ValidationInfo,
+    model_validator,
+)
 
 from advisor.errors import InputError
 from advisor.limits import bound, limits
@@ -273,6 +280,38 @@ class ToolRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     _bounds = model_validator(mode="after")(check_request_bounds)
+
+
+def validated(model: type[BaseModel], request: BaseModel | None, kwargs: dict[str, Any],
+              accepted: Mapping[str, str] | None = None) -> Any:
+    """Build ``model`` from a request and/or keyword arguments (the keywords win); one clear
+    InputError on failure. ``accepted``: what the tool's fields take, worded for that error
+    (key ``request``: any field not listed)."""
+    if request is not None and not kwargs:
+        return request
+    data = {**(request.model_dump(exclude_none=True) if request is not None else {}), **kwargs}
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise input_error(exc, accepted) from None
+
+
+def input_error(exc: ValidationError, accepted: Mapping[str, str] | None = None) -> InputError:
+    """The first problem of a request's ValidationError as an InputError naming the field."""
+    err = exc.errors()[0]
+    loc = [str(x) for x in err.get("loc", ())]
+    field = ".".join(loc) or "request"
+    cause = err.get("ctx", {}).get("error")
+    if isinstance(cause, InputError):
+        return cause
+    first = loc[0] if loc else "request"
+    if accepted and (first in accepted or "request" in accepted):
+        return InputError(first, err.get("input"), accepted.get(first) or accepted["request"])
+    if err.get("type") == "extra_forbidden":
+        return InputError(field, err.get("input"), "one of the documented fields (see `advisor estimate --help`)")
+    if err.get("type") == "literal_error":
+        return InputError(field, err.get("input"), err.get("ctx", {}).get("expected", "a listed value"))
+    return InputError(field, err.get("input"), err.get("msg", "a valid value").removeprefix("Input should be "))
 
 
 def _size(parse: Callable[[Any, str], float]) -> BeforeValidator:

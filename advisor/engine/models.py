@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, Field
 
 from advisor.catalog.market import MARKET_FIELD_DOC, Market
 from advisor.errors import InputError
@@ -113,32 +113,6 @@ class EstimateRequest(ToolRequest):
     free_gpu_hours: float | None = Field(None, description="Free GPU-hours of a bundle or plan, credited at the unit price.")
     prices_file: str | None = Field(None, description="Path of a user price sheet (CSV) whose prices win over list prices.")
     lang: Literal["en", "zh"] = Field("en", description="Language of finding texts.")
-
-
-def validated(model: type[BaseModel], request: BaseModel | None, kwargs: dict[str, Any]) -> Any:
-    """Build ``model`` from a request or keyword arguments; one clear InputError on failure."""
-    if request is not None:
-        if kwargs:
-            request = request.model_copy(update=kwargs)
-            return model.model_validate(request.model_dump())
-        return request
-    try:
-        return model.model_validate(kwargs)
-    except ValidationError as exc:
-        raise input_error(exc) from None
-
-
-def input_error(exc: ValidationError) -> InputError:
-    err = exc.errors()[0]
-    field = ".".join(str(x) for x in err.get("loc", ())) or "request"
-    cause = err.get("ctx", {}).get("error")
-    if isinstance(cause, InputError):
-        return cause
-    if err.get("type") == "extra_forbidden":
-        return InputError(field, err.get("input"), "one of the documented fields (see `advisor estimate --help`)")
-    if err.get("type") == "literal_error":
-        return InputError(field, err.get("input"), err.get("ctx", {}).get("expected", "a listed value"))
-    return InputError(field, err.get("input"), err.get("msg", "a valid value").removeprefix("Input should be "))
 
 
 class Range(BaseModel):

@@ -10,13 +10,12 @@ from pydantic import BaseModel, Field, model_validator
 from advisor.catalog import get_catalog
 from advisor.catalog.market import MARKET_FIELD_DOC, Market
 from advisor.engine import billing as billing_mod
-from advisor.engine.models import validated
 from advisor.engine.params import Params
 from advisor.engine.pricing import per_period, quote
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField
-from advisor.numeric import ToolRequest
+from advisor.numeric import ToolRequest, validated
 from advisor.tools.facts import billing_facts, clean_facts
 from advisor.tools.findings import BILLING_PACKS, evaluate
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR

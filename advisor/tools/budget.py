@@ -10,9 +10,8 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from advisor.engine.models import validated
 from advisor.ledger import BudgetStatusReport, open_ledger, parse_as_of, status
-from advisor.numeric import ToolRequest
+from advisor.numeric import ToolRequest, validated
 
 
 class BudgetStatusRequest(ToolRequest):

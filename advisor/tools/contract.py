@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, model_validator
 
 from advisor.contracts.checklist import ChecklistItem
 from advisor.contracts.reader import read_path, read_text
@@ -19,7 +19,7 @@ from advisor.contracts.review import review_document
 from advisor.errors import InputError
 from advisor.glossary import term
 from advisor.money import Currency, normalize_currency
-from advisor.numeric import ToolRequest
+from advisor.numeric import ToolRequest, validated
 from advisor.progress import Progress
 from advisor.rules.findings import Assumption, Finding
 
@@ -53,7 +53,8 @@ class ReviewContractRequest(ToolRequest):
     @model_validator(mode="after")
     def _one_source(self) -> ReviewContractRequest:
         if (self.text is None) == (self.path is None):
-            raise ValueError("give exactly one of text or path")
+            given = "text and path" if self.text is not None else "neither text nor path"
+            raise InputError("request", given, "exactly one of text or path (plus lang, monthly_fee, currency)")
         return self
 
 
@@ -71,30 +72,21 @@ class ContractReport(BaseModel):
     assumptions: list[Assumption] = Field(default_factory=list)
 
 
-def _request(request: ReviewContractRequest | None, kwargs: dict[str, Any]) -> ReviewContractRequest:
-    data = request.model_dump(exclude_none=True) if request is not None else {}
-    data.update({k: v for k, v in kwargs.items()})
-    try:
-        return ReviewContractRequest.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        field = ".".join(str(x) for x in err.get("loc", ())) or "request"
-        accepted = {
-            "text": "the contract as a string",
-            "path": "a path to a .txt, .md, .pdf or .docx file",
-            "lang": "zh, en or empty",
-            "monthly_fee": "a positive number",
-            "currency": "USD or CNY",
-        }.get(field, "exactly one of text or path (plus lang, monthly_fee, currency)")
-        value = err.get("input") if field != "request" else "text and path" if data.get("text") and data.get("path") else "neither text nor path"
-        raise InputError(field, value if not isinstance(value, dict) else "request", accepted) from None
+_ACCEPTED = {
+    "text": "the contract as a string",
+    "path": "a path to a .txt, .md, .pdf or .docx file",
+    "lang": "zh, en or empty",
+    "monthly_fee": "a positive number",
+    "currency": "USD or CNY",
+    "request": "exactly one of text or path (plus lang, monthly_fee, currency)",
+}
 
 
 def review_contract(request: ReviewContractRequest | None = None, *, progress: Progress | None = None,
                     **kwargs: Any) -> ContractReport:
     """Review a contract given as ``text=...`` or ``path=...``; ``progress``: a sink for the
     review's steps (:mod:`advisor.progress`)."""
-    req = _request(request, kwargs)
+    req: ReviewContractRequest = validated(ReviewContractRequest, request, kwargs, _ACCEPTED)
     currency: Currency | None = normalize_currency(req.currency) if req.currency else None
     if req.path is not None and progress is not None:
         progress(term("progress.reading", req.lang or "en", name=Path(req.path).name))

@@ -6,7 +6,8 @@ from typing import Any
 
 from advisor.catalog import get_catalog
 from advisor.engine.estimate import estimate
-from advisor.engine.models import EstimateReport, EstimateRequest, validated
+from advisor.engine.models import EstimateReport, EstimateRequest
+from advisor.numeric import validated
 from advisor.tools.facts import estimate_facts
 from advisor.tools.findings import ESTIMATE_PACKS, evaluate
 

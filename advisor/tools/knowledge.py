@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 
-from advisor.errors import InputError
 from advisor.knowledge.search import MAX_K, Hit, search
 from advisor.knowledge.tokenize import detect_lang
-from advisor.numeric import ToolRequest
+from advisor.numeric import ToolRequest, validated
 from advisor.rules.findings import Finding
 
 __all__ = ["KnowledgeHit", "KnowledgeReport", "SearchKnowledgeRequest", "search_knowledge"]
@@ -51,22 +50,13 @@ class KnowledgeReport(BaseModel):
                 for h in self.hits]
 
 
-def _request(request: SearchKnowledgeRequest | None, kwargs: dict[str, Any]) -> SearchKnowledgeRequest:
-    data = request.model_dump() if request is not None else {}
-    data.update(kwargs)
-    try:
-        return SearchKnowledgeRequest.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        field = ".".join(str(x) for x in err.get("loc", ())) or "request"
-        accepted = {"query": "a non-empty question or keywords", "lang": "zh, en or empty",
-                    "k": f"a whole number from 1 to {MAX_K}"}.get(field, "one of query, lang, k")
-        raise InputError(field, err.get("input"), accepted) from None
+_ACCEPTED = {"query": "a non-empty question or keywords", "lang": "zh, en or empty",
+             "k": f"a whole number from 1 to {MAX_K}", "request": "one of query, lang, k"}
 
 
 def search_knowledge(request: SearchKnowledgeRequest | None = None, **kwargs: Any) -> KnowledgeReport:
     """Search the guides (BM25; jieba for Chinese) and return the best sections."""
-    req = _request(request, kwargs)
+    req: SearchKnowledgeRequest = validated(SearchKnowledgeRequest, request, kwargs, _ACCEPTED)
     hits = search(req.query, lang=req.lang, k=req.k)
     lang = req.lang or ("zh" if detect_lang(req.query) == "zh" else "en")
     return KnowledgeReport(query=req.query, lang=lang, hits=hits)

@@ -17,12 +17,11 @@ from advisor.catalog import get_catalog
 from advisor.catalog.market import MARKET_FIELD_DOC, Market
 from advisor.engine import ownership as own_mod
 from advisor.engine.decisions_data import by_currency, card_value, decision_params
-from advisor.engine.models import validated
 from advisor.engine.pricing import quote
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField
-from advisor.numeric import ToolRequest
+from advisor.numeric import ToolRequest, validated
 from advisor.tools.facts import clean_facts
 from advisor.tools.findings import evaluate
 from advisor.units import HOURS_PER_MONTH, HOURS_PER_YEAR

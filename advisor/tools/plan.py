@@ -15,13 +15,13 @@ from advisor.catalog import get_catalog
 from advisor.catalog.market import MARKET_FIELD_DOC, Market
 from advisor.engine import billing as billing_mod
 from advisor.engine.estimate import estimate
-from advisor.engine.models import EstimateReport, EstimateRequest, validated
+from advisor.engine.models import EstimateReport, EstimateRequest
 from advisor.engine.params import Params
 from advisor.engine.pricing import quote
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField
-from advisor.numeric import Billions, Count, ToolRequest
+from advisor.numeric import Billions, Count, ToolRequest, validated
 from advisor.tools import plan_elastic
 from advisor.tools.findings import PLAN_PACKS, evaluate
 from advisor.tools.serving import estimate_serving_cost

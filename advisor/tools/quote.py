@@ -16,12 +16,11 @@ from advisor.catalog import get_catalog
 from advisor.catalog.market import NoMarketError, market_for
 from advisor.engine import quotes as qmod
 from advisor.engine.decisions_data import by_currency, decision_params
-from advisor.engine.models import validated
 from advisor.engine.price_history import lock_value
 from advisor.findings import Assumption, Finding
 from advisor.glossary import both
 from advisor.money import CurrencyField
-from advisor.numeric import ToolRequest, check_bounds
+from advisor.numeric import ToolRequest, check_bounds, validated
 from advisor.tools.facts import clean_facts
 from advisor.tools.findings import evaluate
 from advisor.units import HOURS_PER_MONTH

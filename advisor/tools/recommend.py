@@ -11,7 +11,7 @@ from advisor.catalog import get_catalog
 from advisor.catalog.capacity import capacity_for
 from advisor.catalog.market import NoMarketError, equivalents, market_for, without_hashes
 from advisor.engine.estimate import resolve_workload
-from advisor.engine.models import EstimateRequest, validated
+from advisor.engine.models import EstimateRequest
 from advisor.engine.params import Params
 from advisor.engine.pricing import cached_quote, note_market, resolve_market
 from advisor.engine.sweep import SWEEP_MODES, pareto, sweep
@@ -19,6 +19,7 @@ from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.glossary import both, term
 from advisor.money import CURRENCIES, convert
+from advisor.numeric import validated
 from advisor.progress import Progress, step
 from advisor.tools.estimate import estimate_training_cost
 from advisor.tools.findings import evaluate

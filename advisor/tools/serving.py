@@ -18,12 +18,11 @@ from advisor.catalog.market import MARKET_FIELD_DOC, Market
 from advisor.engine import billing as billing_mod
 from advisor.engine import serving as sv
 from advisor.engine.decisions_data import decision_params
-from advisor.engine.models import validated
 from advisor.engine.pricing import cached_quote, quote
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField
-from advisor.numeric import Billions, Count, ToolRequest
+from advisor.numeric import Billions, Count, ToolRequest, validated
 from advisor.tools.facts import clean_facts
 from advisor.tools.findings import evaluate
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, SECONDS_PER_HOUR

@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic import BaseModel, Field, field_validator
 
 from advisor.catalog import get_catalog
 from advisor.engine.params import Params
 from advisor.errors import InputError
 from advisor.glossary import both, term
 from advisor.money import format_money, normalize_currency
-from advisor.numeric import ToolRequest
+from advisor.numeric import ToolRequest, validated
 from advisor.rules import evaluate
 from advisor.rules.findings import Assumption, Finding
 from advisor.usage.analysis import UsageOptions, analyze_files
@@ -131,21 +131,8 @@ _ACCEPTED = {
     "billing_mode": "on_demand, committed or spot",
     "as_of": "a date-time, YYYY-MM-DD or YYYY-MM-DD HH:MM",
     "lang": "en or zh",
+    "request": "see the analyze_usage fields",
 }
-
-
-def _request(request: AnalyzeUsageRequest | None, kwargs: dict[str, Any]) -> AnalyzeUsageRequest:
-    data = request.model_dump(exclude_none=True) if request is not None else {}
-    data.update(kwargs)
-    try:
-        return AnalyzeUsageRequest.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        field = ".".join(str(x) for x in err.get("loc", ())) or "request"
-        if isinstance(err.get("ctx", {}).get("error"), InputError):
-            raise err["ctx"]["error"] from None
-        field = field.split(".")[0]
-        raise InputError(field, err.get("input"), _ACCEPTED.get(field, "see the analyze_usage fields")) from None
 
 
 def analyze_usage(
@@ -160,7 +147,7 @@ def analyze_usage(
 
     ``engine``: ``duckdb`` (embedded, the default) or ``spark``; None reads
     ``ADVISOR_USAGE_ENGINE``. Both give the same report."""
-    req = _request(request, kwargs)
+    req: AnalyzeUsageRequest = validated(AnalyzeUsageRequest, request, kwargs, _ACCEPTED)
     summary_fields = {k: getattr(req, k) for k in ("gpu_count", "avg_utilization", "period_hours") if getattr(req, k) is not None}
     if req.files:
         if summary_fields:

@@ -71,8 +71,8 @@ def test_software_era_scores_older_stacks(catalog, era: str, slower: bool) -> No
 
 
 def test_bad_software_era_is_a_clear_error(catalog) -> None:
-    from advisor.engine.models import validated
     from advisor.errors import InputError
+    from advisor.numeric import validated
 
     with pytest.raises(InputError) as err:
         validated(EstimateRequest, None, {"software_era": "last spring"})
