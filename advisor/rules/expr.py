@@ -55,6 +55,13 @@ class Expression:
         return value if math.isfinite(value) else None
 
 
+def derive(registry: FactRegistry, facts: dict[str, Any]) -> dict[str, Any]:
+    r"""``facts`` and every fact whose registry entry ``derive``\ s it from them (None when one
+    it needs is absent or a division is by zero)."""
+    derived = {n: parse_expression(s.derive, registry).evaluate(facts) for n, s in registry.facts.items() if s.derive}
+    return {**facts, **derived}
+
+
 def parse_expression(text: str, registry: FactRegistry) -> Expression:
     """Parse ``text``; raises :class:`ValueError` with a one-line reason."""
     if not isinstance(text, str) or not text.strip():

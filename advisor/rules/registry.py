@@ -43,6 +43,10 @@ class FactSpec(BaseModel):
     values: tuple[str, ...] | None = None
     # How texts show a string value: {value: {en: ..., zh: ...}} ("on_demand" -> "按需").
     labels: dict[str, dict[str, str]] | None = None
+    # Where the tool that builds the domain's facts reads the value: a dotted path into what
+    # it passes (``report.gpu.count``), or an arithmetic ``derive`` over other facts (expr.py).
+    reads: str | None = None
+    derive: str | None = None
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,19 @@ class FactRegistry:
             value = self.check_value(name, facts[name])
             if value is not None:
                 out[name] = value
+        return out
+
+    def read(self, sources: dict[str, Any]) -> dict[str, Any]:
+        """The facts whose entry says where it ``reads`` them: a dotted path into ``sources``
+        (objects by attribute, dicts by key); a path through an absent value reads None."""
+        out: dict[str, Any] = {}
+        for name, path in ((n, s.reads) for n, s in self.facts.items() if s.reads):
+            value: Any = sources
+            for part in path.split("."):
+                value = value.get(part) if isinstance(value, dict) else getattr(value, part)
+                if value is None:
+                    break
+            out[name] = value
         return out
 
     def check_value(self, name: str, value: Any) -> Any:

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from advisor.config import rules_dir
 from advisor.engine import memory
 from advisor.engine.billing import option, tiers
 from advisor.engine.estimate import resolve_workload
@@ -21,6 +22,8 @@ from advisor.engine.models import EstimateReport, EstimateRequest
 from advisor.engine.params import Params
 from advisor.engine.sweep import sweep
 from advisor.engine.workload import Workload
+from advisor.rules.expr import derive
+from advisor.rules.registry import load_registry
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH
 
 
@@ -194,25 +197,11 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
                 "slice": slice_, "memory_share": share,
                 "price_per_hour": on_demand.unit_price * slice_,
             }
+    facts_file = load_registry(rules_dir(), "estimate")
+    sources = {"report": report, "request": req, "inputs": inp, "card": gpu, "cheaper": alt,
+               "mixed": report.alternatives.mixed_fleet}
     facts = {
-        "method": inp["method"],
-        "model": inp.get("model"),
-        "params_b": inp["params_b"],
-        "active_params_b": inp["active_params_b"],
-        "tokens_b": inp["tokens_b"],
-        "seq_len": inp["seq_len"],
-        "gpu": report.gpu.name,
-        "gpu_tier": gpu.tier,
-        "gpu_vendor": gpu.vendor,
-        "gpu_memory_gb": report.gpu.memory_gb,
-        "gpu_count": report.gpu.count,
-        "precision": report.gpu.precision,
-        "zero_stage": report.memory.layout.zero_stage,
-        "gradient_checkpointing": report.memory.layout.gradient_checkpointing,
-        "per_gpu_gb": report.memory.per_gpu_gb,
-        "fits": report.memory.fits,
-        "memory_utilization": report.memory.per_gpu_gb / report.gpu.memory_gb,
-        "min_gpus_to_fit": report.memory.min_gpus_to_fit,
+        **facts_file.read(sources),
         "fits_with_zero3": _fits_variant(req, catalog, report.gpu.count, w, zero_stage=3),
         # A fine-tune's workload differs from its QLoRA variant only in the method (same stage,
         # so the same sequence and batch defaults); a pre-training run is resolved again.
@@ -220,67 +209,27 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
                                          replace(w, method="qlora") if w.method != "pretrain" else None,
                                          method="qlora")
         if inp["method"] != "qlora" else report.memory.fits,
-        "mfu": report.mfu.expected,
-        "gpu_hours": report.gpu_hours.expected,
-        "wall_hours": report.wall_hours.expected,
-        "wall_days": report.wall_hours.expected / HOURS_PER_DAY,
-        "deadline_hours": req.deadline_hours,
-        "meets_deadline": report.meets_deadline,
-        "deadline_slack": (req.deadline_hours / report.wall_hours.expected) if req.deadline_hours else None,
-        "currency": report.cost.currency,
-        "cost_total": report.cost.total,
-        "cost_low": report.cost.low,
-        "cost_high": report.cost.high,
         "compute_cost": compute_cost,
         "storage_cost": comp.get("storage", 0.0),
         "egress_cost": comp.get("egress", 0.0),
         "energy_cost": comp.get("energy", 0.0),
         "failure_cost": comp.get("failure_overhead", 0.0),
-        "price_per_gpu_hour": inp["price_per_gpu_hour"],
         "price_source": "user" if req.price_per_gpu_hour is not None else "list",
         **billing_facts(report.billing, inp["billing"], report.gpu.count, report.gpu_hours.expected, p),
-        "cheaper_gpu": alt["gpu"] if alt else None,
         "cheaper_gpu_tier": catalog.gpu(alt["gpu"]).tier if alt else None,
-        "cheaper_gpu_count": alt["count"] if alt else None,
-        "cheaper_gpu_cost": alt["cost"] if alt else None,
-        "cheaper_gpu_saving": alt["saving"] if alt else None,
-        "cheaper_gpu_saving_share": alt["share"] if alt else None,
-        "cheaper_gpu_wall_hours": alt["wall_hours"] if alt else None,
         "fraction_of_gpu_needed": (report.memory.per_gpu_gb / report.gpu.memory_gb) if report.gpu.count == 1 else None,
-        "job_mtbf_hours": report.failures.job_mtbf_hours,
-        "expected_interruptions": report.failures.expected_interruptions,
-        "checkpoint_interval_hours": req.checkpoint_interval_hours,
-        "optimal_checkpoint_interval_hours": report.failures.optimal_checkpoint_interval_hours,
         "has_checkpoint_plan": req.checkpoint_interval_hours is not None,
-        "checkpoint_interval_ratio": (req.checkpoint_interval_hours / report.failures.optimal_checkpoint_interval_hours)
-        if req.checkpoint_interval_hours and report.failures.optimal_checkpoint_interval_hours else None,
         "gpus_for_deadline": gpus_for_deadline(report, req, catalog, w) if req.deadline_hours else None,
-        "price_locked": req.price_locked,
-        "project_months": req.project_months,
-        "has_validation_run": req.has_validation_run,
-        "parallel_experiments": req.parallel_experiments,
-        "urgent": req.urgent,
-        "interruptible": req.interruptible,
-        "budget": req.budget,
-        "budget_ratio": report.cost.total / req.budget if req.budget else None,
-        "budget_ratio_high": report.cost.high / req.budget if req.budget else None,
-        "approval_threshold": req.approval_threshold,
-        "approval_ratio": report.cost.total / req.approval_threshold if req.approval_threshold else None,
         "storage_retention_days": retention_days,
         "storage_retained_cost": storage_retained,
-        "storage_retained_share": storage_retained / report.cost.total if report.cost.total else None,
         "egress_gb": next((c.quantity for c in report.cost.components if c.name == "egress"), 0.0),
-        "idle_wait_hours": req.idle_wait_hours,
         "idle_cost": comp.get("idle_wait", 0.0),
         "mixed_fleet_saving": mixed_saving,
         "mixed_fleet_saving_share": (mixed_saving / on_demand.total) if mixed_saving is not None else None,
-        "mixed_fleet_wall_hours": report.alternatives.mixed_fleet["mixed_wall_hours"]
-        if report.alternatives.mixed_fleet else None,
-        "mixed_fleet_gpu": report.alternatives.mixed_fleet["routine_gpu"] if report.alternatives.mixed_fleet else None,
         "mixed_fleet_gpu_tier": catalog.gpu(report.alternatives.mixed_fleet["routine_gpu"]).tier
         if report.alternatives.mixed_fleet else None,
     }
-    return clean_facts(facts)
+    return clean_facts(derive(facts_file, facts))
 
 
 def _fits_variant(req: EstimateRequest, catalog: Any, n: int, w: Workload | None, **changes: Any) -> bool:

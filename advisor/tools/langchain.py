@@ -39,17 +39,6 @@ __all__ = ["HIDDEN_FIELDS", "compact", "llm_schema", "llm_settings", "openai_too
 HIDDEN_FIELDS = ("lang", "prices_file")
 """Set by the assistant (the turn's language, the user's settings), never by the model."""
 
-WHEN: dict[str, str] = {
-    "estimate_training_cost": "Use for the cost or time of one training or fine-tuning run.",
-    "recommend_hardware": "Use when the user asks which GPU or how many ('4090 or A100?', '用什么卡').",
-    "compare_billing": "Use to compare billing modes for renting given GPUs for a period.",
-    "plan_project": "Use for a whole project across stages (validation, pre-training, fine-tuning, serving).",
-    "review_contract": "Use when the user pastes or names a GPU rental contract.",
-    "analyze_usage": "Use when the user reports GPU utilization, idle cards or gives usage files.",
-    "search_knowledge": "Use for how/why questions about cost practice; computes no prices.",
-}
-
-
 @lru_cache(maxsize=1)
 def llm_settings() -> dict[str, Any]:
     """``knowledge/assistant/llm.yaml`` (schema selection and reply checks)."""
@@ -151,10 +140,10 @@ def llm_schema(name: str) -> type[BaseModel]:
 
 def tool_description(name: str) -> str:
     """The tool's first sentence and when to use it (its docstring's "Use when ..." sentence,
-    or :data:`WHEN` for tools whose docstring has none)."""
+    or llm.yaml ``schema.when`` for tools whose docstring has none)."""
     doc = " ".join((_function(name).__doc__ or "").split())
     use = re.search(r"\bUse (?:it )?when\b.*", doc)
-    when = _short(use.group(0), 240) if use else WHEN.get(name, "")
+    when = _short(use.group(0), 240) if use else llm_settings()["schema"]["when"].get(name, "")
     return f"{_short(doc, 160)} {when}".strip()
 
 

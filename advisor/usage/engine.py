@@ -14,9 +14,9 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
-from typing import Any
+from typing import Any, Self
 
 from advisor.errors import DocumentError, InputError
 from advisor.progress import Progress, Step, watch
@@ -61,7 +61,24 @@ def engine_name(requested: str | None = None) -> str:
     return name
 
 
-class Engine:
+class Shared:
+    """What both engines do the same way over their own ``close`` and ``rows``."""
+
+    close: Callable[[], None]
+    rows: Callable[..., list[dict[str, Any]]]
+
+    def one(self, sql: str, params: dict[str, Any] | list[Any] | None = None, *, label: str | None = None) -> dict[str, Any]:
+        found = self.rows(sql, params, label=label)
+        return found[0] if found else {}
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class Engine(Shared):
     """A DuckDB connection with a memory limit, a private spill folder and progress polling."""
 
     name = "duckdb"
@@ -86,12 +103,6 @@ class Engine:
         finally:
             shutil.rmtree(self._tmp, ignore_errors=True)
 
-    def __enter__(self) -> Engine:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
     def execute(self, sql: str, params: dict[str, Any] | list[Any] | None = None, *, label: str | None = None):  # type: ignore[no-untyped-def]
         """Run one statement; with ``label`` and a progress sink, report its progress."""
         with self._watch(label):
@@ -102,10 +113,6 @@ class Engine:
         cur = self.execute(sql, params, label=label)
         names = [d[0] for d in cur.description]
         return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]
-
-    def one(self, sql: str, params: dict[str, Any] | list[Any] | None = None, *, label: str | None = None) -> dict[str, Any]:
-        found = self.rows(sql, params, label=label)
-        return found[0] if found else {}
 
     @property
     def errors(self) -> tuple[type[Exception], ...]:

@@ -30,7 +30,7 @@ from typing import Any
 
 from advisor.progress import Progress, Step, watch
 from advisor.usage.defaults import load_defaults
-from advisor.usage.engine import Dialect, sql_text
+from advisor.usage.engine import Dialect, Shared, sql_text
 
 MASTER_ENV = "ADVISOR_SPARK_MASTER"
 # Spark runtime settings every analysis needs, whoever made the session: naive times are the
@@ -173,7 +173,7 @@ def session(master: str | None = None):  # type: ignore[no-untyped-def]
     return spark
 
 
-class SparkEngine:
+class SparkEngine(Shared):
     """The :class:`advisor.usage.engine.Engine` interface over a Spark session."""
 
     name = "spark"
@@ -197,12 +197,6 @@ class SparkEngine:
     def close(self) -> None:
         for name in list(self._tables):
             self._drop(name)
-
-    def __enter__(self) -> SparkEngine:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     # --- statements ---------------------------------------------------------------------
 
@@ -267,10 +261,6 @@ class SparkEngine:
         """Rows of a query as dicts keyed by column name."""
         with self._watch(label):
             return [r.asDict() for r in self._sql(sql, params).collect()]
-
-    def one(self, sql: str, params: dict[str, Any] | None = None, *, label: str | None = None) -> dict[str, Any]:
-        found = self.rows(sql, params, label=label)
-        return found[0] if found else {}
 
     # --- data in ------------------------------------------------------------------------
 
