@@ -14,7 +14,6 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from alembic.util import CommandError
 from sqlalchemy import (
     Column,
@@ -190,12 +189,6 @@ def alembic_config(connection: Connection | None = None) -> Config:
     cfg.set_main_option("script_location", str(MIGRATIONS))
     cfg.attributes["connection"] = connection
     return cfg
-
-
-def head_revision() -> str:
-    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
-    assert head is not None
-    return head
 
 
 def current_revision(conn: Connection) -> str | None:

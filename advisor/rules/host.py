@@ -88,11 +88,6 @@ def _process() -> _Process:
     return found
 
 
-def get_host() -> _engine.Host:
-    """The process's durable host (for diagnostics; evaluate through :func:`evaluate`)."""
-    return _process().host
-
-
 def _action(rule_id: str) -> Callable[[Any], None]:
     def run(c: Any) -> None:
         session = _process().sessions[c.s.sid]
@@ -212,17 +207,3 @@ def stats() -> dict[str, Any]:
             "rulesets": sorted(proc.registered),
             "last_sid": proc.last_sid,
         }
-
-
-def state_exists(pack: Pack, sid: str) -> bool:
-    """Whether the engine still holds state for ``sid`` in ``pack``'s ruleset."""
-    proc = _process()
-    with proc.lock:
-        name = _register(proc, pack)
-        try:
-            proc.host.get_state(name, sid)
-        except _core.error as exc:
-            if _NO_STATE in str(exc):
-                return False
-            raise
-        return True

@@ -5,11 +5,17 @@ from __future__ import annotations
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, inspect, text
 
 from advisor.errors import DataError
 from advisor.ledger import open_ledger, set_budget, status
-from advisor.ledger.db import current_revision, head_revision, metadata, migrate
+from advisor.ledger.db import alembic_config, current_revision, metadata, migrate
+
+
+def head_revision() -> str | None:
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
 
 TABLES = {"budgets", "planned_spend", "approvals", "approval_events", "actual_spend"}
 
