@@ -45,7 +45,6 @@ def _ledger() -> Ledger:
 
 
 def _emit(data: object) -> None:
-
     emit_json(data)
 
 

@@ -142,8 +142,6 @@ def _fill(table: Any, headers: list[str], rows: list[list[str]], numeric: set[st
 
 
 def _print_markets(markets: list[Any], mode: str) -> None:
-
-
     out = console()
     table = _table(bilingual("catalog.cli.market", mode=mode.replace("_", "-")))
     rows = []
@@ -174,8 +172,6 @@ def _print_markets(markets: list[Any], mode: str) -> None:
 
 
 def _print_behind(markets: list[Any]) -> None:
-
-
     out = console()
     for m in markets:
         table = _table(bilingual("catalog.cli.behind", gpu=m.gpu, currency=m.currency, mode=m.mode.replace("_", "-")))
@@ -207,8 +203,6 @@ def _offer_json(offer: Any) -> dict[str, Any]:
 
 
 def _print_offers(offers: list[Any], filters: dict[str, Any]) -> None:
-
-
     shown = ", ".join(f"{k}={v}" for k, v in filters.items() if v and k != "mode") or "all offers"
     table = _table(bilingual("catalog.cli.offers", shown=shown))
     columns = [
@@ -258,7 +252,6 @@ def _span(m: Any) -> str:
 
 
 def _per(offer: Any, billing: str, digits: int, hours: float = 1.0) -> str:
-
     value = offer.per_gpu_hour_for(billing)
     return "–" if value is None else format_money(value * hours, offer.currency, digits)
 

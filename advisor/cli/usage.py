@@ -33,7 +33,6 @@ def _fraction(text: str | None) -> float | None:
 
 
 def _number(name: str, text: str | None) -> float | None:
-
     return None if text is None else parse_number(text, name, suffixes=False)
 
 
@@ -79,7 +78,6 @@ def register(app: typer.Typer) -> None:
 
 
 def _gpu_count(text: str | None) -> int | None:
-
     if text is None:
         return None
     value = parse_number(text, "gpus", quantity="gpu_count", accepted="a whole number of GPUs")

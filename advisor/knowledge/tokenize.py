@@ -27,7 +27,7 @@ _JIEBA: Any = None
 
 
 def search_data_dir() -> Path:
-    """``knowledge/search/``: the dictionary, stop words and synonyms."""
+    """``knowledge/search/``: the dictionary, stop words, stemming suffixes and synonyms."""
     return config.knowledge_dir() / "search"
 
 
@@ -71,32 +71,15 @@ def stem(word: str) -> str:
     return w
 
 
-_SUFFIXES = (
-    ("izations", "iz", 9),
-    ("ization", "iz", 8),
-    ("ations", "", 8),
-    ("ation", "", 7),
-    ("ions", "", 8),
-    ("ion", "", 7),
-    ("ies", "y", 5),
-    ("sses", "ss", 5),
-    ("ness", "", 7),
-    ("ments", "", 8),
-    ("ment", "", 7),
-    ("ingly", "", 7),
-    ("ing", "", 6),
-    ("edly", "", 6),
-    ("ed", "", 5),
-    ("ly", "", 6),
-    ("al", "", 7),
-    ("est", "", 7),
-    ("er", "", 6),
-    ("s", "", 4),
-)
+@lru_cache(maxsize=1)
+def _suffixes() -> tuple[tuple[str, str, int], ...]:
+    """``knowledge/search/suffixes_en.txt``: suffix, replacement (``-``: none), least word length."""
+    rows = (line.split() for line in _read_lines("suffixes_en.txt"))
+    return tuple((suffix, "" if repl == "-" else repl, int(least)) for suffix, repl, least in rows)
 
 
 def _strip_suffix(w: str) -> str:
-    for suffix, repl, min_len in _SUFFIXES:
+    for suffix, repl, min_len in _suffixes():
         if w.endswith(suffix) and len(w) >= min_len:
             if suffix == "s" and w.endswith(("ss", "us", "is")) and not w.endswith("pus"):  # gpus/cpus do strip
                 return w
@@ -191,4 +174,5 @@ def warm_up() -> None:
     _load_jieba()
     stopwords("en")
     stopwords("zh")
+    _suffixes()
     _synonyms()
