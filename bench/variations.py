@@ -30,9 +30,9 @@ DATA = yaml.safe_load((Path(__file__).with_name("variations.yaml")).read_text(en
 Variant = Callable[[str, str], list[str]]
 
 _ALNUM = "A-Za-z0-9"
-_NUMBER = re.compile(rf"(?<![{_ALNUM}.$¥,/_-])(\d+)(?![{_ALNUM}.,%/:_-])")
+_NUMBER = re.compile(rf"(?<![{_ALNUM}.$¥,/_-])(\d+)(?![{_ALNUM}.,%/:_-])", re.ASCII)
 _CLAUSE = re.compile(r"((?:[，;；。]|,(?!\d{3}))\s*)")  # not the comma of 2,000
-_EN_WORDS = {v: k for k, v in {**EN_UNITS, **EN_TENS}.items() if k not in ("a", "an", "single", "couple", "dozen")}
+_EN_WORDS = {v: k for k, v in {**EN_UNITS, **EN_TENS}.items() if k not in ("a", "an", "single", "couple", "pair", "dozen")}
 
 
 @lru_cache(maxsize=256)
@@ -151,7 +151,7 @@ def _rewrite(section: str, text: str, lang: str) -> list[str]:
     for rule in DATA[section]:
         if rule["lang"] not in ("any", lang):
             continue
-        hits = [m for m in re.finditer(rule["from"], text) if _outside_names(text, m.start(), m.end())]
+        hits = [m for m in re.finditer(rule["from"], text, re.ASCII) if _outside_names(text, m.start(), m.end())]
         for template in rule["to"] if hits else []:
             new = text
             try:

@@ -170,7 +170,7 @@ def test_an_english_word_glued_to_chinese_is_a_word(spaced: str, glued: str) -> 
     assert _read(glued) == _read(spaced)
 
 
-@pytest.mark.parametrize("price", [1.5, 2.2, 7.5, 8.5, 12.5, 4.1])
+@pytest.mark.parametrize("price", [1.5, 1.1, 2.2, 7.5, 8.5, 12.5, 4.1])
 @pytest.mark.parametrize("written", ["{a}块{b}", "{cn_a}块{cn_b}", "{a}块{b}毛", "{cn_a}块{cn_b}毛钱"])
 def test_a_price_in_kuai_and_mao_is_one_amount(price: float, written: str) -> None:
     a, b = str(price).split(".")
