@@ -72,7 +72,6 @@ def warm_up(host: str, port: int) -> None:
 
         for question in WARM_QUESTIONS:
             ask(question, offline=True)
-        import altair  # noqa: F401  (charts of the cards)
         import pandas  # noqa: F401
     except Exception as exc:
         print(f"advisor: warm-up stopped ({type(exc).__name__}); answers will still work", file=sys.stderr, flush=True)

@@ -46,8 +46,9 @@ def _extra(name: str, result: Any, lang: str, key: str) -> Any:
     return None
 
 
-def tool_card(name: str, result: Any, lang: str, key: str, *, in_chat: bool = False) -> None:
-    """The card of one tool result. ``in_chat``: the answer above already says the summary."""
+def tool_card(name: str, result: Any, lang: str, key: str, *, in_chat: bool = False, lazy: bool | None = None) -> None:
+    """The card of one tool result. ``in_chat``: the answer above already says the summary;
+    ``lazy``: see :func:`ui.components.view.fold`."""
     if name == "search_knowledge":
         knowledge_card(result, lang, key)
         return
@@ -56,4 +57,4 @@ def tool_card(name: str, result: Any, lang: str, key: str, *, in_chat: bool = Fa
             st.json(result, expanded=False)
         return
     with st.container(border=True, key=f"card-{key}"):
-        view_card(present(name, result, lang), key, in_chat=in_chat, extra=_extra(name, result, lang, key))
+        view_card(present(name, result, lang), key, in_chat=in_chat, lazy=lazy, extra=_extra(name, result, lang, key))

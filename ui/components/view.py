@@ -4,18 +4,21 @@ tables, charts, other findings and assumptions fold away under "details" and "as
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
-import altair as alt
 import pandas as pd
 import streamlit as st
+import yaml
 
 from advisor.glossary import term
 from advisor.present.view import Figure, FindingLine, Table, View
 
 BADGE = {"critical": "red", "warning": "orange", "info": "blue"}
-GREY, BLUE, GREEN = "#c9d1d9", "#0969da", "#1a7f37"
+GREY, BLUE = "#c9d1d9", "#0969da"
 TOP_FINDINGS = 2
 
 
@@ -63,87 +66,70 @@ def table(t: Table) -> None:
         st.dataframe(df, hide_index=True, width="stretch")
 
 
-# --- charts drawn from a table's data -----------------------------------------------------------
+# --- charts: Vega-Lite specs kept as data (ui/charts.yaml), drawn over a table's data -------------
 
-def billing_chart(t: Table, lang: str) -> alt.LayerChart | None:
-    """Modes by cost on a linear axis; unsuitable or unavailable modes greyed, the recommended blue."""
-    df = pd.DataFrame(t.data)
-    if df.empty:
-        return None
-    df = df.sort_values("total", kind="stable")
-    df["colour"] = [BLUE if r else ("#57606a" if s else GREY) for r, s in zip(df.recommended, df.suitable, strict=True)]
-    y = alt.Y("mode:N", sort=list(df["mode"]), title=None, axis=alt.Axis(labelLimit=120))
-    bars = alt.Chart(df).mark_bar(cornerRadiusEnd=3).encode(
-        y=y, x=alt.X("total:Q", title=None, scale=alt.Scale(domainMin=0, nice=True), axis=alt.Axis(format="~s")),
-        color=alt.Color("colour:N", scale=None, legend=None), tooltip=["mode:N", "label:N"])
-    text = alt.Chart(df).mark_text(align="left", dx=4, fontSize=12).encode(y=y, x="total:Q", text="label:N")
-    return (bars + text).properties(height=alt.Step(28))
+CHARTS_FILE = Path(__file__).resolve().parents[1] / "charts.yaml"
+TABLE_CHARTS = ("billing", "stages", "pareto", "memory", "curve")
 
 
-def stages_chart(t: Table, lang: str) -> alt.LayerChart | None:
-    df = pd.DataFrame(t.data)
-    if df.empty:
-        return None
-    y = alt.Y("stage:N", sort=alt.EncodingSortField("order"), title=None, axis=alt.Axis(labelLimit=120))
-    bars = alt.Chart(df).mark_bar(color=BLUE).encode(y=y, x=alt.X("cost:Q", title=None, axis=alt.Axis(format="~s")),
-                                                      tooltip=["stage:N", "amount:N", "share_text:N"])
-    text = alt.Chart(df).mark_text(align="left", dx=4).encode(y=y, x="cost:Q", text="share_text:N")
-    return (bars + text).properties(height=alt.Step(30))
+@lru_cache(maxsize=1)
+def specs() -> dict[str, Any]:
+    return dict(yaml.safe_load(CHARTS_FILE.read_text(encoding="utf-8")))
 
 
-def pareto_chart(t: Table, lang: str) -> alt.LayerChart | None:
-    df = pd.DataFrame(t.data)
-    if df.empty:
-        return None
-    x = alt.X("wall_hours:Q", title=term("col.wall", lang) + " (h)", scale=alt.Scale(type="log"))
-    y = alt.Y("total:Q", title=term("col.total", lang), scale=alt.Scale(zero=False))
-    line = alt.Chart(df).mark_line(point=True, color=BLUE).encode(x=x, y=y, tooltip=["label:N", "mode:N", "total:Q",
-                                                                                      "wall_hours:Q"])
-    text = alt.Chart(df.head(6)).mark_text(align="left", dx=6, dy=-6, fontSize=11).encode(x=x, y=y, text="label:N")
-    return (line + text).properties(height=260)
+def _fill(node: Any, lang: str, values: dict[str, Any]) -> Any:
+    """The spec with "$name" replaced by ``values[name]`` and "=key" by the glossary term."""
+    if isinstance(node, dict):
+        return {k: _fill(v, lang, values) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_fill(v, lang, values) for v in node]
+    if isinstance(node, str) and node[:1] in ("$", "="):
+        return values[node[1:]] if node[0] == "$" else term(node[1:], lang)
+    return node
 
 
-def memory_chart(t: Table, lang: str) -> alt.Chart | None:
-    df = pd.DataFrame(t.data)
-    if df.empty:
-        return None
-    return alt.Chart(df).mark_bar().encode(
-        x=alt.X("sum(gb):Q", title="GB"), color=alt.Color("part:N", legend=alt.Legend(orient="bottom", title=None)),
-        order=alt.Order("gb:Q"), tooltip=["part:N", "gb:Q"]).properties(height=60)
+def chart(key: str, rows: list[dict[str, Any]], lang: str, **values: Any) -> None:
+    """The chart ``key`` of ui/charts.yaml over ``rows`` (nothing when there are no rows)."""
+    if rows:
+        st.vega_lite_chart(pd.DataFrame(rows), _fill(specs()[key], lang, values), width="stretch")
 
 
-def curve_chart(t: Table, lang: str) -> alt.Chart | None:
-    """Own vs rent: cost per used GPU-hour against utilisation, one line each."""
-    df = pd.DataFrame(t.data)
-    if df.empty:
-        return None
-    long = df.melt("utilization", var_name="side", value_name="cost")
-    return alt.Chart(long).mark_line(point=True).encode(
-        x=alt.X("utilization:Q", title=t.columns[0], axis=alt.Axis(format="%")),
-        y=alt.Y("cost:Q", title=None), color=alt.Color("side:N", legend=alt.Legend(orient="bottom", title=None)),
-        tooltip=["side:N", alt.Tooltip("utilization:Q", format=".0%"), alt.Tooltip("cost:Q", format=",.2f")],
-    ).properties(height=240)
+def table_chart(t: Table, lang: str) -> None:
+    rows = [dict(r) for r in t.data or []]
+    if t.key == "billing":  # cheapest first; the recommended mode blue, unsuitable or unavailable ones grey
+        rows.sort(key=lambda r: float(r["total"]))
+        for r in rows:
+            r["colour"] = BLUE if r["recommended"] else ("#57606a" if r["suitable"] else GREY)
+    elif t.key == "curve":  # one line per side
+        rows = [{"utilization": r["utilization"], "side": side, "cost": cost}
+                for r in rows for side, cost in r.items() if side != "utilization"]
+    chart(t.key, rows, lang, wall=f"{term('col.wall', lang)} (h)", utilization=t.columns[0])
 
 
-CHARTS: dict[str, Callable[[Table, str], Any]] = {"billing": billing_chart, "stages": stages_chart,
-                                                 "pareto": pareto_chart, "memory": memory_chart, "curve": curve_chart}
-
-
-def details(v: View, key: str, charts: bool = True) -> None:
+def details(v: View, key: str) -> None:
     for t in v.tables:
         st.markdown(f"**{t.title}**")
-        draw = CHARTS.get(t.key) if charts else None
-        chart = draw(t, v.lang) if draw else None
-        if chart is not None:
-            st.altair_chart(chart, width="stretch")
+        if t.key in TABLE_CHARTS:
+            table_chart(t, v.lang)
         table(t)
 
 
+@contextmanager
+def fold(label: str, key: str, icon: str, *, lazy: bool | None = None, expanded: bool = False) -> Iterator[bool]:
+    """An expander; yields whether to draw its content. ``lazy`` (a chat answer): the expander
+    keeps its state under ``key`` and, when ``lazy`` is true, its content is drawn only while it is
+    open, so a long conversation reruns in the time of its newest answer."""
+    box = st.expander(label, expanded=expanded, icon=icon, key=None if lazy is None else key,
+                      on_change="ignore" if lazy is None else "rerun")
+    with box:
+        yield not lazy or bool(box.open)
+
+
 def view_card(v: View, key: str, *, in_chat: bool = False, open_details: bool = False,
-              extra: Callable[[], None] | None = None, per_row: int = 4) -> None:
+              extra: Callable[[], None] | None = None, per_row: int = 4, lazy: bool | None = None) -> None:
     """The short form, then the folded details and assumptions. ``in_chat``: the answer text
-    above is the short form already, so only the folded parts are drawn (nothing twice)."""
-    shown = TOP_FINDINGS
+    above is the short form already, so only the folded parts are drawn (nothing twice).
+    ``lazy``: see :func:`fold`."""
     if not in_chat:
         st.markdown(f"**{v.summary}**")
         figures = [v.headline, *v.figures]
@@ -154,25 +140,32 @@ def view_card(v: View, key: str, *, in_chat: bool = False, open_details: bool = 
             st.caption(v.priced)
         for note in v.notes:
             st.info(note, icon=":material/info:")
-        for i, f in enumerate(v.top_findings(shown)):
+        for i, f in enumerate(v.top_findings(TOP_FINDINGS)):
             finding(f, v.lang, f"{key}-f{i}")
             with st.popover(term("label.why", v.lang), icon=":material/help:"):
                 finding_detail(f, v.lang)
         if v.alternatives:
             st.markdown(f"**{term('label.alternatives', v.lang)}**\n" + "\n".join(f"- {a}" for a in v.alternatives))
-    with st.expander(term("label.details", v.lang), icon=":material/table_chart:", expanded=open_details):
-        if in_chat:
-            for note in v.notes:
-                st.info(note, icon=":material/info:")
-        if in_chat:  # why the findings the answer names fired, without repeating their titles
-            for f in v.top_findings(shown):
-                finding_detail(f, v.lang)
-        for f in v.findings[shown:]:
-            finding(f, v.lang, f"{key}-d")
-            finding_detail(f, v.lang)
-        if extra is not None:
-            extra()
-        details(v, key)
+    with fold(term("label.details", v.lang), f"{key}-details", ":material/table_chart:", lazy=lazy,
+              expanded=open_details) as draw:
+        if draw:
+            _details(v, key, in_chat, extra)
     if v.assumptions is not None and v.assumptions.rows:
-        with st.expander(f"{v.assumptions.title} ({len(v.assumptions.rows)})", icon=":material/fact_check:"):
-            table(v.assumptions)
+        with fold(f"{v.assumptions.title} ({len(v.assumptions.rows)})", f"{key}-assumptions",
+                  ":material/fact_check:", lazy=lazy) as draw:
+            if draw:
+                table(v.assumptions)
+
+
+def _details(v: View, key: str, in_chat: bool, extra: Callable[[], None] | None) -> None:
+    if in_chat:  # the notes, and why the findings the answer names fired, without repeating their titles
+        for note in v.notes:
+            st.info(note, icon=":material/info:")
+        for f in v.top_findings(TOP_FINDINGS):
+            finding_detail(f, v.lang)
+    for f in v.findings[TOP_FINDINGS:]:
+        finding(f, v.lang, f"{key}-d")
+        finding_detail(f, v.lang)
+    if extra is not None:
+        extra()
+    details(v, key)

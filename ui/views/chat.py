@@ -45,14 +45,15 @@ def record_tools(answer: dict[str, Any], question: str) -> None:
                              question=question, answer=answer.get("answer"))
 
 
-def render_details(msg: dict[str, Any], key: str) -> None:
-    """Everything under the answer text: notice, cards, findings, sources."""
+def render_details(msg: dict[str, Any], key: str, lazy: bool) -> None:
+    """Everything under the answer text: notice, cards, findings, sources. ``lazy``: the cards'
+    folded parts are drawn only while open (every answer but the newest)."""
     lang = msg["lang"]
     if msg.get("notice"):
         st.warning(msg["notice"], icon=":material/wifi_off:")
     for i, call in enumerate(msg.get("tool_calls") or []):  # each result's findings are in its card
         if call.get("result"):
-            tool_card(call["name"], call["result"], lang, f"{key}-{i}", in_chat=True)
+            tool_card(call["name"], call["result"], lang, f"{key}-{i}", in_chat=True, lazy=lazy)
         elif call.get("error"):
             error_box(t("chat.tool_failed", lang, name=term(f"tool.{call.get('name')}", lang),
                         error=say(call.get("problem") or call["error"], lang)))
@@ -65,7 +66,7 @@ def render_details(msg: dict[str, Any], key: str) -> None:
         st.caption(f":material/smart_toy: {label}")
 
 
-def render_message(msg: dict[str, Any], key: str) -> None:
+def render_message(msg: dict[str, Any], key: str, lazy: bool = False) -> None:
     with st.chat_message(msg["role"]):
         if msg["role"] == "user":
             st.markdown(msg["content"])
@@ -74,7 +75,7 @@ def render_message(msg: dict[str, Any], key: str) -> None:
             error_box(msg["error"])
             return
         st.markdown(msg["content"])
-        render_details(msg, key)
+        render_details(msg, key, lazy)
 
 
 def suggest(followups: list[str], lang: str) -> None:
@@ -163,10 +164,10 @@ def main() -> None:
     messages = st.session_state.messages
     if not messages:
         welcome(lang)
-    for i, msg in enumerate(messages):
-        render_message(msg, f"m{i}")
-    prompt = st.chat_input(t("chat.placeholder", lang), key=f"chat_input_{lang}")
+    prompt = st.chat_input(t("chat.placeholder", lang), key=f"chat_input_{lang}")  # pinned to the bottom
     prompt = prompt or st.session_state.pop("pending_prompt", None)
+    for i, msg in enumerate(messages):  # a new question: the earlier answers' folded parts wait until opened
+        render_message(msg, f"m{i}", lazy=prompt is not None or i < len(messages) - 1)
     if prompt is not None:
         text = str(prompt).strip()
         if not text:
