@@ -119,3 +119,14 @@ def test_counts_said_as_of_them() -> None:
     first = parse_question("spot vs reserved for 64 H100s, 3 months")
     second = parse_question("and for 128 of them over 6 months?", first)
     assert (second.args["gpu_count"], second.args["wall_hours"]) == (128, 4380)
+
+
+@pytest.mark.parametrize(("first", "then", "currency"), [
+    ("qwen3-8b lora，5000 万 token，4 张 H800，用美元报价", "换回人民币", "CNY"),
+    ("用8张A100 lora qwen2.5-7b，数据1亿token，多少钱", "转回美元再看一下", "USD"),
+    ("4090 at ¥1.9/hr, LoRA qwen3-4b, 30M tokens, 2 cards, cost in RMB?", "now give me dollars", "USD"),
+    ("LoRA llama-3-8b on 100M tokens with 8 H100s, cost?", "show me yuan", "CNY"),
+])  # fmt: skip
+def test_a_currency_asked_back_or_shown_converts_the_same_job(first: str, then: str, currency: str) -> None:
+    r = parse_question(then, parse_question(first))
+    assert r.intent == "estimate_training_cost" and r.context["currency"] == currency and r.context["market"] == "convert"

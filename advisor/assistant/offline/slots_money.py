@@ -89,7 +89,7 @@ _QUOTED = re.compile(  # "一小时 4.5", "包月报价 5.2 万", "一个月 5.5
 _MARKETS = [(cur, re.compile(p)) for cur, p in lexicon()["markets"].items()]
 _CURRENCY_ONLY = re.compile(
     r"(?:用|以|按)(?P<a>人民币|美元|美金|rmb|usd)|(?P<b>人民币|美元)(?:计|报价|算)|"
-    r"(?:in|into|to)\s+(?P<c>usd|rmb|cny|dollars|us\s+dollars|yuan|renminbi)|(?:换算成|折合成?|换成|改成|显示成?)(?P<d>人民币|美元|rmb|usd|cny)"
+    r"(?:in|into|to|give\s+me|show\s+me)\s+(?P<c>usd|rmb|cny|dollars|us\s+dollars|yuan|renminbi)|(?:换算成|折合成?|[换改转]回|换成|改成|转成|显示成?)(?P<d>人民币|美元|rmb|usd|cny)"
 )
 
 
