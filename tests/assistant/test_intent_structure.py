@@ -280,3 +280,12 @@ NOTHING_SAID_BEFORE = {
 @pytest.mark.parametrize(("expected", "text"), [(k, t) for k, texts in NOTHING_SAID_BEFORE.items() for t in texts])
 def test_a_pointer_a_request_or_a_single_stage_plan_word(expected: str, text: str) -> None:
     assert parse_question(text).intent == expected
+
+
+@pytest.mark.parametrize("text", [
+    "We need a 7B LoRA run on 40k samples done in 2 days. How much would it cost?",
+    "what would pretraining a 3B model on 100B tokens run us on 128 H100s?", "a 13B model run on 200M tokens with 8 A100s, cost?",
+])  # fmt: skip
+def test_a_model_size_or_a_token_count_before_run_is_no_job_count(text: str) -> None:
+    r = parse_question(text)
+    assert "jobs" not in r.context and r.intent == "estimate_training_cost"

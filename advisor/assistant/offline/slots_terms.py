@@ -15,11 +15,11 @@ from advisor.numeric import NUMBER_TEXT, NUMBER_TEXT_NO_WORDS, read_number
 from advisor.units import HOURS_PER_DAY
 
 _JOB_KIND = r"(?:sweep|training|fine[\s-]*tuning|evals?|evaluation|inference|batch|test|short|small|tiny|quick|gpu|cron)"
-_QUALIFIER = r"(?!(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|months?|between|per|of|in|for|and|or|a|the)(?![a-z]))[a-z]+"
+_QUALIFIER = r"(?!(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|months?|between|per|of|in|for|and|or|a|the|tokens?|samples?|examples?|gpus?|cards?|nodes?|models?|params?|parameters?|q?lora)(?![a-z]))[a-z]+"
 """Any other word before jobs/runs ("250 separate runs", "40 nightly regression runs"), never a unit or a link word."""
 _JOB_WORD = (r"(?:个|次)?\s*(?:(?:评测|推理|测试|批处理|训练|微调|小|短|离线)?(?:任务|作业)|实验|训练(?![\u4e00-\u9fff]*(?:token|数据))|评测|"
              rf"(?:(?:{_JOB_KIND}|{_QUALIFIER})\s+){{0,2}}(?:jobs?|runs?|trainings?|trials?))(?![a-z])")
-_JOBS = re.compile(rf"(?<![\d.a-z])(?P<n>{NUMBER_TEXT_NO_WORDS})\s*{_JOB_WORD}")
+_JOBS = re.compile(rf"(?<![\d.a-z])(?P<n>{NUMBER_TEXT_NO_WORDS})(?<![bB])\s*{_JOB_WORD}")  # "a 7B LoRA run" is a model size
 _RUNS = re.compile(rf"(?:跑|做|训|提交|运行)\s*(?:了|上)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:次|回|轮任务)(?!\s*(?:epoch|轮))")
 _HALF_HOUR = re.compile(r"(?:每个|每次|each|一个|一次)\s*(?:任务|作业|job|run)?\s*(?:跑|用|要|需要|耗时|takes?|lasts?|runs?)?\s*(?:大概|约|about|around|~)?\s*"
                         r"(?:半(?:个)?小时|half\s+an\s+hour)")
