@@ -1,12 +1,17 @@
-"""Is a sentence a minimum commitment? A small structural reading with fitted weights.
+"""Fitted sentence readers: is a sentence a minimum commitment, or a given protection?
 
-The sentence is read for its parts (a floor, a quantity, money, a period, a duty, a purchase
-or supply verb, who is bound, a shortfall, what argues against: a notice period, insurance, a
-ceiling, a denial) and for ordered pairs of parts that stand close together. Each is a 0/1
-feature; their weights, the bias and the threshold are data in commitment.yaml, fitted by
-scripts/fit_min_commitment.py. The detector reads a sentence above the threshold as a
-quantity floor (a "present" hit); whether it is a trap is left to the detector's trap patterns.
-The threshold rises with the number of sentences read in the document (``by_length``).
+A reader reads a sentence for its parts (commitment.yaml: a floor, a quantity, money, a duty,
+a purchase verb, ...; protections.yaml: per protection its object and act words, such as a
+price and "unchanged", a charge and "stops", data and "export", plus shared ones: a quantity
+with a unit, "in advance", an exception, a definition) and for ordered pairs of parts that
+stand close together. A protection reader also reads the clause parse (semantics.py) of the
+parts it names: whether a match is negated (``negate``), and the modality (obligation,
+permission, prohibition, exemption) and the party (provider, customer) of its first ``act``
+match. Each is a 0/1 feature; their weights, the bias and the threshold are data, fitted by
+scripts/fit_min_commitment.py and scripts/fit_protections.py (scripts/logit.py). A detector
+names its reader (patterns.yaml ``reader``) and reads a sentence above the threshold as its
+``kind`` ("present" for a commitment, "protect" for a protection) when none of its patterns
+speaks. The threshold rises with the number of sentences read in the document (``by_length``).
 """
 
 from __future__ import annotations
@@ -15,33 +20,55 @@ import math
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
+from advisor.contracts import semantics
+from advisor.contracts.parties import PartyResolver
 from advisor.datafile import read_mapping
 
 PATH = Path(__file__).with_name("commitment.yaml")
+PROTECTIONS = Path(__file__).with_name("protections.yaml")
+MODALS = ("obligation", "permission", "prohibition", "exemption")
+_RESOLVER = PartyResolver()
 
 
 class Reader:
-    def __init__(self, data: dict) -> None:
-        self.parts = {name: re.compile(p, re.IGNORECASE) for name, p in data["parts"].items()}
-        self.pairs = [(str(a), str(b), int(n)) for a, b, n in data["pairs"]]
-        self.names = [*self.parts, *(f"{a}>{b}" for a, b, _ in self.pairs)]
-        fitted = data.get("fitted") or {}
+    def __init__(self, data: dict, shared: dict | None = None, fitted: dict | None = None) -> None:
+        parts = {**(shared or {}), **data["parts"]}
+        self.parts = {name: re.compile(p, re.IGNORECASE) for name, p in parts.items()}
+        self.pairs = [(str(a), str(b), int(n)) for a, b, n in data.get("pairs") or []]
+        self.negate = [str(p) for p in data.get("negate") or []]
+        self.act = [str(p) for p in data.get("act") or []]
+        self.kind = str(data.get("kind", "present"))
+        self.headings = bool(data.get("headings", True))  # does it read a clause's heading line?
+        parse = [f"not:{p}" for p in self.negate] + ([*(f"{m}@act" for m in MODALS), "provider@act", "customer@act"] if self.act else [])
+        self.names = [*self.parts, *(f"{a}>{b}" for a, b, _ in self.pairs), *parse]
+        fitted = fitted if fitted is not None else data.get("fitted") or {}
         weights = fitted.get("weights") or {}
         self.weights = [float(weights.get(n, 0.0)) for n in self.names]
         self.bias = float(fitted.get("bias", 0.0))
         self.threshold = float(fitted.get("threshold", 1.0))
         self.by_length = [(int(n), float(t)) for n, t in fitted.get("by_length") or []]
 
-    def features(self, text: str) -> list[int]:
+    def features(self, text: str, resolver: PartyResolver | None = None) -> list[int]:
         spans = {name: [(m.start(), m.end()) for m in p.finditer(text)] for name, p in self.parts.items()}
+        denied = {}
+        for p in self.negate:  # a negated match ("not held", "不再计费") is its own feature, not the part
+            denied[p] = [sp for sp in spans[p] if semantics.negated(text, *sp)]
+            spans[p] = [sp for sp in spans[p] if sp not in denied[p]]
         row = [int(bool(spans[name])) for name in self.parts]
         for a, b, near in self.pairs:
             row.append(int(any(0 <= bs - ae <= near for _, ae in spans[a] for bs, _ in spans[b])))
+        row += [int(bool(denied[p])) for p in self.negate]
+        if self.act:
+            acts = sorted(s for p in self.act for s in spans[p] + denied.get(p, []))
+            mode, at = semantics.modality(text, *acts[0]) if acts else ("statement", None)
+            who = (resolver or _RESOLVER).actor(text, at if at is not None else acts[0][0]) if acts else "other"
+            row += [int(mode == m) for m in MODALS] + [int(who == "provider"), int(who == "customer")]
         return row
 
-    def score(self, text: str) -> float:
-        z = self.bias + sum(w for w, x in zip(self.weights, self.features(text), strict=True) if x)
+    def score(self, text: str, resolver: PartyResolver | None = None) -> float:
+        z = self.bias + sum(w for w, x in zip(self.weights, self.features(text, resolver), strict=True) if x)
         return 1.0 / (1.0 + math.exp(-z))
 
     def threshold_for(self, sentences: int) -> float:
@@ -50,6 +77,17 @@ class Reader:
         return max([self.threshold, *(t for n, t in self.by_length if n <= sentences)])
 
 
+def protection_readers(data: dict[str, Any]) -> dict[str, Reader]:
+    fitted = data.get("fitted") or {}
+    return {name: Reader({"headings": data.get("headings", True), **entry}, data.get("shared"), fitted.get(name) or {})
+            for name, entry in data["readers"].items()}
+
+
 @lru_cache(maxsize=1)
+def readers() -> dict[str, Reader]:
+    """Every fitted reader by the name a detector's ``reader`` gives."""
+    return {"commitment": Reader(read_mapping(PATH)), **protection_readers(read_mapping(PROTECTIONS))}
+
+
 def reader() -> Reader:
-    return Reader(read_mapping(PATH))
+    return readers()["commitment"]

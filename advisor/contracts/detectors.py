@@ -15,6 +15,7 @@ is resolved for the clauses where that decides the verdict.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -63,7 +64,7 @@ def detect(clauses: list[Clause], *, zh_provider: Layout = "乙方", cause_words
     resolver = PartyResolver(zh_provider)
     cause = cause_words or _cause_re(zh_provider)
     hits: list[Hit] = []
-    read = 0  # sentences a fitted reader read: its threshold rises with them
+    read: Counter[str] = Counter()  # sentences each fitted reader read: its threshold rises with them
     cues = cue_index(zh_provider)
     clause_specs = [s for s in specs if s.cue_scope == "clause"]
     for clause in clauses:
@@ -87,11 +88,13 @@ def detect(clauses: list[Clause], *, zh_provider: Layout = "乙方", cause_words
                     continue
                 if spec.exclude_any is not None and spec.exclude_any.search(text, low):
                     continue
-                read += bool(spec.reader)
-                hits.extend(_run(spec, sentence, resolver, cause, previous, low))
+                reads = bool(spec.reader) and (
+                    commitment.readers()[spec.reader].headings or not (clause.heading and text.rstrip().endswith(clause.heading)))
+                read[spec.reader] += reads
+                hits.extend(_run(spec, sentence, resolver, cause, previous, low, reads))
             previous = text
-    needed = commitment.reader().threshold_for(read)
-    return [h for h in hits if h.score is None or h.score >= needed]
+    by = {s.name: s.reader for s in specs}
+    return [h for h in hits if h.score is None or h.score >= commitment.readers()[by[h.detector]].threshold_for(read[by[h.detector]])]
 
 
 def detect_sentences(sentences: list[Sentence], *, zh_provider: Layout = "乙方") -> list[Hit]:
@@ -118,7 +121,7 @@ def detect_text(text: str, **kwargs: object) -> list[Hit]:
 
 def _run(
     spec: DetectorSpec, sentence: Sentence, resolver: PartyResolver, cause: re.Pattern[str], previous: str,
-    low: str | None = None,
+    low: str | None = None, reads: bool = True,
 ) -> list[Hit]:
     text = sentence.text
     low = text.lower() if low is None else low
@@ -149,8 +152,8 @@ def _run(
             found.append(_hit(spec, "present", sentence, m, resolver))
         elif optional is not None:
             found.append(_hit(spec, "present", sentence, optional, resolver))
-        elif spec.reader and (score := commitment.reader().score(text)) >= commitment.reader().threshold:
-            found.append(_hit(spec, "present", sentence, _WHOLE.search(text), resolver))  # type: ignore[arg-type]
+        elif spec.reader and reads and (score := (r := commitment.readers()[spec.reader]).score(text, resolver)) >= r.threshold:
+            found.append(_hit(spec, r.kind, sentence, _WHOLE.search(text), resolver))  # type: ignore[arg-type]
             found[-1].score = score
     return found
 
@@ -220,7 +223,7 @@ _VERB_RE = re.compile(
 _BY_RE = re.compile(r"\b(?:terminated|cancel+ed|changed|increased|adjusted)\s+(?:\w+\s+){0,3}?by\s+", re.IGNORECASE)
 
 
-_PAY_RE = re.compile(r"\b(?:pay|pays|paid|owe|owes|forfeit\w*|bear|bears|liable)\b|支付|承担|缴纳|赔偿|补足|不予退|不退", re.IGNORECASE)
+_PAY_RE = re.compile(r"\b(?:pay|pays|paid|owe|owes|forfeit\w*|bear|bears|liable)\b|支付|承担|缴纳|赔偿|补足|(?P<kept>不予?(?:退|返)|概不(?:退|返))", re.IGNORECASE)
 
 
 _RECIPIENT_RE = re.compile(r"(?:向|给|付给|对)\s*(?:甲方|乙方|[^，。；\s]{1,12}?方)|\bto\s+(?:the\s+)?\w+\s*$", re.IGNORECASE)
@@ -228,9 +231,11 @@ _RECIPIENT_RE = re.compile(r"(?:向|给|付给|对)\s*(?:甲方|乙方|[^，。�
 
 def _payer(text: str, m: re.Match[str], resolver: PartyResolver) -> Party:
     """Who pays a penalty: the party named before the last payment verb up to the match
-    ("Provider shall pay Customer an early termination fee" is the provider), else the one
-    who terminates."""
+    ("Provider shall pay Customer an early termination fee" is the provider; a prepayment
+    not returned is the customer's), else the one who terminates."""
     pays = [p for p in _PAY_RE.finditer(text, 0, m.end()) if p.start() >= max(0, m.start() - 80)]
+    if pays and pays[-1].group("kept"):
+        return "customer"  # "已预付费用归乙方所有，不予返还": a prepayment kept is the customer's loss
     if pays:
         before = _RECIPIENT_RE.sub(" ", text[: pays[-1].start()])  # "应向乙方支付": 乙方 receives
         found = resolver.actor(before, len(before))

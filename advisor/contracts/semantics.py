@@ -161,6 +161,8 @@ def negated(text: str, start: int, end: int | None = None, *, optional: Callable
                 count += 1
             continue
         nxt = _next_weak(a, n_end, start)
+        if nxt is None and end is not None and _next_weak(a, start, end) is not None:
+            continue  # "不保留任何未使用的预付款，并于15日内返还": the scope ends at the comma inside the phrase
         if nxt is None or _AUX_RE.match(text[n_end:nxt]):
             count += 1
     count += sum(1 for c in a.comparators if seg <= c <= start and _reach(text, text[c:start]))

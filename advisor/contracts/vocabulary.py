@@ -36,7 +36,7 @@ class DetectorSpec:
     negation: bool = True
     shield: bool = True
     negated_trap: str = "present"
-    reader: str = ""  # a fitted sentence reader for the "present" kind (commitment.py)
+    reader: str = ""  # the fitted sentence reader (commitment.py) read when no pattern speaks
     combined: dict[str, Alternation | None] = field(default_factory=dict)
     exclude_any: Alternation | None = None
     require_any: Alternation | None = None
