@@ -161,8 +161,8 @@ def negated(text: str, start: int, end: int | None = None, *, optional: Callable
                 count += 1
             continue
         nxt = _next_weak(a, n_end, start)
-        if nxt is None and end is not None and _next_weak(a, start, end) is not None:
-            continue  # "不保留任何未使用的预付款，并于15日内返还": the scope ends at the comma inside the phrase
+        if nxt is None and end is not None and _other_verb(text[n_end:start]) and _next_weak(a, start, end) is not None:
+            continue  # "不保留任何未使用的预付款，并于15日内返还": it negates another verb, up to the comma inside the phrase
         if nxt is None or _AUX_RE.match(text[n_end:nxt]):
             count += 1
     count += sum(1 for c in a.comparators if seg <= c <= start and _reach(text, text[c:start]))
@@ -176,6 +176,11 @@ def negated(text: str, start: int, end: int | None = None, *, optional: Callable
             if reaches_end and not _in_condition(a, start, n_start) and optional(n_start, n_end):
                 count += 1
     return count % 2 == 1
+
+
+def _other_verb(gap: str) -> bool:
+    """Do words other than an auxiliary ("予", "be") stand between a negator and the phrase?"""
+    return len(gap.strip()) >= 2 if _CJK_RE.search(gap) else not _AUX_RE.match(gap)
 
 
 def _forbidden_unless(a: _Analysis, text: str, start: int, end: int) -> bool:
