@@ -179,7 +179,8 @@ def claim_window(text: str, start: int) -> Values:
 
 
 def spot_notice(text: str, start: int) -> Values:
-    if re.search(r"without\s+(?:prior\s+|advance\s+|any\s+)?(?:notice|warning)|with\s+no\s+(?:notice|warning)|无需(?:提前)?通知|不另行通知|不提前通知|随时", text, re.IGNORECASE):
+    if re.search(r"\bwith(?:out|\s+no)\s+(?:\w+\s+){0,2}?(?:notice|warning|notification)|无需(?:提前|事先)?(?:通知|告知)|不(?:另行|提前|事先|经)通知|毫无预警|随时",
+                 text, re.IGNORECASE):
         return {"seconds": 0.0}
     durations = [d for d in find_durations(text) if d.days <= 1]
     return {"seconds": min(d.seconds for d in durations)} if durations else {}
