@@ -250,7 +250,7 @@ def granularity(text: str, start: int) -> Values:
     if m:
         unit = (m.group(1) or m.group(2)).lower()
         out["unit_hours"] = _UNIT_HOURS[unit]
-    rounding = re.search(r"rounded\s+up\s+to\s+the\s+(?:next|nearest)\s+(?:full\s+|whole\s+)?(hour|day|month)|(?:billed|charged|counted|treated)\s+as\s+(?:an?\s+|one\s+)?(?:full\s+|whole\s+)?(hour|day|month)|按\s*(?:1|一)\s*个?(小时|天|日|月)(?:计|收|算)", text, re.IGNORECASE)
+    rounding = re.search(r"rounded\s+up\s+to\s+the\s+(?:next|nearest)\s+(?:full\s+|whole\s+)?(hour|day|month)|(?:billed|charged|counts?|counted|treated)\s+as\s+(?:an?\s+|one\s+)?(?:full\s+|whole\s+)?(hour|day|month)|按\s*(?:1|一)\s*个?(小时|天|日|月)(?:计|收|算)", text, re.IGNORECASE)
     if rounding:
         unit = next(g for g in rounding.groups() if g).lower()
         out["rounding_hours"] = _UNIT_HOURS[unit]
