@@ -289,3 +289,13 @@ def test_a_pointer_a_request_or_a_single_stage_plan_word(expected: str, text: st
 def test_a_model_size_or_a_token_count_before_run_is_no_job_count(text: str) -> None:
     r = parse_question(text)
     assert "jobs" not in r.context and r.intent == "estimate_training_cost"
+
+
+@pytest.mark.parametrize(("text", "job"), [
+    ("对方的合同里续约那块怎么处理比较好，帮我把关一下", "review_contract"),
+    ("Can you check our cloud agreement for price-increase traps and how to push back?", "review_contract"),
+    ("What should we watch out for in the provider's SLA before signing?", "review_contract"),
+    ("算力租赁合同一般要注意哪些条款", "search_knowledge"), ("What should we look for in a GPU rental contract?", "search_knowledge"),
+])  # fmt: skip
+def test_someones_own_contract_is_reviewed_contracts_in_general_are_a_guide(text: str, job: str) -> None:
+    assert parse_question(text).intent == job
