@@ -9,6 +9,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from advisor.errors import DataError, UnknownNameError, close_matches
 from advisor.numeric import SUFFIX_SCALE
@@ -20,8 +21,12 @@ def normalize_name(name: str) -> str:
     """The lookup key of a name: NFKC (full-width to half-width), case-folded, without
     spaces, dashes, underscores and middle dots. Dots and slashes are kept, so that
     ``qwen2.5-7b`` and ``qwen2-57b`` stay different."""
-    text = unicodedata.normalize("NFKC", str(name)).casefold()
-    return _DROP.sub("", text)
+    return _key(str(name))
+
+
+@lru_cache(maxsize=4096)
+def _key(text: str) -> str:  # every report looks up the same few names many times
+    return _DROP.sub("", unicodedata.normalize("NFKC", text).casefold())
 
 
 @dataclass(frozen=True)

@@ -166,6 +166,11 @@ def has_nvlink(gpu: Any) -> bool:
 
 def estimate(req: EstimateRequest, catalog: Any) -> EstimateReport:
     """Price one training or fine-tuning job."""
+    return estimate_job(req, catalog)[0]
+
+
+def estimate_job(req: EstimateRequest, catalog: Any) -> tuple[EstimateReport, Workload]:
+    """The estimate and the workload it priced (the tool measures its alternatives on it)."""
     p = Params(catalog.defaults)
     w, filled = resolve_workload(req, catalog, p)
     gpu = catalog.gpu(req.gpu or p("estimate.default_gpu"))
@@ -289,7 +294,7 @@ def estimate(req: EstimateRequest, catalog: Any) -> EstimateReport:
         assumptions=p.assumptions(),
     )
     report.notes.extend(_notes(report, req, recompute_why))
-    return report
+    return report, w
 
 
 def _r(x: Any, digits: int = 4) -> float:

@@ -166,8 +166,7 @@ def sweep(
         ids = np.repeat(cols.ids, k)
         caps = np.repeat(cols.memory_gb, k)
         prices = {m: cols.prices[m] for m in modes}
-        tier_cap = np.asarray([[float(capacity_for(catalog, str(g)).stated or 0) if tiers_on else 0.0]
-                               for g in cols.ids])
+        tier_cap = np.asarray([[float(capacity_for(catalog, str(g)).stated or 0)] for g in cols.ids]) if tiers_on else None
         for mode in modes:
             total, mode_wall = _mode_cost(mode, wall, counts, prices[mode], p, write_h, tier_cap)  # type: ignore[arg-type]
             out["gpu"].append(ids)
@@ -284,14 +283,14 @@ def _mode_price(mode: str, q: Any) -> float:
 def _mode_cost(mode: str, wall: np.ndarray, counts: np.ndarray, price: np.ndarray, p: Params,
                write_h: np.ndarray, tier_cap: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Total cost and wall hours of each count under ``mode``. Volume-tier discounts apply only
-    to counts within ``tier_cap`` (per card: the largest cluster a provider states; 0 = none)."""
-    steps = sorted((int(n), float(d)) for n, d in p("billing.tiers"))
-    disc = np.zeros(counts.size)
-    for n, d in steps:
-        disc = np.where(counts >= n, d, disc)
+    to counts within ``tier_cap`` (per card: the largest cluster a provider states; 0 = none;
+    None: no tiers at all)."""
+    keep: Any = 1.0
     if tier_cap is not None:
-        disc = np.where(counts[None, :] <= tier_cap, disc[None, :], 0.0)
-    keep = 1.0 - disc
+        disc = np.zeros(counts.size)
+        for n, d in sorted((int(n), float(d)) for n, d in p("billing.tiers")):
+            disc = np.where(counts >= n, d, disc)
+        keep = 1.0 - np.where(counts[None, :] <= tier_cap, disc[None, :], 0.0)
     if mode == "spot":
         nodes = np.maximum(1, np.ceil(counts / float(p("memory.gpus_per_node"))))
         rate = float(p("billing.spot_interruptions_per_hour")) * nodes

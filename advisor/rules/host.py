@@ -7,16 +7,18 @@ How the engine is used, and why (durable-rules 2.0.28; see /work/shared/notes/du
   registering them twice.
 - The host starts no dispatcher threads: durable's ``Host`` polls every ruleset from two
   background threads that call the C core without our lock and can pick up a pending action
-  of an evaluation in flight. Every action here runs synchronously inside ``assert_fact``.
+  of an evaluation in flight. The host drives the C core itself: it asserts the fact, takes
+  the names of the rules that fired from the pending actions and completes them; the
+  findings are built in Python afterwards (no action closures, no state written back).
 - Every engine call happens under one process-wide lock; the C core takes none.
-- Each evaluation gets a fresh ``sid`` and asserts one fact (the pack's facts as one
-  message), then deletes the ``sid``'s state in ``finally``: a ruleset holds at most 1024
-  live ``sid``\\ s, and the 1025th corrupts the engine.
+- Every evaluation asserts one fact (the pack's facts as one message) under the one ``sid``
+  of the host and retracts it in ``finally``: a fresh ``sid`` per evaluation cost a new
+  engine state each time (a third of the engine's work), and a ruleset holds at most 1024
+  live ``sid``\\ s (the 1025th corrupts the engine). If the retraction fails, the state goes.
 - Every ruleset has a catch-all rule on a marker field, so no fact is ever "not handled":
   durable keeps the state of an unhandled fact (it counts toward the 1024) and deleting that
-  state crashes the process. ``MessageNotHandledException`` still means "no findings".
-- durable swallows exceptions raised in actions and leaves them in the state under
-  ``exception``; the host checks and raises them as :class:`RuleError`.
+  state crashes the process. ``MessageNotHandledException`` still means "no findings"; the
+  catch-all's action shows the engine ran the evaluation's actions.
 - A rule whose ``any`` has several true branches fires once per branch; the host keeps one
   finding per rule and evaluation.
 - Rulesets are registered once per process under a name holding the pack's content hash.
@@ -25,7 +27,7 @@ How the engine is used, and why (durable-rules 2.0.28; see /work/shared/notes/du
 from __future__ import annotations
 
 import copy
-import itertools
+import json
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -41,6 +43,7 @@ from advisor.rules.render import build_finding
 
 _SLOT = "_compute_cost_advisor_process"
 _HEARTBEAT = "_evaluated"
+_SID = "advisor"  # the one engine session every evaluation asserts its fact in
 _NO_STATE = "error code: 309"
 
 
@@ -53,8 +56,7 @@ class _QuietHost(_engine.Host):
 
 @dataclass
 class _Session:
-    """One evaluation in flight. Actions find it by ``sid`` and take the rule and the
-    finding builder from it, so a ruleset registered before a module reload keeps working."""
+    """One evaluation: the rules that fired (first firing only) and the findings built from them."""
 
     pack: Pack
     facts: dict[str, Any]
@@ -63,7 +65,7 @@ class _Session:
     build: Callable[[Rule, dict[str, Any], dict[str, Any], str], Finding]
     findings: list[Finding] = field(default_factory=list)
     errors: list[tuple[str, BaseException]] = field(default_factory=list)
-    fired: set[str] = field(default_factory=set)
+    fired: dict[str, None] = field(default_factory=dict)
     seen: bool = False
 
 
@@ -75,10 +77,8 @@ class _Process:
         self.lock = threading.RLock()
         self.registered: dict[str, Pack] = {}
         self.sessions: dict[str, _Session] = {}
-        self.counter = itertools.count(1)
         self.evaluations = 0
         self.unhandled = 0
-        self.last_sid = ""
 
 
 def _process() -> _Process:
@@ -88,33 +88,16 @@ def _process() -> _Process:
     return found
 
 
-def _action(rule_id: str) -> Callable[[Any], None]:
-    def run(c: Any) -> None:
-        session = _process().sessions[c.s.sid]
-        if rule_id in session.fired:
-            return  # durable fires a rule once per true branch of an `any`: keep the first
-        session.fired.add(rule_id)
-        try:
-            rule = session.pack.by_id[rule_id]
-            session.findings.append(session.build(rule, session.facts, session.raw, session.lang))
-        except BaseException as exc:
-            session.errors.append((rule_id, exc))
-            raise
-
-    return run
-
-
-def _heartbeat(c: Any) -> None:
-    _process().sessions[c.s.sid].seen = True
+def _never(c: Any) -> None:
+    """The registered action of every rule: the host reads the fired rules itself (never called)."""
 
 
 def _register(proc: _Process, pack: Pack) -> str:
     name = pack.ruleset_name
     if name not in proc.registered:
-        definition: dict[str, Any] = {
-            rule.id: {"all": [{"m": rule.engine_condition()}], "run": _action(rule.id)} for rule in pack.rules
-        }
-        definition[_HEARTBEAT] = {"all": [{"m": {MARKER: 1}}], "run": _heartbeat}
+        definition: dict[str, Any] = {rule.id: {"all": [{"m": rule.engine_condition()}], "run": _never}
+                                      for rule in pack.rules}
+        definition[_HEARTBEAT] = {"all": [{"m": {MARKER: 1}}], "run": _never}
         proc.host.set_rulesets({name: copy.deepcopy(definition)})
         proc.registered[name] = pack
     return name
@@ -128,19 +111,44 @@ def _delete(proc: _Process, name: str, sid: str) -> None:
             raise
 
 
+def _fire(ruleset: Any, text: str, message: dict[str, Any], session: _Session) -> dict[str, Any] | None:
+    """Assert the evaluation's fact and complete its pending actions, noting each rule that
+    fired; the engine's state (None when no action was pending)."""
+    state_handle = ruleset._handle_result(_core.assert_fact(ruleset._handle, text), message)
+    pending = _core.start_action_for_state(ruleset._handle, state_handle)
+    state = json.loads(pending[0]) if pending else None
+    action = pending[1] if pending else None
+    while action:
+        rule_id = next(iter(json.loads(action)))
+        if rule_id == _HEARTBEAT:
+            session.seen = True
+        else:
+            session.fired.setdefault(rule_id)
+        action = _core.complete_and_start_action(ruleset._handle, state_handle)
+    return state
+
+
+def _retract(proc: _Process, name: str, ruleset: Any, text: str) -> None:
+    try:
+        _core.retract_fact(ruleset._handle, text)
+    except _core.error:
+        _delete(proc, name, _SID)
+
+
 def _run(pack: Pack, normalized: dict[str, Any], facts: dict[str, Any], lang: str) -> list[Finding]:
     proc = _process()
+    session = _Session(pack, normalized, facts, lang, build_finding)
     with proc.lock:
         name = _register(proc, pack)
-        sid = f"e{next(proc.counter)}"
-        session = _Session(pack, normalized, facts, lang, build_finding)
-        proc.sessions[sid] = session
+        ruleset = proc.host.get_ruleset(name)
+        message = pack.message(normalized, _SID)
+        text = json.dumps(message, ensure_ascii=False)
+        proc.sessions[_SID] = session
         proc.evaluations += 1
-        proc.last_sid = sid
         handled = True
         state: dict[str, Any] | None = None
         try:
-            state = proc.host.assert_fact(name, pack.message(normalized, sid))
+            state = _fire(ruleset, text, message, session)
         except _engine.MessageNotHandledException:
             # Cannot happen with the catch-all rule; if it does, there are no findings and
             # the state is left alone (deleting an unhandled fact's state crashes 2.0.28).
@@ -149,9 +157,15 @@ def _run(pack: Pack, normalized: dict[str, Any], facts: dict[str, Any], lang: st
         except _core.error as exc:
             raise RuleError(pack.path, f"the rules engine rejected the facts ({exc})") from exc
         finally:
-            proc.sessions.pop(sid, None)
+            proc.sessions.pop(_SID, None)
             if handled:
-                _delete(proc, name, sid)
+                _retract(proc, name, ruleset, text)
+    for rule_id in session.fired if handled else ():
+        try:
+            session.findings.append(session.build(pack.by_id[rule_id], normalized, facts, lang))
+        except Exception as exc:  # noqa: BLE001 - raised below as the rule's error
+            session.errors.append((rule_id, exc))
+            break
     _raise_failures(pack, session, state, handled)
     return session.findings if handled else []
 
@@ -205,5 +219,4 @@ def stats() -> dict[str, Any]:
             "live_sessions": len(proc.sessions),
             "unhandled": proc.unhandled,
             "rulesets": sorted(proc.registered),
-            "last_sid": proc.last_sid,
         }

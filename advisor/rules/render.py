@@ -1,8 +1,7 @@
 """Turning a rule that fired into a :class:`Finding`: texts in both languages, the evidence
 (which conditions held, with the actual values), and the savings as money.
 
-Called from the rule's engine action, so everything a finding shows is decided at the moment
-the rule fires, from the same facts the engine saw.
+Called by the host for each rule that fired, from the same facts the engine saw.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.catalog import get_catalog
-from advisor.engine.estimate import estimate
+from advisor.engine.estimate import estimate_job
 from advisor.engine.models import EstimateReport, EstimateRequest
 from advisor.numeric import validated
 from advisor.tools.facts import estimate_facts
@@ -19,6 +19,6 @@ def estimate_training_cost(request: EstimateRequest | None = None, **kwargs: Any
     mode, the assumptions behind each number and the rules' findings."""
     req: EstimateRequest = validated(EstimateRequest, request, kwargs)
     catalog = get_catalog(user_prices=req.prices_file)
-    report = estimate(req, catalog)
-    report.findings = evaluate(ESTIMATE_PACKS, estimate_facts(report, req, catalog), lang=req.lang)
+    report, w = estimate_job(req, catalog)
+    report.findings = evaluate(ESTIMATE_PACKS, estimate_facts(report, req, catalog, w), lang=req.lang)
     return report

@@ -147,9 +147,11 @@ def gpus_for_deadline(report: EstimateReport, req: EstimateRequest, catalog: Any
     return int(res.count[ok].min()) if ok.any() else 0
 
 
-def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -> dict[str, Any]:
+def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any,
+                   w: Workload | None = None) -> dict[str, Any]:
     """The flat fact dict of one estimate (domain ``estimate``). Fills ``report.alternatives``
-    with the cheaper card, mixed fleet and card slice the facts are measured from."""
+    with the cheaper card, mixed fleet and card slice the facts are measured from. ``w``: the
+    workload the estimate priced (resolved again when not given)."""
     p = Params(catalog.defaults)
     gpu = catalog.gpu(report.gpu.name)
     inp = report.inputs
@@ -159,7 +161,7 @@ def estimate_facts(report: EstimateReport, req: EstimateRequest, catalog: Any) -
     by_mode = {o.mode: o for o in report.billing}
     picked = by_mode.get(inp["billing"]) or by_mode["on_demand"]
     on_demand = by_mode["on_demand"]
-    w, _ = resolve_workload(req, catalog, Params(catalog.defaults))
+    w, _ = _workload(req, catalog, w)
     alt = cheaper_alternative(report, req, catalog, w)
     compute_cost = comp.get("gpu_usage", 0.0)
     retention_days = req.storage_retention_days if req.storage_retention_days is not None else float(
