@@ -144,13 +144,15 @@ def sweep(
         group = cols.group
         par = memory.Parallel(tp=tp_l, dp=dp_l, zero=zero_l, checkpointing=ckpt_l, flash=flash)
         per_gpu = memory.breakdown(w, prec, optimizer, par, p).per_gpu_gb
-        limits = cols.memory_gb * float(p("memory.usable_share"))
-        ok = (per_gpu[None, :] <= limits[:, None]) & busy[None, :]  # (cards, layouts)
+        limits = cols.memory_gb[:, None] * float(p("memory.usable_share"))
         # Per count: does any layout fit, can one fit without recomputation, least memory used.
-        fit_any = np.logical_or.reduceat(ok, starts, axis=1)
-        fit_fast = np.logical_or.reduceat(ok & ~ckpt_l[None, :], starts, axis=1)
-        best_mem = np.minimum.reduceat(np.where(ok, per_gpu[None, :], per_gpu[None, :] + 1e6), starts, axis=1) % 1e6
-        evaluated += ok.size * len(modes)
+        # Memory does not depend on the card, so each count's leanest busy layout (with and
+        # without recomputation) decides for every card at once.
+        least = np.minimum.reduceat(np.where(busy, per_gpu, np.inf), starts)
+        fit_any = least[None, :] <= limits
+        fit_fast = np.minimum.reduceat(np.where(busy & ~ckpt_l, per_gpu, np.inf), starts)[None, :] <= limits
+        best_mem = np.where(fit_any, least[None, :], (np.minimum.reduceat(per_gpu, starts) + 1e6) % 1e6)
+        evaluated += len(cols.ids) * per_gpu.size * len(modes)
         factor = np.where(fit_fast, 1.0, recompute_factor(w.method, True, p))
         if w.method == "qlora":
             factor = factor * float(p("qlora.slowdown"))
