@@ -51,7 +51,7 @@ class Reader:
         self.by_length = [(int(n), float(t)) for n, t in fitted.get("by_length") or []]
 
     def features(self, text: str, resolver: PartyResolver | None = None) -> list[int]:
-        spans = {name: [(m.start(), m.end()) for m in p.finditer(text)] for name, p in self.parts.items()}
+        spans = {name: list(_spans(p, text)) for name, p in self.parts.items()}
         denied = {}
         for p in self.negate:  # a negated match ("not held", "不再计费") is its own feature, not the part
             denied[p] = [sp for sp in spans[p] if semantics.negated(text, *sp)]
@@ -75,6 +75,12 @@ class Reader:
         """The score a sentence needs in a document where ``sentences`` sentences were read:
         more chances of a false reading in a long contract ask for a stronger one."""
         return max([self.threshold, *(t for n, t in self.by_length if n <= sentences)])
+
+
+@lru_cache(maxsize=65536)
+def _spans(pattern: re.Pattern[str], text: str) -> tuple[tuple[int, int], ...]:
+    """Where a part matches: a shared part is found once per sentence for every reader."""
+    return tuple(m.span() for m in pattern.finditer(text))
 
 
 def protection_readers(data: dict[str, Any]) -> dict[str, Reader]:
