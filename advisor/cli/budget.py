@@ -9,10 +9,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from advisor.cli.common import console, emit_json
-from advisor.cli.render import view
 from advisor.errors import InputError
 from advisor.glossary import bilingual
-from advisor.present import present
 
 if TYPE_CHECKING:
     from advisor.ledger import Ledger
@@ -110,6 +108,10 @@ def status_cmd(
     if as_json:
         _emit(report.model_dump(mode="json"))
         return
+
+    # lazy: cold start of the CLI (each command loads only what it runs)
+    from advisor.cli.render import view
+    from advisor.present import present
 
     view(present("budget_status", report, lang), details=True, console=console())
 

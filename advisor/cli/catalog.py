@@ -11,7 +11,6 @@ from typing import Annotated, Any
 import typer
 
 from advisor.cli.common import console, emit_json
-from advisor.cli.render import show
 from advisor.errors import InputError
 from advisor.glossary import bilingual
 from advisor.money import CURRENCIES, format_money, normalize_currency
@@ -90,6 +89,7 @@ def prices(
 
     if history:
         # lazy: cold start of the CLI (each command loads only what it runs)
+        from advisor.cli.render import show
         from advisor.tools.price_history import price_history
 
         report = price_history(history, currency, prices_file=prices_file, lang="zh" if lang == "zh" else "en")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import typer
 
 from advisor.cli import args as A
-from advisor.cli import render
 from advisor.cli.common import emit_json
 
 _PASS = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
@@ -45,7 +44,10 @@ def _run(ctx: typer.Context, command: str) -> None:
     if ns.json:
         emit_json(report)
     else:
-        render.show(tool, report, details=ns.details)
+        # lazy: cold start of the CLI (each command loads only what it runs)
+        from advisor.cli.render import show
+
+        show(tool, report, details=ns.details)
 
 
 def register(app: typer.Typer) -> None:

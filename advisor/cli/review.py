@@ -18,9 +18,7 @@ from typing import Annotated, Any
 import typer
 
 from advisor.cli.common import emit_json
-from advisor.cli.render import show
 from advisor.errors import DocumentError, InputError
-from advisor.present import markdown, present
 
 
 def register(app: typer.Typer) -> None:
@@ -60,7 +58,12 @@ def review(
         report = review_contract(progress=None if as_json or fmt == "json" else sink, **kwargs)
     if as_json or fmt == "json":
         emit_json(report)
-    elif fmt in ("md", "markdown"):
+        return
+    # lazy: cold start of the CLI (each command loads only what it runs)
+    from advisor.cli.render import show
+    from advisor.present import markdown, present
+
+    if fmt in ("md", "markdown"):
         view = present("review_contract", report, report.language)
         sys.stdout.write(f"# {view.title}: {report.source}\n\n" + markdown.full(view))
     else:

@@ -13,10 +13,8 @@ from typing import Annotated, Any
 import typer
 
 from advisor.cli.common import emit_json
-from advisor.cli.render import view
 from advisor.errors import InputError
 from advisor.numeric import parse_fraction, parse_number
-from advisor.present import present
 
 HELP = (
     "Where are rented GPUs wasted? Analyse nvidia-smi --query-gpu CSV logs, Prometheus text from "
@@ -91,4 +89,8 @@ def _gpu_count(text: str | None) -> int | None:
 
 def render(r: Any, lang: str = "en", details: bool = False) -> None:
     """The report's view (advisor.present): the short form, or every table with ``details``."""
+    # lazy: cold start of the CLI (each command loads only what it runs)
+    from advisor.cli.render import view
+    from advisor.present import present
+
     view(present("analyze_usage", r, lang), details)

@@ -148,3 +148,16 @@ def test_a_shared_flag_is_read_the_same_by_every_command(command: str) -> None:
     assert p.parse_args([*required, "--gpus", "8"]).gpu_count == 8
     with pytest.raises(ArgumentError, match="positive whole number"):
         p.parse_args([*required, "--gpus", "0"])
+
+
+def test_help_and_a_json_command_load_no_presenter() -> None:
+    """``advisor --help`` (and a --json answer) start without the presenters or the CLI tables:
+    each command imports them when it prints a view."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from advisor.cli import main; main(['--help']); main(['gpus', '--json']); sys.stdout.flush(); "
+            "print('LOADED', sorted(m for m in sys.modules if m.startswith(('advisor.present', 'advisor.cli.render'))), "
+            "file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert "LOADED []" in done.stderr, done.stderr[-2000:]
