@@ -22,21 +22,32 @@ ROOT = Path(__file__).resolve().parents[2]
 _ARG = {"InputError": 2, "UnknownNameError": 3, "DocumentError": 1}
 
 
+def _strings(args: list[ast.expr]) -> set[str]:
+    """The literals among ``args`` as written, each f-string with the values it formats as sample names (``v1``)."""
+    texts = {a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value}
+    return texts | {"".join(str(v.value) if isinstance(v, ast.Constant) else f"v{i}" for i, v in enumerate(a.values))
+                    for a in args if isinstance(a, ast.JoinedStr)}
+
+
 def _error_texts(kinds: dict[str, int]) -> list[str]:
-    """Every "accepted" / "problem" / hint text the errors ``kinds`` are raised with in advisor/: a
-    literal as written, an f-string with each value it formats shown as a sample name (``v1``)."""
+    """Every "accepted" / "problem" / hint text the errors ``kinds`` are raised with in advisor/, and
+    every text a helper of the same module returns into one of their f-strings (a reader's ``_problem``)."""
     texts: set[str] = set()
     for path in (ROOT / "advisor").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        tree = ast.parse(path.read_text("utf-8"))
+        helpers = {f.name: f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)}
+        for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
             name = getattr(node.func, "id", getattr(node.func, "attr", None))
             if name not in kinds:
                 continue
             args = [*node.args[kinds[name]:kinds[name] + 1], *(k.value for k in node.keywords if k.arg in ("hint", "accepted", "problem"))]
-            texts |= {a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value}
-            texts |= {"".join(str(v.value) if isinstance(v, ast.Constant) else f"v{i}" for i, v in enumerate(a.values))
-                      for a in args if isinstance(a, ast.JoinedStr)}
+            texts |= _strings(args)
+            called = {v.value.func.id for a in args if isinstance(a, ast.JoinedStr) for v in a.values
+                      if isinstance(v, ast.FormattedValue) and isinstance(v.value, ast.Call) and isinstance(v.value.func, ast.Name)}
+            for helper in (helpers[n] for n in called if n in helpers):
+                texts |= _strings([r.value for r in ast.walk(helper) if isinstance(r, ast.Return) and r.value is not None])
     return sorted(texts)
 
 

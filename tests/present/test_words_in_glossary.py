@@ -82,3 +82,17 @@ SETTING = {"en": 240, "zh": 120}
 PATTERN = rf"(?:每天|per\\s+day)\\s*{1}"
 '''))
     assert [line for line, _, _ in kinds] == [2, 4, 7]
+
+
+def test_each_glossary_entry_is_written_once() -> None:
+    """A key written twice keeps only its last text (YAML says nothing), so the first is lost."""
+    import yaml
+
+    root = yaml.compose((ROOT / "knowledge" / "glossary.yaml").read_text(encoding="utf-8"))
+    seen: dict[str, int] = {}
+    twice = []
+    for key, _ in root.value:
+        if key.value in seen:
+            twice.append(f"{key.value} (lines {seen[key.value]} and {key.start_mark.line + 1})")
+        seen[key.value] = key.start_mark.line + 1
+    assert len(seen) > 1000 and not twice, twice

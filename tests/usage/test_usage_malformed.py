@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from usage_helpers import FOCUS_SAMPLE, write
 
 from advisor.errors import DocumentError
+from advisor.present.errors import say
 from advisor.tools import analyze_usage
+
+QUOTED_ENGLISH = re.compile(r"「[^」]*[A-Za-z]{2,}[^」]*」")  # a part of the message a Chinese reading left in English
 
 HEADER = "timestamp, hostname, uuid, name, utilization.gpu [%], memory.used [MiB], memory.total [MiB]"
 
@@ -28,6 +32,8 @@ def error_of(path, **kwargs) -> str:  # type: ignore[no-untyped-def]
         analyze_usage(files=[str(path)], price_per_gpu_hour=2.0, **kwargs)
     message = info.value.one_line()
     assert "\n" not in message and str(path) in message
+    zh = say(info.value, "zh")
+    assert not QUOTED_ENGLISH.search(zh), zh  # the row, the column and the problem read in Chinese
     return message
 
 

@@ -251,7 +251,9 @@ def carry_names(extra: str) -> list[str]:
 
 
 def _problem(field: str, value: object) -> str:
-    shown = "empty" if value is None or not str(value).strip() else repr(str(value).strip())
+    if field != "uuid" and (value is None or not str(value).strip()):
+        return "is empty"
+    shown = repr(str(value).strip())
     if field == "timestamp":
         return f"{shown} is not a timestamp (expected YYYY/MM/DD HH:MM:SS.mmm)"
     if field == "uuid":
