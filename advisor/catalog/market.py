@@ -171,22 +171,6 @@ class MarketStats(BaseModel):
         if self.stale:
             parts.append(term("market.stale", lang, providers=", ".join(self.stale_providers), months=self.stale_after_months))
         return term("sep.clause", lang).join(parts)
-        text = (  # dates before the colon: a short citation keeps them
-            f"{self.gpu} {self.currency} {self.mode.replace('_', '-')} market (sheet {self.sheets}, price dates {self.dates()}): "
-            f"median of {self.offers} provider(s) ({names}) {self.median:.2f} per GPU-hour, "
-            f"p10-p90 {self.p10:.2f}-{self.p90:.2f}"
-        )
-        if self.fallback:
-            text += f"; {self.fallback}"
-        if kinds := self.kinds("en"):
-            text += f"; {kinds}"
-        if self.stale:
-            text += (
-                f"; stale: {', '.join(self.stale_providers)} priced more than "
-                f"{self.stale_after_months} months ago"
-            )
-        return text
-
 
     def kinds(self, lang: str) -> str:
         """"by provider type: clouds 31.27 (3), rental platforms 5.15 (2)" when types differ."""
