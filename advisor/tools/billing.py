@@ -29,6 +29,7 @@ class CompareBillingRequest(ToolRequest):
     wall_hours: float | None = Field(None, description="How long the cards are needed, in hours (2 weeks -> 336, a month -> 730).")
     hours_per_day: float = Field(24, description="Hours a day the cards actually work; below 24 favours pay-per-use.")
     days: float | None = Field(None, description="Days of a schedule: with hours_per_day, a part-time schedule billed day by day.")
+    days_per_week: float | None = Field(None, description="Days of use a week; without days, the days of use are that share of wall_hours' days.")
     jobs: int | None = Field(None, description="Number of separate jobs (each billed and rounded on its own).")
     job_hours: float | None = Field(None, description="Hours each job runs (20 minutes -> 0.333).")
     increment: Literal["second", "minute", "hour", "day"] | None = Field(
@@ -59,10 +60,13 @@ class CompareBillingRequest(ToolRequest):
         if self.jobs is not None:
             hours = self.jobs * self.job_hours  # type: ignore[operator]
             return (self.wall_hours or hours), self.jobs, self.job_hours
-        if self.days is not None:
+        days = self.days
+        if days is None and self.days_per_week and self.wall_hours:  # "每周 5 天，两个月": the days of use
+            days = self.wall_hours / HOURS_PER_DAY * self.days_per_week / 7
+        if days is not None:
             if self.hours_per_day < HOURS_PER_DAY:
-                return self.days * self.hours_per_day, int(math.ceil(self.days)), self.hours_per_day
-            return self.days * HOURS_PER_DAY, None, None
+                return days * self.hours_per_day, int(math.ceil(days)), self.hours_per_day
+            return days * HOURS_PER_DAY, None, None
         return float(self.wall_hours), None, None  # type: ignore[arg-type]
 
 

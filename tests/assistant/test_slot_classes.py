@@ -724,3 +724,49 @@ def test_a_serving_clause_keeps_its_days_whatever_its_wording(serve: str, days: 
 def test_counts_in_words_or_away_from_the_card_name(gpu: str, written: str, n: int) -> None:
     p = parse_question(written.format(g=gpu, job=JOB["en"], zh=JOB["zh"]))
     assert (p.intent, p.args.get("gpu_count")) == ("estimate_training_cost", n), p.args
+
+
+@pytest.mark.parametrize(("text", "field", "value"), [
+    ("H800 32 卡，qwen2.5-72b lora，2.4 亿 token，申请金额 8 万，够吗", "budget", 80000), ("财务只批 1.5 万，qwen2.5-32b 全参 5000 万 token，用什么卡", "budget", 15000),
+    ("日活一万，每人每天 20 次，每次大约 1000 token 进、300 token 出，qwen3-14b，4 张 L40S，一天多少钱", "prompt_tokens", 1000),
+    ("10k requests a day, 800 tokens in and 200 tokens out, qwen3-14b on 2 L40S, daily cost?", "output_tokens", 200),
+    ("消融实验 30 组，每组 2 张 A100 跑 1.5 小时，按小时计费多花多少", "job_hours", 1.5), ("评测任务一共 40 个，每个 20 分钟，L4，按小时计费多花多少", "jobs", 40),
+    ("课题组要不要买 4 张 L40S？三年里估计只用到三成", "years", 3), ("过去 10 天 8 张 3090 平均 GPU 占用 40%，空转的钱有多少", "avg_utilization", 0.4),
+    ("Per-node pricing: one 8x H100 node at $19.60/hour. LoRA llama-3-8b on 100M tokens, on 2 nodes. Total?", "gpu_count", 16),
+    ("a 4x A100 server at $8/hour, we rent 3 servers, LoRA llama-3-8b on 100M tokens", "gpu_count", 12),
+    ("Our 96 H800 averaged 37% util over the last 14 days. Committed contract. What are we wasting?", "billing_mode", "committed"),
+    ("每周只有周末两天用卡，每天 10 个小时，4090，按量还是包月？", "days_per_week", 2), ("4 张 4090，一周用三天，一天 6 个钟，包月划算吗", "hours_per_day", 6),
+])  # fmt: skip
+def test_budget_load_job_usage_and_machine_wordings(text: str, field: str, value: object) -> None:
+    args = parse_question(text).args
+    assert args.get(field) == (pytest.approx(value) if isinstance(value, float) else value), args
+
+
+@pytest.mark.parametrize(("first", "later", "field", "value"), [
+    ("500 jobs of 10 minutes on an L4, per-hour vs per-second billing?", "what if each job takes 45 minutes instead?", "job_hours", 0.75),
+    ("500 个任务，每个 10 分钟，L4，按小时计费多花多少", "任务数减到 50 个呢", "jobs", 50),
+    ("LoRA qwen2.5-7b on 100M tokens with 4 A100s, cost?", "Scale it to 16 of the same cards.", "gpu_count", 16),
+])  # fmt: skip
+def test_a_follow_up_changes_the_one_value_it_names(first: str, later: str, field: str, value: object) -> None:
+    r = ask(later, history=ask(first, offline=True).history, offline=True)
+    assert r.tool_calls[0].args.get(field) == pytest.approx(value), r.tool_calls[0].args
+
+
+@pytest.mark.parametrize(("first", "later", "currency"), [
+    ("LoRA qwen2.5-7b on 100M tokens with 4 A100s, cost?", "换回人民币", "CNY"), ("4 张 A100 lora qwen2.5-7b 1亿token 多少钱", "now give me dollars", "USD"),
+    ("4 张 A100 lora qwen2.5-7b 1亿token 多少钱", "back to USD please", "USD"),
+])  # fmt: skip
+def test_a_currency_follow_up_in_other_words(first: str, later: str, currency: str) -> None:
+    r = ask(later, history=ask(first, offline=True).history, offline=True)
+    assert r.tool_calls[0].args.get("currency") == currency, r.tool_calls[0].args
+
+
+@pytest.mark.parametrize("dpw", [2, 5])
+def test_days_a_week_is_in_the_billing_request_and_the_tool_uses_it_over_a_period(dpw: int) -> None:
+    from advisor.tools import report_json
+
+    args = parse_question(f"8 张 A100，每周只用 {dpw} 天，每天 10 小时，持续两个月，按量还是包月").args
+    assert args.get("days_per_week") == dpw, args
+    week = report_json("compare_billing", {"gpu": "A100", "hours_per_day": 10, "days_per_week": dpw, "wall_hours": 1460})
+    days = report_json("compare_billing", {"gpu": "A100", "hours_per_day": 10, "days": 1460 / 24 * dpw / 7})
+    assert week["options"][0] == days["options"][0]

@@ -41,7 +41,7 @@ TOOL_ARGS: dict[str, tuple[str, ...]] = {
         "gpu", "gpu_count", "wall_hours", "hours_per_day", "price_per_gpu_hour", "currency", "market",
         "provider", "interruptible", "offpeak_share", "urgent",
         # issue #12's fields for many short jobs and part-time schedules, and the tool's others
-        "jobs", "job_hours", "days", "increment", "deadline_hours", "offpeak_discount", "parallel_experiments",
+        "jobs", "job_hours", "days", "days_per_week", "increment", "deadline_hours", "offpeak_discount", "parallel_experiments",
     ),
     "plan_project": ("model", "params_b", "currency", "market", "gpu", "stages", "tokens_b", "pretrain_tokens_b", "finetune_tokens_b",
                      "finetune_method", "serving_tokens_per_day", "serving_days", "budget", "approval_threshold"),

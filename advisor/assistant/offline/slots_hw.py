@@ -71,7 +71,7 @@ _PLURAL_AFTER_CARD = re.compile(r"s\b|\s*(?:gpus?|cards?)\b", re.IGNORECASE)
 _ONLY_HAD = re.compile(rf"(?<![a-z])(?:had|have|get|got|use|using|given|with|only)\s+(?:only\s+|just\s+)?(?P<n>{COUNT_TEXT})\s*[?？.!！]*\s*$")
 """A count alone at the end of a follow-up ("What if we only had 4?", "and with 16?"): the cards of the job."""
 _BARE_ZHANG = re.compile(rf"(?<![\d.a-z])(?<![a-z]-)(?P<n>{COUNT_TEXT})\s*(?:张|块)(?=\s*(?:呢|吧|的话|行|够|可以|能|[?？,，。!！]|$))")
-_OF_THEM = re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT})\s+(?:of\s+(?:them|those|these)|in\s+total)(?![a-z])")
+_OF_THEM = re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT})\s+(?:of\s+(?:them|those|these|the\s+same)|in\s+total)(?![a-z])")
 # a card-like name the catalog does not know, written before a card word ("Z9000 卡", "MI999 GPUs"):
 # the tool is asked for it by name and refuses it with close matches, never a default card
 _UNLISTED_CARD = re.compile(rf"(?<![a-z0-9])(?P<name>[a-z]{{1,5}}-?\d{{2,5}}[a-z]{{0,3}})\s*{_CARD}(?![a-z])")
@@ -177,8 +177,9 @@ def extract_gpus(scan: Scan) -> None:
             if rn:
                 end += rn.end()
                 lm = _LEFT_BARE.search(scan.work[max(0, start - 12) : start])
+                mention.setdefault("per_node", mention["count"])  # "an 8x H100 node": the cards of one machine
                 if lm and (nodes := _count(lm.group("m"))):  # "two 8-GPU A100 nodes", "3 个 8卡 A100 服务器"
-                    mention["per_node"], mention["count"] = mention["count"], mention["count"] * nodes
+                    mention["count"] *= nodes
                     start -= len(lm.group(0))
         before, after = scan.norm[max(0, start - 14) : start], scan.norm[end : end + 6]
         target, source = _TARGET.search(before), _SOURCE_BEFORE.search(before)
@@ -325,14 +326,15 @@ def extract_nodes(scan: Scan) -> None:
                 scan.take("gpu_count", nodes * GPUS_PER_NODE, m.start(), m.end())
                 scan.note("gpus_per_node", GPUS_PER_NODE, "GPUs per machine", "NVIDIA DGX/HGX A100 and H100 systems carry 8 GPUs")
                 return
-    if "gpu_count" not in scan.values or not scan.has(_PER_NODE) or scan.has(_CARD_TOTAL):
+    per = scan.values.get("_cards_per_node")
+    if "gpu_count" not in scan.values or not (per or scan.has(_PER_NODE)) or scan.has(_CARD_TOTAL):
         return
-    for m in scan.find(_NODE_TOTAL):
+    for m in scan.find(_NODE_TOTAL):  # "one 8x H100 node …, on 2 nodes": the machine's cards × machines
         nodes = _count(m.group("m"))
         if nodes and nodes > 1:
             scan.take("node_count", nodes, m.start(), m.end())
-            scan.values["_cards_per_node"] = scan.values["gpu_count"]
-            scan.values["gpu_count"] *= nodes
+            scan.values["_cards_per_node"] = per = per or scan.values["gpu_count"]
+            scan.values["gpu_count"] = per * nodes
             return
 
 

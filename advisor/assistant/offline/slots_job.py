@@ -222,14 +222,14 @@ _PER_REQUEST = r"(?:each|per\s+(?:request|reply|response|call|answer|query|turn)
 _OUTPUT_TOKENS = [
     re.compile(rf"(?P<n>{_N})\s*(?:个)?\s*(?:output|generated|completion|response|输出)\s*tokens?(?:\s*{_PER_REQUEST})?"),
     re.compile(rf"{_PER_REQUEST}\s*(?:输出|生成|回复|回答|output|generat\w*)\s*(?:约|大概|大约|about|~|of)?\s*(?P<n>{_N})\s*(?:个)?\s*(?:tokens?|tok)(?![a-z])"),
-    re.compile(rf"(?P<n>{_N})\s*(?:个)?\s*tokens?\s+per\s+(?:reply|response|answer)(?![a-z])"),
+    re.compile(rf"(?P<n>{_N})\s*(?:个)?\s*tokens?\s+per\s+(?:reply|response|answer)(?![a-z])|(?P<n2>{_N})\s*(?:个)?\s*tokens?\s*(?:出|out)(?![a-z])"),
     re.compile(rf"(?:输出|生成)\s*(?:约|大概|大约)?\s*(?P<n>{_N})\s*(?:个)?\s*(?:tokens?|tok)(?![a-z])"),
 ]
 _PER_PERSON = re.compile(r"(?:每人|每个?用户|人均|每位|per\s+(?:user|person|head))\s*$")
 _DAILY_BEFORE = re.compile(r"(?:每天|每日|日均|一天|daily|a\s+day)\s*(?:的)?\s*$")
 _PER_REQUEST_MAX = 200_000  # tokens of one request: more is a daily load or a data amount
 _PROMPT_TOKENS = [
-    re.compile(rf"(?P<n>{_N})\s*(?:个)?\s*(?:prompt|input|输入)\s*tokens?"),
+    re.compile(rf"(?P<n>{_N})\s*(?:个)?\s*(?:prompt|input|输入)\s*tokens?|(?P<n2>{_N})\s*(?:个)?\s*tokens?\s*(?:进|in)(?![a-z])"),
     re.compile(rf"(?:输入|prompt|input)\s*(?:约|大概|大约|about|~|of|长度)?\s*(?P<n>{_N})\s*(?:个)?\s*(?:tokens?|tok)(?![a-z])"),
 ]
 
@@ -265,7 +265,7 @@ def extract_load(scan: Scan) -> None:
                                 ("requests_per_day", _REQUESTS_PER_DAY, 10)):
         for pattern in patterns:
             for m in scan.find(pattern):
-                value = read_number(m.group("n"))
+                value = read_number(m.group("n") or m.group("n2") if "n2" in pattern.groupindex else m.group("n"))
                 before = scan.norm[max(0, m.start() - 6) : m.start()]
                 if slot != "requests_per_day" and (value > _PER_REQUEST_MAX or _DAILY_BEFORE.search(before)):
                     continue

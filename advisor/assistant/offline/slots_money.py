@@ -52,7 +52,7 @@ _NODE_SCOPE = re.compile(r"整机|每台|一台|整台|per\s+(?:node|machine|ser
                          r"|\d+\s*卡\s*(?:的)?\s*(?:机器?|服务器|主机|节点)|(?:node|server)\s*(?:at|for|costs?|is|@|:)")
 _BUDGET = [
     re.compile(
-        rf"(?:总?预算|budget|经费|资金|花费上限|成本上限|spend(?:ing)?\s+(?:limit|cap)|(?<![a-z])cap)\s*"
+        rf"(?:总?预算|budget|经费|资金|花费上限|成本上限|申请金额|申请了?|只批了?|批了|批复|额度|spend(?:ing)?\s+(?:limit|cap)|(?<![a-z])cap)\s*"
         rf"(?:是|为|有|只有|大概|约|大约|of|is|:|=|around|about|~|在|only|just|roughly|总共|一共|别超过|不超过|不能超过|控制在|最多|封顶|上限|顶多|就|只|"
         rf"at\s+most|under|below|within|no\s+more\s+than)*\s*{_MONEY}"
     ),
@@ -89,7 +89,8 @@ _QUOTED = re.compile(  # "一小时 4.5", "包月报价 5.2 万", "一个月 5.5
 _MARKETS = [(cur, re.compile(p)) for cur, p in lexicon()["markets"].items()]
 _CURRENCY_ONLY = re.compile(
     r"(?:用|以|按)(?P<a>人民币|美元|美金|rmb|usd)|(?P<b>人民币|美元)(?:计|报价|算)|"
-    r"(?:in|into|to|give\s+me|show\s+me)\s+(?P<c>usd|rmb|cny|dollars|us\s+dollars|yuan|renminbi)|(?:换算成|折合成?|[换改转]回|换成|改成|转成|显示成?)(?P<d>人民币|美元|rmb|usd|cny)"
+    r"(?:in|into|to|give\s+me|show\s+me)\s+(?P<c>usd|rmb|cny|dollars|us\s+dollars|yuan|renminbi)|"
+    r"(?:换算成|折合成?|[换改转]回|换成|改成|转成|显示成?|(?<![a-z])give\s+it\s+in|back\s+to)\s*(?P<d>人民币|美元|美金|rmb|usd|cny|dollars|yuan)"
 )
 
 

@@ -20,14 +20,16 @@ _QUALIFIER = r"(?!(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|mont
 _JOB_WORD = (r"(?:个|次)?\s*(?:(?:评测|推理|测试|批处理|训练|微调|小|短|离线)?(?:任务|作业)|实验|训练(?![\u4e00-\u9fff]*(?:token|数据))|评测|"
              rf"(?:(?:{_JOB_KIND}|{_QUALIFIER})\s+){{0,2}}(?:jobs?|runs?|trainings?|trials?))(?![a-z])")
 _JOBS = re.compile(rf"(?<![\d.a-z])(?P<n>{NUMBER_TEXT_NO_WORDS})(?<![bB])\s*{_JOB_WORD}")  # "a 7B LoRA run" is a model size
-_RUNS = re.compile(rf"(?:跑|做|训|提交|运行)\s*(?:了|上)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:次|回|轮任务)(?!\s*(?:epoch|轮))")
+_RUNS = re.compile(rf"(?:跑|做|训|提交|运行)\s*(?:了|上)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:次|回|轮任务)(?!\s*(?:epoch|轮))|"
+                   rf"(?:实验|任务|作业)(?:数|数量)?\s*(?:共|一共|有|减到|降到|加到|增加到|改成|变成)?\s*(?P<n2>{NUMBER_TEXT_NO_WORDS})\s*(?:组|个|次|项)|"
+                   rf"(?:number\s+of\s+(?:jobs|runs)|job\s+count)\s*(?:to|is|of|:)?\s*(?P<n3>{NUMBER_TEXT_NO_WORDS})(?![\d.])")
 _HALF_HOUR = re.compile(r"(?:每个|每次|each|一个|一次)\s*(?:任务|作业|job|run)?\s*(?:跑|用|要|需要|耗时|takes?|lasts?|runs?)?\s*(?:大概|约|about|around|~)?\s*"
                         r"(?:半(?:个)?小时|half\s+an\s+hour)")
 _UNIT_HOURS = {"sec": 1 / 3600, "min": 1 / 60, "hour": 1.0, "day": HOURS_PER_DAY}
 _LEN_UNIT = (r"(?:(?P<sec>秒钟?|s(?:ec(?:ond)?s?)?(?![a-z]))|(?P<min>分钟|mins?(?:utes?)?(?![a-z]))"
              r"|(?P<hour>个?小时|h(?:ou)?rs?(?![a-z])|h(?![a-z0-9]))|(?P<day>天|days?(?![a-z])))")
 _JOB_LENGTH = [
-    re.compile(rf"(?:每个|每次|每项|一个(?=\s*(?:任务|作业|跑|要|用|需要|耗时))|each|of|lasting|taking|at|[×*]|x(?=\s*\d))\s*(?:任务|作业|实验|job|run)?\s*(?:跑|用|要|需要|耗时|花)?\s*(?:大概|约|大约|about|around|~|roughly)?\s*"
+    re.compile(rf"(?:每个|每次|每项|每组[^\d,，。;；]*|一个(?=\s*(?:任务|作业|跑|要|用|需要|耗时))|each|of|lasting|taking|at|[×*]|x(?=\s*\d))\s*(?:任务|作业|实验|job|run)?\s*(?:跑|用|要|需要|耗时|花)?\s*(?:大概|约|大约|about|around|~|roughly)?\s*"
                rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?P<andhalf>半)?\s*{_LEN_UNIT}(?:\s*each)?"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})\s*{_LEN_UNIT}\s*(?:each|apiece|一个|一次)"),
     # "一次大概 2.5 小时", "takes an hour and a half", "each run lasts 20 min"
@@ -65,12 +67,19 @@ _YEARLY_TERM = re.compile(r"包年|年包|年付|年度(?:合同|套餐|承诺)|
 """A yearly plan named without a number of months: a 12-month commitment."""
 _YEARS = [
     re.compile(rf"(?:折旧|摊销|用|使用|按|over|for|across)\s*(?:期)?\s*(?:按)?\s*(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:年|years?)(?![a-z])"),
-    re.compile(rf"(?P<n>{NUMBER_TEXT})[\s-]*(?:years?|年)[\s-]*(?:horizon|depreciation|life(?:time)?|折旧|周期)"),
+    re.compile(rf"(?P<n>{NUMBER_TEXT})[\s-]*(?:years?|年)[\s-]*(?:horizon|depreciation|life(?:time)?|折旧|周期|里|中|间|下来)"),
 ]
 
 
 _BASE = re.compile(rf"(?:基础负载|基本负载|常年|平时|base(?:\s+load)?|baseline|steady)\D{{0,12}}?(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:张|块|卡|台|x|×)?")
 _PEAK = re.compile(rf"(?:高峰|峰值|旺季|peaks?|bursts?)\D{{0,12}}?(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:张|块|卡|台)?")
+
+
+_EACH_JOB = re.compile(r"(?:每个|每次|每组|单个)\s*(?:任务|作业|实验)|(?<![a-z])(?:each|every|per)\s+(?:job|run|task|experiment)(?![a-z])")
+
+
+def _n(m: re.Match[str]) -> str:
+    return next(v for k, v in m.groupdict().items() if k in ("n", "n2", "n3") and v)
 
 
 def _length(m: re.Match[str]) -> float:
@@ -81,13 +90,14 @@ def _length(m: re.Match[str]) -> float:
 
 def extract_terms(scan: Scan) -> None:
     """Jobs and their length, billing increment, commitment term, ownership years."""
-    jobs = [m for m in scan.find(_JOBS) + scan.find(_RUNS) if read_number(m.group("n")) >= 2]
+    jobs = [m for m in scan.find(_JOBS) + scan.find(_RUNS) if read_number(_n(m)) >= 2]
     jobs.sort(key=lambda m: m.start())
-    if jobs:
-        m = jobs[0]
-        scan.take("jobs", int(read_number(m.group("n"))), m.start(), m.end())
+    if jobs or scan.has(_EACH_JOB):  # "what if each job takes 45 minutes instead?": a job length alone
+        start = jobs[0].start() if jobs else 0
+        if jobs:
+            scan.take("jobs", int(read_number(_n(jobs[0]))), jobs[0].start(), jobs[0].end())
         for pattern in _JOB_LENGTH:
-            found = next((x for x in scan.find(pattern) if x.start() >= m.start() - 100), None)
+            found = next((x for x in scan.find(pattern) if x.start() >= start - 100), None)
             if found and "job_hours" not in scan.values:
                 scan.take("job_hours", round(_length(found), 6), found.start(), found.end())
         half_hour = scan.first(_HALF_HOUR)

@@ -59,13 +59,13 @@ _PER_DAY = [
     # "每天跑6小时", "每天22点后跑8小时", "如果每天用满24小时呢", "8 hours a night"
     # "每天晚上跑 10 个小时", "一天开机 8 小时": words but no number or clause end between the day and the hours
     re.compile(rf"(?:每天|每日|一天|每晚)\s*(?:\d{{1,2}}\s*点\s*(?:后|以后|之后|开始|起)?\s*)?[^\d,，。;；?？!！]{{0,8}}?"
-               rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:小时|钟头|h)(?![a-z])"),
+               rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:小时|钟头|钟|h)(?![a-z])"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:小时|hours?|hrs?|h)\s*(?:a|per|/|每|一|each|every)\s*(?:day|天|night|晚)"),
 ]
 _ALL_DAY = re.compile(r"24\s*/\s*7|24\s*[x×*]\s*7|7\s*[x×*]\s*24|around\s+the\s+clock|round[\s-]+the[\s-]+clock|nonstop|全天候|全天|不停机|不关机")
 """Use all day ("24/7", "全天候"): 24 hours a day."""
 _DAYS_A_WEEK = re.compile(
-    rf"(?:每周|一周|每星期|每个星期|每礼拜)\s*(?:只)?\s*(?:跑|用|开|工作|上班|运行)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*天|"
+    rf"(?:每周|一周|每星期|每个星期|每礼拜)[^\d,，。;；?？]{{0,6}}?(?P<n>{NUMBER_TEXT_NO_WORDS})\s*天|"
     rf"(?P<n2>{NUMBER_TEXT})\s*days?\s*(?:a|per|/|each)\s*week|(?P<weekdays>(?:工作日|周一到周五)(?!\s*(?:共|一共)?\s*(?:\d+|[一二两三四五六七八九十]+)\s*(?:个)?\s*天)|(?<![a-z])weekdays?(?![a-z])|"
     r"mon(?:day)?\s*(?:to|through|thru|-|–|—|~)\s*fri(?:day)?|周一至周五|business\s+days)"
 )
@@ -108,7 +108,7 @@ _IDLE_WAIT = re.compile(
 _PCT = (rf"(?:(?P<p>{NUMBER_TEXT_NO_WORDS})(?:\s*[-~–到至]\s*(?P<p2>{NUMBER_TEXT_NO_WORDS}))?\s*(?:%|percent|个百分点)|百分之(?P<pc>[零一二两三四五六七八九十百]+)|"
         r"(?P<half>一半|half)|(?<![\d.])(?P<cheng>[一二两三四五六七八九]|\d)\s*成(?!本|功|员|熟|立|为|绩))")
 _FRACTION = r"(?P<f>0?\.\d+)(?![\d%])"
-_UTIL_WORD = r"(?:利用率|使用率|占用率|utili[sz]ation|util(?![a-z])|gpu\s*load|负载|busy)"
+_UTIL_WORD = r"(?:利用率|使用率|占用率?|utili[sz]ation|util(?![a-z])|gpu\s*load|负载|busy)"
 _FILLER = r"\s*(?:(?:只有|仅|才|占|一直|基本|长期|通常|常年|大多|只|仅仅|大概|约|大约|在|是|为|都|平均|维持在|of|is|at|around|about|~|:|only|just|roughly|averag\w*|hovers?|sits?|sat|was|were|of\s+only)\s*)*"
 _UTIL = [
     re.compile(rf"(?:平均)?(?:gpu\s*)?{_UTIL_WORD}{_FILLER}(?:{_PCT}|{_FRACTION})"),
