@@ -770,3 +770,19 @@ def test_days_a_week_is_in_the_billing_request_and_the_tool_uses_it_over_a_perio
     week = report_json("compare_billing", {"gpu": "A100", "hours_per_day": 10, "days_per_week": dpw, "wall_hours": 1460})
     days = report_json("compare_billing", {"gpu": "A100", "hours_per_day": 10, "days": 1460 / 24 * dpw / 7})
     assert week["options"][0] == days["options"][0]
+
+
+@pytest.mark.parametrize(("later", "stage", "field", "value"), [
+    ("Change serving to 50M tokens a day", "serving", "tokens_per_day", 5e7), ("上线改成每天 5000 万 token 呢", "serving", "tokens_per_day", 5e7),
+    ("and serve it for 180 days instead?", "serving", "days", 180), ("fine-tune on 500M tokens instead", "finetune", "tokens_b", 0.5),
+    ("微调数据改成 5 亿 token", "finetune", "tokens_b", 0.5),
+])  # fmt: skip
+def test_a_follow_up_on_a_plan_changes_that_stage_only(later: str, stage: str, field: str, value: float) -> None:
+    first = ask("Plan for qwen2.5-7b: LoRA fine-tune on 200M tokens with 8 A100, then serve it for 90 days at 20M tokens a day. Total?",
+                offline=True)
+    before = {s["stage"]: s for s in first.tool_calls[0].args["stages"]}
+    r = ask(later, history=first.history, offline=True)
+    after = {s["stage"]: s for s in r.tool_calls[0].args["stages"]}
+    assert after[stage][field] == pytest.approx(value), after
+    assert {k: v for k, v in after.items() if k != stage} == {k: v for k, v in before.items() if k != stage}
+    assert r.tool_calls[0].error is None

@@ -141,9 +141,18 @@ def merge(old: dict[str, Any], new: dict[str, Any], intent: str) -> tuple[dict[s
             new = {**new, "quote_gpu_count": new["gpu_count"]}
     if "stage_names" in new and intent != "plan_project":
         new = {k: v for k, v in new.items() if k not in ("stage_names", "stages")}
+    if ctx.get("plan_stages") and "plan_stages" not in new:  # "Change serving to 50M tokens a day": that stage only
+        ctx["plan_stages"] = [{**s, **{f: new[k] for k, (name, f) in _STAGE_FIELDS.items() if k in new and s["stage"] == name}}
+                              for s in ctx["plan_stages"]]
     changed = [k for k, v in new.items() if k not in ARG_KEYS_IGNORED and old.get(k) != v]
     ctx.update(new)
     return ctx, changed, dropped
+
+
+_STAGE_FIELDS = {"serving_tokens_per_day": ("serving", "tokens_per_day"), "serving_days": ("serving", "days"),
+                 "finetune_tokens_b": ("finetune", "tokens_b"), "pretrain_tokens_b": ("pretrain", "tokens_b"),
+                 "finetune_method": ("finetune", "method")}
+"""A plan's flat field and the same value in its explicit stage."""
 
 
 _LOAD_WORDS = re.compile(r"流量|请求|调用|负载|用户|并发|traffic|load|requests?|users?|volume|qps")
