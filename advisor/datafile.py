@@ -98,6 +98,8 @@ def _build(text: str) -> Any:
         elif keys[-1] is None:
             if isinstance(value, dict | list) or value == "<<":
                 raise _Unsupported("complex or merge key")
+            if value in top:  # a second entry of one key would silently replace the first
+                raise yaml.MarkedYAMLError(problem=f"the key {value!r} is written twice", problem_mark=event.start_mark)
             keys[-1] = value
         else:
             top[keys[-1]] = value

@@ -58,8 +58,15 @@ class Expression:
 def derive(registry: FactRegistry, facts: dict[str, Any]) -> dict[str, Any]:
     r"""``facts`` and every fact whose registry entry ``derive``\ s it from them (None when one
     it needs is absent or a division is by zero)."""
-    derived = {n: parse_expression(s.derive, registry).evaluate(facts) for n, s in registry.facts.items() if s.derive}
-    return {**facts, **derived}
+    key = (registry.path, registry.digest)
+    plan = _DERIVED.get(key)
+    if plan is None:  # compiled once per fact file and version: derive runs on every tool call
+        plan = _DERIVED[key] = tuple((n, parse_expression(s.derive, registry))
+                                     for n, s in registry.facts.items() if s.derive)
+    return {**facts, **{n: expression.evaluate(facts) for n, expression in plan}}
+
+
+_DERIVED: dict[tuple[str, str], tuple[tuple[str, Expression], ...]] = {}
 
 
 def parse_expression(text: str, registry: FactRegistry) -> Expression:

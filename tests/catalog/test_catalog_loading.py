@@ -112,6 +112,23 @@ def test_yaml_syntax_error_names_the_line(catalog_copy: Path) -> None:
     assert error.path.endswith("models.yaml") and isinstance(error.row, int)
 
 
+@pytest.mark.parametrize("text", ["a: 1\na: 2\n", "top:\n  note: one\n  value: 3\n  note: two\n", "- {x: 1, x: 1}\n"])
+def test_a_key_written_twice_is_an_error_naming_the_line(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "twice.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError, match="written twice") as info:
+        read_yaml(path)
+    assert info.value.row is not None and str(path) in str(info.value)
+
+
+def test_no_data_file_of_the_project_writes_a_key_twice() -> None:
+    root = Path(__file__).resolve().parents[2]
+    files = [p for d in ("knowledge", "rules", "advisor", "ui") for p in (root / d).rglob("*.yaml")]
+    assert len(files) > 40
+    for path in files:
+        read_yaml(path)  # raises DataError on a key written twice
+
+
 def test_wrong_top_level_shape(catalog_copy: Path) -> None:
     (catalog_copy / "gpus.yaml").write_text("- id: A100\n", encoding="utf-8")
     assert "'gpus:' list" in str(_error(catalog_copy))

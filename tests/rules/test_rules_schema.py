@@ -117,6 +117,15 @@ def test_broken_fact_registry_names_the_fact(scratch_rules, tmp_path) -> None:  
     assert str(registry) in line and "field 'broken_fact'" in line and "type" in line
 
 
+def test_a_fact_entry_with_a_key_written_twice_names_the_line(scratch_rules, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    scratch_rules([valid_rule()])
+    registry = tmp_path / "facts" / "estimate.yaml"
+    registry.write_text(registry.read_text(encoding="utf-8") + "\ntwice_fact:\n  type: number\n  type: number\n", encoding="utf-8")
+    with pytest.raises(RuleError, match="written twice") as info:
+        load_packs()
+    assert str(registry) in info.value.one_line() and "line" in info.value.one_line()
+
+
 def test_check_packs_reports_a_broken_registry_once(scratch_rules, tmp_path) -> None:  # type: ignore[no-untyped-def]
     scratch_rules([valid_rule()])
     (tmp_path / "facts" / "spare.yaml").write_text("x: {type: number}\n", encoding="utf-8")
