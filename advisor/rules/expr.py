@@ -55,6 +55,10 @@ class Expression:
         return value if math.isfinite(value) else None
 
 
+_DERIVED: dict[tuple[str, str], tuple[tuple[str, Expression], ...]] = {}
+"""The compiled ``derive`` expressions of each fact file version (path, digest)."""
+
+
 def derive(registry: FactRegistry, facts: dict[str, Any]) -> dict[str, Any]:
     r"""``facts`` and every fact whose registry entry ``derive``\ s it from them (None when one
     it needs is absent or a division is by zero)."""
@@ -64,9 +68,6 @@ def derive(registry: FactRegistry, facts: dict[str, Any]) -> dict[str, Any]:
         plan = _DERIVED[key] = tuple((n, parse_expression(s.derive, registry))
                                      for n, s in registry.facts.items() if s.derive)
     return {**facts, **{n: expression.evaluate(facts) for n, expression in plan}}
-
-
-_DERIVED: dict[tuple[str, str], tuple[tuple[str, Expression], ...]] = {}
 
 
 def parse_expression(text: str, registry: FactRegistry) -> Expression:

@@ -17,12 +17,13 @@ import hashlib
 import math
 import re
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from advisor.datafile import Loader
 from advisor.errors import InputError, RuleError
 
 FactType = Literal["number", "integer", "boolean", "string"]
@@ -116,33 +117,12 @@ class FactRegistry:
         raise InputError(f"fact {name}", value, f"{'an' if kind == 'integer' else 'a'} {kind} ({self.path})")
 
 
-@lru_cache(maxsize=1)
-def _loader() -> Any:
-    """The safe loader (the C parser when built, ~10× faster) that refuses a key written twice in
-    one mapping: YAML would keep the second and silently drop the first."""
-    import yaml
-
-    class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-        def construct_mapping(self, node: Any, deep: bool = False) -> Any:
-            seen: set[Any] = set()
-            for key_node, _ in node.value:
-                if key_node.tag == "tag:yaml.org,2002:merge":
-                    continue  # "<<: *base": merged keys may be overridden
-                key = self.construct_object(key_node, deep=deep)
-                if isinstance(key, str | int | float | bool) and key in seen:
-                    raise yaml.MarkedYAMLError(problem=f"the key {key!r} is written twice", problem_mark=key_node.start_mark)
-                seen.add(key)
-            return super().construct_mapping(node, deep)
-
-    return Loader
-
-
 def read_yaml(path: Path, raw: bytes) -> Any:
     """Parse YAML; a syntax error becomes a one-line :class:`RuleError` naming the file."""
     import yaml
 
     try:
-        return yaml.load(raw.decode("utf-8"), Loader=_loader())  # noqa: S506 - a safe loader
+        return yaml.load(raw.decode("utf-8"), Loader=Loader)  # noqa: S506 - a safe loader that refuses a key written twice
     except UnicodeDecodeError as exc:
         raise RuleError(str(path), "not UTF-8 text") from exc
     except yaml.YAMLError as exc:

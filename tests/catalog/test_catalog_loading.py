@@ -112,13 +112,20 @@ def test_yaml_syntax_error_names_the_line(catalog_copy: Path) -> None:
     assert error.path.endswith("models.yaml") and isinstance(error.row, int)
 
 
-@pytest.mark.parametrize("text", ["a: 1\na: 2\n", "top:\n  note: one\n  value: 3\n  note: two\n", "- {x: 1, x: 1}\n"])
+@pytest.mark.parametrize("text", ["a: 1\na: 2\n", "top:\n  note: one\n  value: 3\n  note: two\n", "- {x: 1, x: 1}\n",
+                                  "base: &b {a: 1}\nother:\n  <<: *b\n  c: 1\n  c: 2\n"])
 def test_a_key_written_twice_is_an_error_naming_the_line(tmp_path: Path, text: str) -> None:
     path = tmp_path / "twice.yaml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(DataError, match="written twice") as info:
         read_yaml(path)
     assert info.value.row is not None and str(path) in str(info.value)
+
+
+def test_a_merged_key_may_still_be_overridden(tmp_path: Path) -> None:
+    path = tmp_path / "merge.yaml"
+    path.write_text("base: &b {a: 1, b: 2}\nother:\n  <<: *b\n  a: 3\n", encoding="utf-8")
+    assert read_yaml(path)["other"] == {"a": 3, "b": 2}
 
 
 def test_no_data_file_of_the_project_writes_a_key_twice() -> None:
