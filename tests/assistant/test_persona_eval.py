@@ -81,9 +81,9 @@ def test_the_fifth_set_is_new_mostly_chinese_and_labels_catalog_ids() -> None:
     fifth = load(SETS["set5"])
     earlier = {x["id"] for name in ("set1", "set2", "set3", "set4") for x in load(SETS[name])}
     ids = [x["id"] for x in fifth]
-    assert len(fifth) >= 100 and len(set(ids)) == len(ids) and not set(ids) & earlier
+    assert len(fifth) >= 200 and len(set(ids)) == len(ids) and not set(ids) & earlier
     langs = [x["lang"] for x in fifth]
-    assert langs.count("zh") >= 65 and langs.count("en") >= 35
+    assert langs.count("zh") >= 125 and langs.count("en") >= 65
     assert all(set(x["expect"]) >= {"intent", "args"} for x in fifth)
     gpus, models = _catalog_ids("gpus"), _catalog_ids("models")
     wrong = [(x["id"], value) for x in fifth for key, ids in (("gpu", gpus), ("gpus", gpus), ("model", models))
