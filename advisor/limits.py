@@ -14,8 +14,6 @@ from typing import Any
 from advisor.config import ROOT, knowledge_dir, settings
 from advisor.datafile import read_mapping
 
-SOURCE = "knowledge/limits.yaml"
-
 
 def _merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
     out = dict(base)
@@ -28,10 +26,8 @@ def _merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
 def _load(knowledge: str, extra_file: str, settings_key: str) -> dict[str, Any]:
     path = Path(knowledge) / "limits.yaml"
     if not path.is_file():  # a knowledge folder of its own without limits: the shipped ones
-
         path = ROOT / "knowledge" / "limits.yaml"
     data = read_mapping(path)
-
     try:
         section = settings().get("limits") or {}
     except Exception:  # a broken settings file is reported where settings are used

@@ -147,10 +147,10 @@ def sniff_encoding(data: bytes) -> str:
             return "utf-8"
     for candidate in ("gb18030", "big5"):
         try:
-            text = data.decode(candidate)
+            data.decode(candidate)
         except UnicodeDecodeError:
             continue
-        if candidate == "gb18030" and _mostly_big5(data, text):
+        if candidate == "gb18030" and _mostly_big5(data):
             return "big5"
         return candidate
     found = _utf16_or_binary(data)
@@ -171,7 +171,7 @@ def _utf16_or_binary(data: bytes) -> str:
     return "binary"
 
 
-def _mostly_big5(data: bytes, gb_text: str) -> bool:
+def _mostly_big5(data: bytes) -> bool:
     """Big5 bytes usually also decode as GB18030, into rare GBK-extension characters. Common
     simplified text (GB2312) has trail bytes 0xA1-0xFE; about a third of Big5 characters have
     trail bytes 0x40-0x7E. Many such pairs, and a clean Big5 reading, mean Big5."""

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from advisor.assistant.numbers import close, numbers_in, read_figures
+from advisor.assistant.grounding import word_numbers
+from advisor.assistant.numbers import close, numbers_in
 from advisor.assistant.offline.frames import frames_of
 from advisor.assistant.offline.parse import parse_question
 from advisor.assistant.offline.project import project
@@ -133,10 +134,7 @@ class Frame:
         return "\n".join([*self.words[:-1], "".join(chars)])
 
     def free_numbers(self) -> list[float]:
-        out: list[float] = []
-        for f in read_figures(self.free_text()):
-            out.extend(f.values)
-        return out
+        return word_numbers([self.free_text()])
 
     def user_text(self) -> str:
         """The user's own words without a pasted document (whose figures count only through

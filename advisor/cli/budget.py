@@ -42,10 +42,6 @@ def _ledger() -> Ledger:
     return open_ledger()
 
 
-def _emit(data: object) -> None:
-    emit_json(data)
-
-
 Period = Annotated[str, typer.Option("--period", help="month YYYY-MM 月份")]
 
 
@@ -62,7 +58,7 @@ def set_cmd(
     with _ledger() as led:
         row = set_budget(led, owner, amount, period, currency)
     if as_json:
-        _emit(row)
+        emit_json(row)
     else:
         print(bilingual("budget.cli.set", owner=f"{row['team']}/{row['project']}", period=row["period"], amount=row["amount"],
                     currency=row["currency"]))
@@ -82,7 +78,7 @@ def import_cmd(
     with _ledger() as led, tty_progress(bilingual("budget.cli.importing", file=file)) as sink:
         result = import_spend(led, file, progress=None if as_json else sink)
     if as_json:
-        _emit(asdict(result))
+        emit_json(asdict(result))
         return
     totals = ", ".join(f"{v} {c}" for c, v in result.totals.items()) or "0"
     print(bilingual("budget.cli.imported" + ("_updated" if result.rows_updated else ""), source=result.source,
@@ -106,7 +102,7 @@ def status_cmd(
     with _ledger() as led:
         report = status(led, as_of=when, lang=lang, team=team, project=project, period=period)
     if as_json:
-        _emit(report.model_dump(mode="json"))
+        emit_json(report.model_dump(mode="json"))
         return
 
     # lazy: cold start of the CLI (each command loads only what it runs)
@@ -138,7 +134,7 @@ def save_cmd(
     with _ledger() as led:
         out = save_estimate(led, owner, report, period)
     if as_json:
-        _emit(out)
+        emit_json(out)
         return
     print(bilingual("budget.cli.saved", id=out["planned_id"], amount=out["amount"], currency=out["currency"]))
     if out["approval"]:
@@ -158,7 +154,7 @@ def approve_cmd(
     with _ledger() as led:
         view = approve(led, approval_id, approver, note, reject=reject)
     if as_json:
-        _emit(view.model_dump(mode="json"))
+        emit_json(view.model_dump(mode="json"))
     else:
         label = "rejected / 已驳回" if view.status == "rejected" else "approved / 已批准"
         print(f"approval #{view.id} {label} by {view.approver}")

@@ -72,7 +72,10 @@ def register(app: typer.Typer) -> None:
         if json_out:
             emit_json(report)
         else:
-            render(report, lang, details)
+            # lazy: cold start of the CLI (each command loads only what it runs)
+            from advisor.cli.render import show
+
+            show("analyze_usage", report, details, lang)
 
 
 def _gpu_count(text: str | None) -> int | None:
@@ -83,14 +86,3 @@ def _gpu_count(text: str | None) -> int | None:
         raise InputError("gpus", text, "a whole number of GPUs")
     return int(value)
 
-
-# --- human-readable output ------------------------------------------------------------------
-
-
-def render(r: Any, lang: str = "en", details: bool = False) -> None:
-    """The report's view (advisor.present): the short form, or every table with ``details``."""
-    # lazy: cold start of the CLI (each command loads only what it runs)
-    from advisor.cli.render import view
-    from advisor.present import present
-
-    view(present("analyze_usage", r, lang), details)

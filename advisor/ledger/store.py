@@ -31,7 +31,6 @@ from advisor.money import FxRate, normalize_currency
 from advisor.rules import evaluate_packs
 
 PERIOD_RE = re.compile(r"^(\d{4})-(0[1-9]|1[0-2])$")
-STATUSES = ("pending", "approved", "rejected")
 
 
 def parse_owner(text: str) -> tuple[str, str]:
@@ -98,18 +97,13 @@ def to_currency(amount: Decimal, src: str, dst: str, rate: FxRate) -> Decimal:
     raise InputError("currency", f"{src}->{dst}", f"a rate between {src} and {dst}")
 
 
-def _insert(ledger: Ledger, table: Any) -> Any:
-    """An INSERT that can say ON CONFLICT (SQLite and PostgreSQL)."""
-    return insert_for(ledger.engine, table)
-
-
 # ---------------------------------------------------------------- budgets
 
 def set_budget(ledger: Ledger, owner: str, amount: str | float, period: str, currency: str = "USD") -> dict[str, Any]:
     team, project = parse_owner(owner)
     row = {"team": team, "project": project, "period": parse_period(period),
            "amount": str(parse_amount(amount)), "currency": normalize_currency(currency), "updated_at": _now()}
-    stmt = _insert(ledger, T.budgets).values(**row)
+    stmt = insert_for(ledger.engine, T.budgets).values(**row)
     stmt = stmt.on_conflict_do_update(index_elements=["team", "project", "period"],
                                       set_={k: stmt.excluded[k] for k in ("amount", "currency", "updated_at")})
     with ledger.engine.begin() as conn:

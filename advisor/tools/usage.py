@@ -161,16 +161,11 @@ def analyze_usage(
     return _from_summary(req)
 
 
-def _check_positive(name: str, value: float | None) -> None:
-    if value is not None and not value > 0:
-        raise InputError(name, value, _ACCEPTED[name])
-
-
 def _from_summary(req: AnalyzeUsageRequest) -> UsageReport:
+    """Summary mode (gpu_count and price_per_gpu_hour are positive by limits.yaml's request rules)."""
     d = load_defaults()
-    _check_positive("gpu_count", req.gpu_count)
-    _check_positive("price_per_gpu_hour", req.price_per_gpu_hour)
-    _check_positive("period_hours", req.period_hours)
+    if req.period_hours is not None and not req.period_hours > 0:
+        raise InputError("period_hours", req.period_hours, _ACCEPTED["period_hours"])
     currency = req.currency or "USD"
     assumptions = d.assumptions(["utilization.target", "utilization.low_use_line", "findings.min_saving"])
     price = req.price_per_gpu_hour
@@ -224,7 +219,6 @@ def _from_summary(req: AnalyzeUsageRequest) -> UsageReport:
 
 
 def _from_files(req: AnalyzeUsageRequest, progress: Callable[[str], None] | None, engine: str | None = None) -> UsageReport:
-    _check_positive("price_per_gpu_hour", req.price_per_gpu_hour)
     as_of = None
     if req.as_of:
         try:

@@ -10,12 +10,12 @@ import csv
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from advisor.datafile import read_mapping
 from advisor.errors import DocumentError
 
 _DATA = read_mapping(Path(__file__).with_name("columns.yaml"))
-SMI_TIMESTAMP = "timestamp"
 SMI_UTIL = "utilization.gpu"
 SMI_FIELDS: tuple[str, ...] = tuple(_DATA["smi"]["fields"])
 SMI_ID_FIELDS: tuple[str, ...] = tuple(_DATA["smi"]["id_fields"])
@@ -25,9 +25,12 @@ FOCUS_OPTIONAL: tuple[str, ...] = tuple(_DATA["focus"]["optional"])
 FOCUS_MONEY: tuple[str, ...] = tuple(_DATA["focus"]["money"])
 FOCUS_NUMBERS: tuple[str, ...] = tuple(_DATA["focus"]["numbers"])
 FOCUS_TIMES: tuple[str, ...] = tuple(_DATA["focus"]["times"])
+FOCUS_STAGE_NAMES: dict[str, str] = dict(_DATA["focus"]["staging"])
+FOCUS_NOT_NULL: tuple[str, ...] = tuple(_DATA["focus"]["not_null"])
 FOCUS_VERSION_MARKERS = tuple((v, tuple(cols)) for v, cols in _DATA["focus"]["version_markers"].items())
 INVENTORY_ALIASES: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in _DATA["inventory"]["aliases"].items()}
 INVENTORY_REQUIRED: tuple[str, ...] = tuple(_DATA["inventory"]["required"])
+PROMETHEUS: dict[str, Any] = _DATA["prometheus"]
 
 _SMI_CELL = re.compile(r"^\s*([A-Za-z0-9_.]+)\s*(?:\[([^\]]*)\])?\s*$")
 

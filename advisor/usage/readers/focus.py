@@ -16,35 +16,6 @@ from advisor.usage.readers.common import FileSummary
 
 BILLING_TABLE = "billing"
 MONEY_SQL_TYPE = "DECIMAL(38, 18)"
-# Canonical FOCUS column -> staging column.
-STAGE_NAMES = {
-    "BilledCost": "billed_cost",
-    "EffectiveCost": "effective_cost",
-    "ListCost": "list_cost",
-    "ContractedCost": "contracted_cost",
-    "BillingCurrency": "currency",
-    "ChargePeriodStart": "start_t",
-    "ChargePeriodEnd": "end_t",
-    "ChargeCategory": "charge_category",
-    "ChargeFrequency": "charge_frequency",
-    "ServiceName": "service_name",
-    "ServiceCategory": "service_category",
-    "ProviderName": "provider",
-    "SubAccountId": "sub_account_id",
-    "SubAccountName": "sub_account_name",
-    "ResourceId": "resource_id",
-    "ResourceName": "resource_name",
-    "ResourceType": "resource_type",
-    "CommitmentDiscountStatus": "commitment_status",
-    "CommitmentDiscountId": "commitment_id",
-    "PricingCategory": "pricing_category",
-    "ConsumedQuantity": "consumed_quantity",
-    "ConsumedUnit": "consumed_unit",
-    "SkuId": "sku_id",
-    "Tags": "tags",
-    "Id": "row_id",
-}
-NOT_NULL = ("BilledCost", "EffectiveCost", "BillingCurrency", "ChargePeriodStart", "ChargePeriodEnd")
 
 
 def _locate_columns(det: Detected) -> dict[str, tuple[int, str]]:
@@ -83,8 +54,8 @@ def _expr(canon: str, ident: str, sql_type: str, dialect: Dialect) -> tuple[str,
             value = dialect.epoch(f"TRY_CAST({text} AS {zoned})")
     else:
         value = f"NULLIF(NULLIF(TRIM({text}), ''), 'NULL')"
-        return value, (f"({value} IS NULL)" if canon in NOT_NULL else None)
-    null_bad = canon in NOT_NULL
+        return value, (f"({value} IS NULL)" if canon in C.FOCUS_NOT_NULL else None)
+    null_bad = canon in C.FOCUS_NOT_NULL
     check = f"({value} IS NULL AND ({ident} IS NOT NULL OR {str(null_bad).upper()}))"
     return value, check
 
@@ -118,7 +89,7 @@ def read_focus(engine: Engine, det: Detected, src: int, *, label: str | None = N
     found = _locate_columns(det)
     select = [f"{int(src)} AS src"]
     checks: list[tuple[str, str]] = []
-    for canon, stage in STAGE_NAMES.items():
+    for canon, stage in C.FOCUS_STAGE_NAMES.items():
         if canon not in found:
             select.append(f"NULL AS {stage}")
             continue
@@ -182,7 +153,7 @@ def _bad_row(engine: Engine, det: Detected, body: str, file_source: str, bad: in
 
 
 def _problem(cell: str, value: object) -> str:
-    canon = next((c for c in STAGE_NAMES if C.norm_key(c) == C.norm_key(cell)), cell)
+    canon = next((c for c in C.FOCUS_STAGE_NAMES if C.norm_key(c) == C.norm_key(cell)), cell)
     if value is None or not str(value).strip():
         return "is empty (mandatory in FOCUS)"
     if canon in C.FOCUS_TIMES:

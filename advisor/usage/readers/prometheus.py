@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from advisor.errors import DocumentError
+from advisor.usage import columns as C
 from advisor.usage.defaults import load_defaults
 from advisor.usage.detect import Detected, open_text
 from advisor.usage.readers.common import (
@@ -25,26 +26,11 @@ from advisor.usage.readers.common import (
     FileSummary,
 )
 
-# metric name -> (what it measures, factor to our unit). Utilization as a fraction, memory in
-# MiB. Listed in order of preference when an exporter sends two of one kind.
-METRICS: dict[str, tuple[str, float]] = {
-    "DCGM_FI_DEV_GPU_UTIL": ("util", 0.01),  # percent
-    "nvidia_smi_utilization_gpu_ratio": ("util", 1.0),  # nvidia_gpu_exporter: ratio 0..1
-    "nvidia_gpu_duty_cycle": ("util", 0.01),  # older NVIDIA exporters: percent
-    "DCGM_FI_DEV_FB_USED": ("mem_used_mib", 1.0),  # MiB
-    "nvidia_smi_memory_used_bytes": ("mem_used_mib", 1.0 / 2**20),
-    "nvidia_gpu_memory_used_bytes": ("mem_used_mib", 1.0 / 2**20),
-    "nvidia_smi_memory_total_bytes": ("mem_total_mib", 1.0 / 2**20),
-    "nvidia_gpu_memory_total_bytes": ("mem_total_mib", 1.0 / 2**20),
-    "DCGM_FI_DEV_FB_FREE": ("mem_free_mib", 1.0),
-    "DCGM_FI_DEV_FB_RESERVED": ("mem_reserved_mib", 1.0),
-    "nvidia_smi_gpu_info": ("info", 1.0),
-}
+# metric name -> (what it measures, factor to our unit), in order of preference (columns.yaml)
+METRICS: dict[str, tuple[str, float]] = {k: (str(v[0]), float(v[1])) for k, v in C.PROMETHEUS["metrics"].items()}
 PREFERENCE = {name: i for i, name in enumerate(METRICS)}
-UUID_LABELS = ("UUID", "uuid")
-INDEX_LABELS = ("gpu", "index", "minor_number")
-MODEL_LABELS = ("modelName", "name", "model")
-HOST_LABELS = ("Hostname", "hostname", "instance", "node")
+_LABELS = C.PROMETHEUS["labels"]
+UUID_LABELS, INDEX_LABELS, MODEL_LABELS, HOST_LABELS = (tuple(_LABELS[k]) for k in ("uuid", "index", "model", "host"))
 
 _SAMPLE = re.compile(
     r"^(?P<name>[A-Za-z_:][A-Za-z0-9_:]*)(?:\{(?P<labels>.*)\})?\s+(?P<value>\S+)(?:\s+(?P<ts>-?\d+))?\s*$"
