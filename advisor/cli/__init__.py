@@ -29,7 +29,6 @@ def build_app() -> typer.Typer:
         review,
         rules,
         ui,
-        usage,
     )
 
     app = typer.Typer(
@@ -39,7 +38,7 @@ def build_app() -> typer.Typer:
         add_completion=False,
         pretty_exceptions_enable=False,
     )
-    for module in (estimate, catalog, rules, review, usage, assistant, learn, ui, mcp_server, budget):
+    for module in (estimate, catalog, rules, review, assistant, learn, ui, mcp_server, budget):
         module.register(app)
     return app
 

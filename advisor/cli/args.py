@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 from advisor.datafile import read_mapping
 from advisor.errors import DataError, InputError
-from advisor.numeric import parse_number, quantity_of
+from advisor.numeric import parse_fraction, parse_number, quantity_of
 from advisor.units import parse_billions, parse_count
 
 OPTIONS_FILE = Path(__file__).with_name("options.yaml")
@@ -162,6 +162,7 @@ _TYPES: dict[str, Callable[[str], dict[str, Any]]] = {
     "lower": lambda f: {"type": str.lower},
     "int": lambda f: {"type": int},
     "names": lambda f: {"type": names},
+    "fraction": lambda f: {"type": _typed(f, lambda text: parse_fraction(text, f))},
     "numbers": lambda f: {"type": numbers(f)},
     "stage": lambda f: {"type": stage, "action": "append"},
     "flag": lambda f: {"action": "store_true", "default": None},
@@ -169,7 +170,7 @@ _TYPES: dict[str, Callable[[str], dict[str, Any]]] = {
     "bool": lambda f: {"action": argparse.BooleanOptionalAction, "default": None},
     "negative": lambda f: {"action": "store_false", "default": None},
 }
-_SETTINGS = ("help", "default", "required", "metavar", "choices")
+_SETTINGS = ("help", "default", "required", "metavar", "choices", "nargs")
 
 
 @lru_cache(maxsize=1)
@@ -187,7 +188,9 @@ def _add(target: Any, option: dict[str, Any]) -> None:
     settings = {k: option[k] for k in _SETTINGS if k in option}
     if "type" in option:
         settings.update(_TYPES[option["type"]](field))
-    target.add_argument(flag, dest=option.get("dest", field.replace("-", "_")), **settings)
+    if flag.startswith("-"):
+        settings["dest"] = option.get("dest", field.replace("-", "_"))
+    target.add_argument(flag, **settings)
 
 
 def parser(command: str) -> Parser:

@@ -1,5 +1,5 @@
-"""``advisor estimate | recommend | billing | plan | serve | quote | own``: the cost and decision
-commands. Their flags are listed in ``options.yaml`` (parsed by :mod:`advisor.cli.args`).
+"""``advisor estimate | recommend | billing | plan | serve | quote | own | usage``: the cost,
+decision and usage commands. Their flags are listed in ``options.yaml`` (parsed by :mod:`advisor.cli.args`).
 
 Each prints the report's view (advisor.present): the short form, ``--details`` for every table
 and assumption, ``--json`` for the report itself; bad input exits 2 with one line on stderr,
@@ -47,7 +47,7 @@ def _run(ctx: typer.Context, command: str) -> None:
         # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.cli.render import show
 
-        show(tool, report, details=ns.details)
+        show(tool, report, details=ns.details, lang=ns.lang)
 
 
 def register(app: typer.Typer) -> None:
