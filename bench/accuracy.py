@@ -9,8 +9,8 @@ engine's GPU-hours at MFU 1 (recomputation included) and its failure share give 
 implied compute MFU; log MFU is regressed on the factors of ``advisor.engine.throughput``
 (generation, size by generation, cluster size, era, MoE, benchmark row) with a small ridge
 penalty toward "no effect". Leave-one-out: each run is predicted by the engine with the
-factors fitted on the other runs. Bands: each run's [p10, p90] of the other runs'
-leave-one-out log errors in its regime. Benchmark rows (steady-state steps) are compared with
+factors fitted on the other runs. Bands: each run's conformal 80 % interval of the other runs'
+leave-one-out log errors of its card generation (``regime_band``). Benchmark rows (steady-state steps) are compared with
 the whole-run estimate through ``mfu.benchmark_factor`` and ``mfu.benchmark_size_exponent``
 (by card generation): on Hopper, framework tables run at the same MFU for 1B-70B models, whole
 runs do not.
@@ -43,16 +43,19 @@ RIDGE = 1.0  # penalty on each factor's log toward 0 (no effect); the intercept 
 # cluster-size slope and a 2023-vs-today era step do not generalise (see docs/ACCURACY.md).
 # The Hopper benchmark terms (9, 10) let framework tables stay flat in model size.
 USED = [0, 1, 3, 5, 7, 8, 9, 10]
-# Band: the central 80 % of the leave-one-out errors (the coverage the band promises), by regime
-# with shrinkage toward all regimes (prior weight of SHRINK runs); see regime_band.
-BAND_PERCENTILES = (10.0, 90.0)
+# Band (regime_band): the conformal interval of the held-out errors for the coverage the band
+# promises, by card generation, shrunk toward all runs (prior weight of SHRINK runs) and at most
+# MAX_RATIO wide (high / low). Fixed before it was evaluated (session 6).
+COVERAGE = 0.8
 SHRINK = 8.0
+MAX_RATIO = 2.0
 NAMES = ("log_base", "log_hopper", "size_exp_default", "size_exp_hopper_extra", "cluster_exp", "log_era_2022",
          "log_era_2023", "log_moe", "log_benchmark", "log_benchmark_hopper", "size_exp_benchmark_hopper")
 # Pre-training MFU of one node for generations with no published run in the set: the values the
 # engine used before this calibration (base 0.51 x generation factor; defaults.yaml history).
 PRIOR_MFU = {"blackwell": 0.3825, "ada": 0.4335, "volta": 0.4335, "turing": 0.306, "cdna3": 0.357, "davinci": 0.357}
-REGIMES = ("one_node_to_64", "up_to_1024", "above_1024")
+REGIMES = ("ampere", "hopper")
+CLUSTERS = {"1-64 GPUs": (1, 64), "65-1024 GPUs": (65, 1024), ">1024 GPUs": (1025, 10**9)}  # reporting only
 
 
 def load(path: Path = RUNS) -> list[dict[str, Any]]:
@@ -121,6 +124,7 @@ class Run:
     y: float  # log implied compute MFU, fixed factors (method, fp8) removed
     regime: str
     published: float
+    gpus: int
 
 
 def features(row: dict[str, Any], catalog: Any) -> Run:
@@ -148,8 +152,8 @@ def features(row: dict[str, Any], catalog: Any) -> Run:
         1.0 if report.inputs["active_params_b"] < report.inputs["params_b"] * 0.999 else 0.0,
         bench, bench * hopper, bench * math.log(active / 7.0) * hopper,
     ])
-    return Run(row=row, x=x, y=math.log(implied / fixed), regime=regime(n, "pretrain", gpu.generation, p),
-               published=float(row["gpu_hours"]))
+    return Run(row=row, x=x, y=math.log(implied / fixed), regime=regime("pretrain", gpu.generation, p),
+               published=float(row["gpu_hours"]), gpus=n)
 
 
 def fit(runs: list[Run]) -> np.ndarray:
@@ -208,17 +212,24 @@ def cross_validate(catalog: Any) -> dict[str, Any]:
     return {"runs": runs, "errors": errors, "bands": bands, "theta": theta}
 
 
+def conformal(errors: list[float]) -> tuple[float, float] | None:
+    """The k-th smallest and k-th largest of m errors, k = floor((1 - COVERAGE) / 2 · (m + 1)): it
+    contains a new exchangeable error with probability ≥ COVERAGE. None when m is too small."""
+    ranked, k = sorted(errors), math.floor(round((1 - COVERAGE) / 2 * (len(errors) + 1), 9))
+    return (ranked[k - 1], ranked[-k]) if k >= 1 else None
+
+
 def regime_band(same: list[float], pooled: list[float]) -> tuple[float, float]:
-    """[p10, p90] of a regime's leave-one-out log errors, shrunk toward the pooled ones and widened
-    for a small sample: weight m / (m + SHRINK) on the regime's own m errors, then × sqrt(1 + 1/m)
-    (a new run varies more than the sample's quantiles say). No errors: the pooled quantiles."""
-    low, high = (float(v) for v in np.percentile(pooled, BAND_PERCENTILES))
-    m = len(same)
-    if not m:
-        return low, high
-    own_low, own_high = (float(v) for v in np.percentile(same, BAND_PERCENTILES))
-    w, widen = m / (m + SHRINK), math.sqrt(1 + 1 / m)
-    return (w * own_low + (1 - w) * low) * widen, (w * own_high + (1 - w) * high) * widen
+    """A regime's band from held-out log errors: its conformal interval (``conformal``) shrunk
+    toward the pooled one with weight m / (m + SHRINK), the pooled one alone when the regime has too
+    few errors; then narrowed around its centre to high / low = MAX_RATIO."""
+    low, high = conformal(pooled) or (min(pooled), max(pooled))
+    own = conformal(same)
+    if own:
+        w = len(same) / (len(same) + SHRINK)
+        low, high = w * own[0] + (1 - w) * low, w * own[1] + (1 - w) * high
+    half = min(high - low, math.log(MAX_RATIO)) / 2
+    return (low + high) / 2 - half, (low + high) / 2 + half
 
 
 def band_table(runs: list[Run], errors: list[float]) -> dict[str, list[float]]:
@@ -249,12 +260,11 @@ def summary(errors: list[float], bands: list[tuple[float, float]]) -> dict[str, 
 def by_regime(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
     runs, errors, bands = result["runs"], result["errors"], result["bands"]
     out = {"all": summary(errors, bands)}
-    for name in REGIMES:
-        idx = [i for i, r in enumerate(runs) if r.regime == name]
+    groups = {name: [r.regime == name for r in runs] for name in REGIMES}
+    groups.update({label: [lo <= r.gpus <= hi for r in runs] for label, (lo, hi) in CLUSTERS.items()})
+    for name, member in groups.items():
+        idx = [i for i, m in enumerate(member) if m]
         out[name] = summary([errors[i] for i in idx], [bands[i] for i in idx])
-    for label, test in (("A100-class", lambda r: r.x[1] == 0), ("H100-class", lambda r: r.x[1] == 1)):
-        idx = [i for i, r in enumerate(runs) if test(r)]
-        out[label] = summary([errors[i] for i in idx], [bands[i] for i in idx])
     return out
 
 

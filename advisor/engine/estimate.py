@@ -65,7 +65,10 @@ def resolve_shape(req: EstimateRequest, spec: Any, p: Params) -> tuple[Shape, fl
         params_b = params_from_shape(shape)
         p.note("params_b", round(params_b, 3), "computed from the stated shape (gated MLP, embeddings included)", "B")
         return shape, params_b
-    return with_overrides(shape_from_params(float(req.params_b), p, vocab), given), float(req.params_b)
+    # A mixture of experts known by its sizes: its layers and hidden size are those of a dense
+    # model of its active size (the experts add weights, not activations or layers).
+    size = float(min(req.active_params_b or req.params_b, req.params_b))
+    return with_overrides(shape_from_params(size, p, vocab), given), float(req.params_b)
 
 
 def resolve_workload(req: EstimateRequest, catalog: Any, p: Params) -> tuple[Workload, dict[str, Any]]:
@@ -195,7 +198,7 @@ def estimate_job(req: EstimateRequest, catalog: Any) -> tuple[EstimateReport, Wo
                 generation=gpu.generation, gpu_count=n, active_params_b=w.active_params_b, method=w.method,
                 moe=w.is_moe, precision=precision, nvlink=has_nvlink(gpu), p=p, era=req.software_era,
             ))
-            band = throughput.regime(n, w.method, gpu.generation, p)
+            band = throughput.regime(w.method, gpu.generation, p)
             lo, hi = (float(x) for x in throughput.mfu_band(mfu, p, band))
         factor = recompute_factor(w.method, bool(par.checkpointing), p)
         if w.method == "qlora":

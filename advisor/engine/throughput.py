@@ -13,7 +13,7 @@ expected MFU = base × generation × size(N, generation) × cluster(n) × era ×
 published GPU-hours are wall time × GPUs) for a 7B dense model on one A100 node. The factors
 are fitted in log space on ``knowledge/calibration/pretrain_runs.yaml`` (``make bench`` prints
 the fit and its cross-validated error). The low–high band comes from the cross-validated
-residuals of that fit, by cluster-size regime (``mfu.band_by_regime``).
+residuals of that fit, by card generation (``mfu.band_by_regime``).
 """
 
 from __future__ import annotations
@@ -97,13 +97,10 @@ def expected_mfu(
     return xp.clip(mfu, float(lo), float(hi))
 
 
-def regime(gpu_count: int, method: str, generation: str, p: Params) -> str:
-    """The calibration regime an estimate falls in; its band is that regime's residual spread."""
-    calibrated = p.peek("mfu.calibrated_generations")
-    if method != "pretrain" or generation not in calibrated:
-        return "uncalibrated"
-    small, large = p.peek("mfu.regime_gpus")
-    return "one_node_to_64" if gpu_count <= small else ("up_to_1024" if gpu_count <= large else "above_1024")
+def regime(method: str, generation: str, p: Params) -> str:
+    """The calibration regime an estimate falls in (the card generation of a pre-training run);
+    its band is that regime's cross-validated residual spread."""
+    return generation if method == "pretrain" and generation in p.peek("mfu.calibrated_generations") else "uncalibrated"
 
 
 @lru_cache(maxsize=16)
@@ -112,7 +109,7 @@ def _ratios(low: float, high: float) -> tuple[float, float]:
 
 
 def mfu_band(expected: Any, p: Params, band_regime: str = "uncalibrated") -> tuple[Any, Any]:
-    """(low, high) MFU: the expected value shifted by the regime's cross-validated p90 and p10
+    """(low, high) MFU: the expected value shifted by the regime's cross-validated 80 % interval
     of log(published / estimated GPU-hours). High GPU-hours go with low MFU."""
     p10, p90 = p("mfu.band_by_regime")[band_regime]
     below, above = _ratios(float(p10), float(p90))

@@ -2,6 +2,7 @@
 
 Model FLOPs follow Kaplan et al.: 6·N·D for pre-training and full fine-tuning, with N the
 parameters active per token (MoE). LoRA/QLoRA skip the weight-gradient matmuls: 4·N·D.
+Attention adds ``flops.attention_per_layer_token`` · layers · sequence · hidden per token.
 Recomputing activations costs time, not model FLOPs: it is a separate time multiplier.
 """
 
@@ -206,8 +207,10 @@ def flops_per_token_factor(method: str, p: Params) -> float:
 
 
 def model_flops(w: Workload, p: Params) -> float:
-    """Total model FLOPs of the run (no recomputation counted)."""
-    return flops_per_token_factor(w.method, p) * w.active_params_b * 1e9 * w.tokens_b * 1e9
+    """Total model FLOPs of the run (no recomputation counted): the weight matmuls plus the
+    attention scores and values, which grow with the sequence length (s·h per layer per token)."""
+    attention = float(p("flops.attention_per_layer_token")) * w.shape.layers * w.seq_len * w.shape.hidden
+    return (flops_per_token_factor(w.method, p) * w.active_params_b * 1e9 + attention) * w.tokens_b * 1e9
 
 
 def recompute_factor(method: str, checkpointing: bool, p: Params) -> float:
