@@ -55,7 +55,7 @@ NAMES = ("log_base", "log_hopper", "size_exp_default", "size_exp_hopper_extra", 
 # engine used before this calibration (base 0.51 x generation factor; defaults.yaml history).
 PRIOR_MFU = {"blackwell": 0.3825, "ada": 0.4335, "volta": 0.4335, "turing": 0.306, "cdna3": 0.357, "davinci": 0.357}
 REGIMES = ("ampere", "hopper")
-CLUSTERS = {"1-64 GPUs": (1, 64), "65-1024 GPUs": (65, 1024), ">1024 GPUs": (1025, 10**9)}  # reporting only
+CLUSTERS = {"gpus_1_64": (1, 64), "gpus_65_1024": (65, 1024), "gpus_above_1024": (1025, 10**9)}  # reporting only
 
 
 def load(path: Path = RUNS) -> list[dict[str, Any]]:
