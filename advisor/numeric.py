@@ -260,7 +260,7 @@ def check_request_bounds(request: Any) -> Any:
     currency = str(getattr(request, "currency", None) or "USD").lower()
     for name in limits().get("name_fields") or []:
         value = getattr(request, name, None)
-        if isinstance(value, str) and not value.strip():
+        if any(isinstance(v, str) and not v.strip() for v in (value if isinstance(value, list) else [value])):
             raise InputError(name, value, f"a {name} name (it is empty)")
     for rule in limits().get("request_rules") or []:
         for name in rule["fields"]:

@@ -31,6 +31,7 @@ class RecommendRequest(EstimateRequest):
 
     max_gpus: int | None = Field(None, description="Largest GPU count to consider; default 16384.")
     gpus: list[str] | None = Field(None, description="Candidate GPU names; default every card with a price.")
+    exclude_gpus: list[str] | None = Field(None, description="GPU names never to recommend (\"no H100s\", \"不要 4090\").")
     billing_modes: list[Literal["on_demand", "daily", "monthly", "yearly", "spot"]] | None = Field(
         None, description="Billing modes to consider; default all except spot unless the work is interruptible.")
     top_k: int = Field(10, description="How many options to return.")
@@ -117,7 +118,7 @@ def recommend_hardware(request: RecommendRequest | None = None, *, progress: Pro
         deadline = float(p("estimate.target_wall_days")) * HOURS_PER_DAY
         p.note("deadline_hours", deadline, "no deadline given: estimate.target_wall_days", unit="hours")
     res = sweep(
-        w, catalog, p, currency=req.currency, gpus=req.gpus, max_gpus=req.max_gpus, deadline_hours=deadline,
+        w, catalog, p, currency=req.currency, gpus=_candidates(catalog, req), max_gpus=req.max_gpus, deadline_hours=deadline,
         budget=req.budget, optimizer=req.optimizer or "adamw", flash=req.flash_attention, modes=modes,
         interruptible=req.interruptible, market=req.market, lang=req.lang, counts=req.gpu_counts,
     )
@@ -151,12 +152,23 @@ def recommend_hardware(request: RecommendRequest | None = None, *, progress: Pro
         c = report.cheapest
         chosen = estimate_training_cost(
             **{k: v for k, v in req.model_dump(exclude_none=True).items()
-               if k not in ("max_gpus", "gpus", "billing_modes", "top_k", "gpu_counts", "billing")},
+               if k not in ("max_gpus", "gpus", "exclude_gpus", "billing_modes", "top_k", "gpu_counts", "billing")},
             gpu=c.gpu, gpu_count=c.gpu_count, precision=c.precision, billing=c.billing,
         )
         report.findings = chosen.findings
     step(progress, term("progress.done", req.lang), 3, 3)
     return report
+
+
+def _candidates(catalog: Any, req: RecommendRequest) -> list[str] | None:
+    """The cards to sweep: ``gpus`` (or every card) less ``exclude_gpus``; an exclusion that leaves none is an error."""
+    if not req.exclude_gpus:
+        return req.gpus
+    out = {catalog.gpu(g).id for g in req.exclude_gpus}
+    left = [g.id for g in ([catalog.gpu(x) for x in req.gpus] if req.gpus else catalog.gpus) if g.id not in out]
+    if not left:
+        raise InputError("exclude_gpus", req.exclude_gpus, "cards to leave out that leave at least one to choose")
+    return left
 
 
 def _distinct(catalog: Any, options: list[Option], req: Any) -> list[Option]:

@@ -299,3 +299,69 @@ def test_a_model_size_or_a_token_count_before_run_is_no_job_count(text: str) -> 
 ])  # fmt: skip
 def test_someones_own_contract_is_reviewed_contracts_in_general_are_a_guide(text: str, job: str) -> None:
     assert parse_question(text).intent == job
+
+
+@pytest.mark.parametrize(("expected", "text"), [
+    # a card choice with a constraint is a recommendation even when one card is named ("X or another?", "有没有便宜点的")
+    ("recommend_hardware", "qwen2.5-7b全参微调 3亿token 三天内跑完 最多16张卡 用A800还是别的"),
+    ("recommend_hardware", "老板让用4090训qwen2.5-7b lora 数据2000万token 预算3000块 换别的卡会不会更省"),
+    ("recommend_hardware", "用H800太贵了 qwen2.5-14b lora 8000万token 有没有便宜点的方案"),
+    ("recommend_hardware", "预算只有五千 想qlora一个14b 数据1千万token 租啥卡"),
+    ("recommend_hardware", "We were going to use H100s for a QLoRA of llama-3.1-8b on 20M tokens, is there another card that works?"),
+    ("recommend_hardware", "Full FT of qwen2.5-7b on 300M tokens in 3 days on A800s, or a different card?"),
+    # how many of the one named card, with a deadline: the estimate sizes the count
+    ("estimate_training_cost", "qwen2.5-72b lora 数据1亿 token 48小时内 H100要几张"),
+    ("estimate_training_cost", "LoRA of a 34B model on 150M tokens on H100s, 36 hour deadline: how many GPUs and what does it cost?"),
+    # what the product does not do, near its words: one honest line, not a guess at a job
+    ("out_of_scope", "帮我算一下公司今年的企业所得税"), ("out_of_scope", "can you file our GPU expenses as a tax deduction for us?"),
+    ("out_of_scope", "租卡合同的违约金条款在法律上有效吗 我们能告他们吗"), ("out_of_scope", "is this contract legally enforceable? can we sue?"),
+    ("out_of_scope", "帮我登录服务器把训练任务停掉"), ("out_of_scope", "please restart the training job on our cluster"),
+    ("out_of_scope", "帮我找几篇关于LoRA的论文"), ("out_of_scope", "find me the latest papers on QLoRA"),
+    ("out_of_scope", "显卡挖矿一天能赚多少钱"), ("out_of_scope", "how much does a 4090 cost on ebay for gaming"),
+    # a price or time asked about nothing named: ask what to work out
+    ("clarify", "整个下来多少钱啊"), ("clarify", "多久能搞完"), ("clarify", "what would that cost us per month?"),
+    ("clarify", "which option is cheaper?"), ("clarify", "怎么算最省"),
+    # idle time in other words, and bought cards weighed against renting
+    ("analyze_usage", "nobody has used our 8 H100s for two weeks, at $2.4/GPU-hour what did that cost us?"),
+    ("analyze_usage", "集群里32张4090 上周整整7天没跑任务 2块一卡时 白花了多少"),
+    ("compare_own_vs_rent", "we bought 48 H100s, they're about 55% busy over 4 years, would renting have been cheaper?"),
+    ("compare_own_vs_rent", "去年买了16张A100 利用率大概四成 用3年 是不是租更划算"),
+])  # fmt: skip
+def test_a_card_choice_a_count_a_limit_or_nothing_named(expected: str, text: str) -> None:
+    assert parse_question(text).intent == expected
+
+
+@pytest.mark.parametrize("first", ["lora微调qwen3-8b 语料3000万token 预算5000 推荐什么卡",
+                                   "Recommend hardware for a LoRA of qwen2.5-32b on 100M tokens within 3 days"])
+@pytest.mark.parametrize(("then", "out"), [
+    ("不要4090", ["RTX-4090"]), ("除了H100以外呢", ["H100-SXM"]), ("4090没货", ["RTX-4090"]), ("A100就算了", ["A100-80GB"]),
+    ("no H100s please", ["H100-SXM"]), ("exclude the A100", ["A100-80GB"]), ("skip the 4090, we can't get it", ["RTX-4090"]),
+    ("H100s are out of stock", ["H100-SXM"]), ("what about without B200?", ["B200"]),
+])  # fmt: skip
+def test_leaving_a_card_out_after_a_recommendation_keeps_recommending_without_it(first: str, then: str, out: list[str]) -> None:
+    r = parse_question(then, parse_question(first))
+    assert r.intent == "recommend_hardware" and r.args["exclude_gpus"] == out and "gpu" not in r.args
+
+
+def test_exclusions_add_up_and_leave_the_named_candidates() -> None:
+    r = parse_question("A100 H100 L40S 哪个适合 lora微调qwen3-8b 语料3000万token")
+    r = parse_question("不要L40S", r)
+    assert r.args["exclude_gpus"] == ["L40S"] and r.args["gpus"] == ["A100-80GB", "H100-SXM"]
+    r = parse_question("no H100 either", r)
+    assert r.args["exclude_gpus"] == ["L40S", "H100-SXM"] and r.args["gpus"] == ["A100-80GB"]
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("用8张H100 lora微调qwen2.5-14b 数据1亿token 多少钱", "不要H100了 太贵"),
+    ("LoRA qwen2.5-14b on 100M tokens with 8 H100s, cost?", "no H100s, they're too expensive"),
+])  # fmt: skip
+def test_leaving_out_the_priced_card_asks_which_card_instead(first: str, then: str) -> None:
+    r = parse_question(then, parse_question(first))
+    assert r.intent == "recommend_hardware" and r.args["exclude_gpus"] == ["H100-SXM"] and r.args["model"] == "qwen2.5-14b"
+
+
+@pytest.mark.parametrize("text", ["不用H100 用8张A100 lora qwen2.5-7b 5千万token 多少钱",
+                                  "instead of H100s, what would 8 A100s cost for a LoRA of qwen2.5-7b on 50M tokens?"])
+def test_a_card_named_in_place_of_another_is_no_exclusion(text: str) -> None:
+    r = parse_question(text)
+    assert r.intent == "estimate_training_cost" and r.args["gpu"] == "A100-80GB" and "exclude_gpus" not in r.context

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from advisor.catalog import get_catalog
 from advisor.errors import InputError
 from advisor.present import present
 from advisor.tools import compare_billing, estimate_training_cost, plan_project, recommend_hardware
@@ -37,6 +38,22 @@ def test_recommend_respects_deadline_and_budget() -> None:
 def test_recommend_refuses_a_fixed_gpu() -> None:
     with pytest.raises(InputError, match="recommend chooses"):
         recommend_hardware(model="qwen2.5-7b", method="lora", tokens_b=0.1, gpu="h100")
+
+
+@pytest.mark.parametrize(("out", "within"), [(["RTX-4090"], None), (["h100", "A100 80GB"], None), (["L40S"], ["L40S", "A10"])])
+def test_recommend_leaves_out_the_excluded_cards(out: list[str], within: list[str] | None) -> None:
+    base = {"model": "qwen3-8b", "method": "qlora", "tokens_b": 0.008, "gpus": within}
+    gone = {get_catalog().gpu(g).id for g in out}
+    r = recommend_hardware(**base, exclude_gpus=out)
+    cards = {o.gpu for o in [*r.options, *r.pareto]}
+    assert cards and not cards & gone and (within is None or cards <= {get_catalog().gpu(g).id for g in within})
+    assert gone & {o.gpu for o in recommend_hardware(**base).options}  # the excluded cards were candidates
+
+
+@pytest.mark.parametrize(("gpus", "out", "says"), [(["A10"], ["a10"], "at least one"), (None, [" "], "empty")])
+def test_an_exclusion_that_leaves_nothing_or_names_nothing_is_refused(gpus: list[str] | None, out: list[str], says: str) -> None:
+    with pytest.raises(InputError, match=says):
+        recommend_hardware(model="qwen2.5-7b", method="lora", tokens_b=0.1, gpus=gpus, exclude_gpus=out)
 
 
 def test_plan_stages_add_up_and_validation_comes_first() -> None:

@@ -48,7 +48,7 @@ def decide(previous_intent: str, pending: str | None, decision: Decision, ctx: d
     complete = ("model" in ctx or "params_b" in ctx) and any(k in ctx for k in ("tokens_b", "dataset_tokens_b", "samples"))
     if complete and not marker and not reference:
         return None
-    own = slots - {"billing_modes", "billing", "stage_names", "stages", "gpus"}
+    own = slots - {"billing_modes", "billing", "stage_names", "stages", "gpus", "exclude_gpus"}
     switch = decision.stated and decision.intent in TOOLS and decision.intent not in (previous_intent, "search_knowledge")
     if switch and not _asks_another(previous_intent, decision, ctx, marker=marker, reference=reference):
         return previous_intent  # "利用率到90%呢" after own-vs-rent, "改成按量计费呢" after an estimate
@@ -120,6 +120,13 @@ def merge(old: dict[str, Any], new: dict[str, Any], intent: str) -> tuple[dict[s
             drop("currency")
     if "gpus" in new:
         drop("gpu")
+    if "exclude_gpus" in new:  # "不要 4090" after "不要 H100": both stay out, and out of the old candidates
+        out = [*old.get("exclude_gpus", []), *new["exclude_gpus"]]
+        new = {**new, "exclude_gpus": list(dict.fromkeys(out))}
+        if [g for g in ctx.get("gpus", []) if g not in out]:
+            ctx["gpus"] = [g for g in ctx["gpus"] if g not in out]
+        else:
+            drop("gpus")
     if intent == "recommend_hardware" and "gpu" not in new and "gpus" not in new:
         drop("gpu", "price_per_gpu_hour")  # asking which GPU: the old choice is not a candidate
     if any(k in new for k in _DURATION_KEYS):

@@ -35,7 +35,7 @@ TOOL_ARGS: dict[str, tuple[str, ...]] = {
         "approval_threshold", "has_validation_run", "parallel_experiments", "urgent",
         "interruptible", "checkpoint_interval_hours", "price_locked", "project_months",
         "storage_retention_days", "egress_gb", "idle_wait_hours",
-        "max_gpus", "gpus", "billing_modes", "top_k",
+        "max_gpus", "gpus", "exclude_gpus", "billing_modes", "top_k",
     ),
     "compare_billing": (
         "gpu", "gpu_count", "wall_hours", "hours_per_day", "price_per_gpu_hour", "currency", "market",

@@ -55,8 +55,12 @@ _RANGE_LEFT = re.compile(rf"(?:(?<![\d.a-z])(?P<lo>{COUNT_TEXT})\s*(?:张|块|�
 """The low end of a range of cards ("4-8 张 H100", "4到8卡", "between 4 and 8 H100s"): the cards are a choice
 up to the high end, which is the cap (an estimate prices it, and says so)."""
 _TARGET = re.compile(r"(?:换成|改成|改用|换用|换为|改为|换到|切换到|switch(?:ing)?\s+to|mov(?:e|ing)\s+to|go\s+with|use)\s*$")
-_SOURCE_BEFORE = re.compile(r"(?:instead\s+of|rather\s+than|而不是|不用|不要|不是|from|把|(?:don'?t|do\s+not|won'?t|not)\s+(?:use|go\s+with|rent|take)|not)\s*$")
+_SOURCE_BEFORE = re.compile(r"(?:instead\s+of|rather\s+than|而不是|不是|from|把)\s*$")
 _SOURCE_AFTER = re.compile(r"^\s*(?:换成|改成|换为|改为|换到|to\s+)")
+_OUT_BEFORE = re.compile(r"(?:不用|不要|不考虑|不选|别用|别选|别推荐|排除|除了|除去|去掉|(?:don'?t|do\s+not|won'?t|not)\s+(?:use|go\s+with|rent|take|want)|"
+                         r"(?<![a-z])(?:not|no|exclud\w*|skip|avoid|except|without|other\s+than|besides|drop|minus)(?:\s+(?:the|any|an?))?)\s*$")
+_OUT_AFTER = re.compile(r"^(?:s|\s*(?:[,，、和与/]|and|or)?\s*[a-z]*\d{2,4}[a-z]*)*\s*(?:不要了|不考虑|就算了|排除|除外|以外|之外|没货|缺货|买不到|租不到|太贵|那种|are\s+out|is\s+out|out\s+of\s+stock)")
+"""A card left out ("不要 4090", "no H100s", "A100 就算了", "skip the 4090"): with no other card chosen, an exclusion."""
 _CARD = r"(?:张|块|片)?\s*(?:-\s*)?(?:显卡|卡|gpus?|cards?|npus?|accelerators?)"
 _BARE_COUNT = re.compile(
     rf"(?:(?<![\d.]){_UNGROUPED}(?P<m>{COUNT_TEXT})\s*(?:个)?\s*{_NODE_WORD}\s*(?:of|with|each\s+with|x|×|\*|,)?\s*)?"
@@ -181,11 +185,12 @@ def extract_gpus(scan: Scan) -> None:
                 if lm and (nodes := _count(lm.group("m"))):  # "two 8-GPU A100 nodes", "3 个 8卡 A100 服务器"
                     mention["count"] *= nodes
                     start -= len(lm.group(0))
-        before, after = scan.norm[max(0, start - 14) : start], scan.norm[end : end + 6]
-        target, source = _TARGET.search(before), _SOURCE_BEFORE.search(before)
+        before, after = scan.norm[max(0, start - 14) : start], scan.norm[end : end + 16]
+        target, source = _TARGET.search(before), _SOURCE_BEFORE.search(before) or _OUT_BEFORE.search(before)
+        mention["out"] = bool(_OUT_BEFORE.search(before) or _OUT_AFTER.search(after))
         if target and not (source and source.start() < target.start()):  # "don't use H100s": not a target
             mention["role"] = "target"
-        elif source or _SOURCE_AFTER.search(after):
+        elif source or mention["out"] or _SOURCE_AFTER.search(after):
             mention["role"] = "source"
         if mention["count"] and _CAP.search(before):
             mention["cap"] = True
@@ -198,6 +203,9 @@ def extract_gpus(scan: Scan) -> None:
         return
     for mention in mentions:
         scan.take("gpu_mention", mention["name"], mention["start"], mention["end"], keep=True)
+    if all(x["role"] == "source" for x in mentions) and any(x["out"] for x in mentions):  # "不要 4090", "no H100s", "除了 A100"
+        scan.values["exclude_gpus"] = list(dict.fromkeys(x["name"] for x in mentions))
+        return
     chosen = next((x for x in mentions if x["role"] == "target"), None)
     chosen = chosen or next((x for x in mentions if x["role"] != "source"), mentions[0])
     scan.values["gpu"] = chosen["name"]

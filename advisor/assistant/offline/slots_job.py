@@ -76,8 +76,8 @@ _PER_SAMPLE = [
 ]
 _TOKENS_PER_DAY = re.compile(  # "每天5000万token", "日请求量折合8000万token", "daily load of 20M tokens"
     r"(?:每天|每日|日均|一天|(?<![\u4e00-\u9fff])日|per\s+day|a\s+day|daily|/\s*day)\s*(?:的)?\s*"
-    r"(?:请求量|调用量|流量|吞吐量?|输出|生成量|用量|token量|量|折合|合计|总共|大概|大约|约|差不多|平均|预计|估计|能有|有|要|生成|处理|调用|最多|最高|峰值|高峰|"
-    r"load|traffic|volume|of|about|around|roughly|~|≈|\s)*$"
+    r"(?:请求量|调用量|流量|吞吐量?|输出|生成量|用量|token量|量|折合|合计|总共|大概|大约|约|差不多|平均|预计|估计|能有|有|要|生成|处理|调用|最多|最高|峰值|高峰|顶多|至多|也就|就|不到|不超过|"
+    r"load|traffic|volume|of|about|around|roughly|maybe|only|just|at\s+most|up\s+to|under|~|≈|\s)*$"
 )
 _LOAD_PER_DAY = re.compile(  # "流量涨到一天2亿", "每天5000万": a daily amount with no unit is a token load
     rf"(?:每天|每日|日均|一天|per\s+day|a\s+day|daily)\s*(?:涨到|到|达到|有|要|约|大概)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})"

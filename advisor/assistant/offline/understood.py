@@ -24,7 +24,7 @@ from advisor.present.fmt import number as num
 
 _CONVERTED = re.compile(r"converted to [A-Z]{3} at [\d.]+ \([\d-]+")
 _POWERS = (12, 9, 8, 6, 4, 3)
-_SKIP = {"lang", "query", "k", "text", "path", "files", "stages", "gpus", "billing_modes", "top_k"}
+_SKIP = {"lang", "query", "k", "text", "path", "files", "stages", "gpus", "exclude_gpus", "billing_modes", "top_k"}
 
 
 def label(key: str, lang: str) -> str:
@@ -132,6 +132,8 @@ def understood(tool: str, given: dict[str, Any], report: dict[str, Any] | None, 
             parts.append(term("understood.stages", lang, names=" → ".join(str(n) for n in names)))
     if tool == "recommend_hardware" and given.get("max_gpus"):
         parts.append(term("understood.max_gpus", lang, n=given["max_gpus"]))
+    if tool == "recommend_hardware" and given.get("exclude_gpus"):
+        parts.append(term("understood.excluded", lang, names=", ".join(given["exclude_gpus"])))
     if tool == "review_contract":
         text = given.get("text") or ""
         parts.append(term("understood.contract", lang, n=len(text)) if text else str(given.get("path") or ""))
