@@ -14,6 +14,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NoReturn
 
+import typer
+
 from advisor.datafile import read_mapping
 from advisor.errors import DataError, InputError
 from advisor.numeric import parse_fraction, parse_number, quantity_of
@@ -102,6 +104,13 @@ def name(field: str) -> Callable[[str], str]:
     return _typed(field, parse)
 
 
+def lang(text: str) -> str:
+    """A language: zh or en, in any case."""
+    if text.lower() not in ("zh", "en"):
+        raise InputError("lang", text, "zh or en")
+    return text.lower()
+
+
 def names(text: str) -> list[str]:
     """Comma-separated names: ``a100,h100``."""
     return [x.strip() for x in text.split(",") if x.strip()]
@@ -160,6 +169,7 @@ _TYPES: dict[str, Callable[[str], dict[str, Any]]] = {
     "integer": lambda f: {"type": integer(f)},
     "name": lambda f: {"type": name(f)},
     "lower": lambda f: {"type": str.lower},
+    "lang": lambda f: {"type": _typed(f, lang)},
     "int": lambda f: {"type": int},
     "names": lambda f: {"type": names},
     "fraction": lambda f: {"type": _typed(f, lambda text: parse_fraction(text, f))},
@@ -196,7 +206,7 @@ def _add(target: Any, option: dict[str, Any]) -> None:
 def parser(command: str) -> Parser:
     """The argparse parser of one command of options.yaml."""
     spec, groups = options()["commands"][command], options()["groups"]
-    p = Parser(prog=f"advisor {command}", description=spec["description"], epilog=spec.get("epilog"))
+    p = Parser(prog=f"advisor {command}", description=spec.get("description", spec["help"]), epilog=spec.get("epilog"))
     for item in spec["options"]:
         if isinstance(item, dict):
             _add(p, item)
@@ -207,6 +217,31 @@ def parser(command: str) -> Parser:
             if command in option.get("only", [command]):
                 _add(target, option)
     return p
+
+
+_PASS = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
+
+
+def command(app: typer.Typer, name: str, run: Callable[[argparse.Namespace], None]) -> None:
+    """Add options.yaml's command ``name`` (its last word) to ``app``: typer hands its words to
+    the command's parser, and ``run`` gets the parsed flags."""
+
+    def call(ctx: typer.Context) -> None:
+        p = parser(name)
+        if any(a in ("-h", "--help") for a in ctx.args):
+            p.print_help()
+        else:
+            run(p.parse_args(ctx.args))
+
+    app.command(name.split()[-1], context_settings=_PASS, add_help_option=False, help=options()["commands"][name]["help"])(call)
+
+
+def group(app: typer.Typer, name: str, commands: dict[str, Callable[[argparse.Namespace], None]]) -> None:
+    """Add the command group ``name`` (help in options.yaml's ``command_groups``) with its commands."""
+    sub = typer.Typer(help=options()["command_groups"][name], no_args_is_help=True, add_completion=False)
+    for word, run in commands.items():
+        command(sub, f"{name} {word}", run)
+    app.add_typer(sub, name=name)
 
 
 def to_request(ns: argparse.Namespace, drop: tuple[str, ...] = ("json", "details")) -> dict[str, Any]:

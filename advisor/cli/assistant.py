@@ -14,25 +14,21 @@ commands so that other commands start fast.
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Any
+from argparse import Namespace
+from typing import Any
 
 import typer
 
+from advisor.cli import args as A
 from advisor.cli.common import emit_json
 from advisor.errors import AdvisorError, InputError
 from advisor.glossary import both, term
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``ask`` and ``chat`` to ``app``."""
-    app.command("ask", help="Ask the assistant one question. 向助手提一个问题。")(ask_command)
-    app.command("chat", help="Talk with the assistant in the terminal. 在终端里与助手对话。")(chat_command)
-
-
-def _check_lang(lang: str | None) -> str | None:
-    if lang is not None and lang not in ("zh", "en"):
-        raise InputError("--lang", lang, "zh or en")
-    return lang
+    """Add ``ask`` and ``chat`` to ``app`` (flags and help in options.yaml)."""
+    A.command(app, "ask", ask_command)
+    A.command(app, "chat", chat_command)
 
 
 class _Printer:
@@ -61,26 +57,17 @@ def _show(result: Any, printer: _Printer | None) -> None:
         sys.stdout.write(f"\n[{result.notice}]\n")
 
 
-def ask_command(
-    question: Annotated[str, typer.Argument(help="the question, in Chinese or English")],
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
-    offline: Annotated[bool, typer.Option("--offline", help="use the built-in assistant, no LLM")] = False,
-    lang: Annotated[str | None, typer.Option("--lang", help="answer in zh or en (default: the question's)")] = None,
-    history_file: Annotated[str | None, typer.Option(
-        "--history", help="a JSON file with the conversation so far; read if it exists, then updated with this turn "
-                          "(follow-ups keep the job). 对话记录文件：存在则读取，并写入本轮。")] = None,
-) -> None:
+def ask_command(ns: Namespace) -> None:
     """One assistant turn."""
     # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.assistant import ask
 
-    _check_lang(lang)
-    history = _read_history(history_file)
-    printer = None if (as_json or offline) else _Printer()
-    result = ask(question, history=history, offline=True if offline else None, lang=lang, on_token=printer)
-    if history_file:
-        _write_history(history_file, result.history)
-    if as_json:
+    history = _read_history(ns.history_file)
+    printer = None if (ns.json or ns.offline) else _Printer()
+    result = ask(ns.question, history=history, offline=True if ns.offline else None, lang=ns.lang, on_token=printer)
+    if ns.history_file:
+        _write_history(ns.history_file, result.history)
+    if ns.json:
         emit_json(result)
     else:
         _show(result, printer)
@@ -122,15 +109,12 @@ def _read_line(prompt: str, interactive: bool) -> str | None:
     return None if line == "" else line
 
 
-def chat_command(
-    offline: Annotated[bool, typer.Option("--offline", help="use the built-in assistant, no LLM")] = False,
-    lang: Annotated[str | None, typer.Option("--lang", help="answer in zh or en (default: each question's)")] = None,
-) -> None:
+def chat_command(ns: Namespace) -> None:
     """A conversation: each question continues the previous ones."""
     # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.assistant import ask
 
-    _check_lang(lang)
+    offline, lang = ns.offline, ns.lang
     interactive = sys.stdin.isatty()
     ui_lang = lang or "en"
     if interactive:

@@ -6,12 +6,13 @@ rich are imported inside the commands so that other commands start fast.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from argparse import Namespace
+from typing import Any
 
 import typer
 
+from advisor.cli import args as A
 from advisor.cli.common import console, emit_json
-from advisor.errors import InputError
 from advisor.glossary import bilingual
 from advisor.money import CURRENCIES, format_money, normalize_currency
 
@@ -19,26 +20,17 @@ _UNCERTAIN = "≈"
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``gpus`` and ``prices`` commands to ``app``."""
-    app.command("gpus", help="List the GPU catalog: memory, dense TFLOPS, power. GPU 规格表。")(
-        gpus
-    )
-    app.command(
-        "prices",
-        help="GPU market per card and currency (p10/median/p90, offers, dates) and the offers "
-        "behind it. 各卡型市场价与报价明细。",
-    )(prices)
+    """Add the ``gpus`` and ``prices`` commands to ``app`` (flags and help in options.yaml)."""
+    A.command(app, "gpus", gpus)
+    A.command(app, "prices", prices)
 
 
-def gpus(
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
-) -> None:
-    """Every card with its memory, dense BF16/FP8 TFLOPS and TDP; ≈ marks uncertain rows."""
+def gpus(ns: Namespace) -> None:
     # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.catalog import get_catalog
 
     cards = get_catalog().gpus
-    if as_json:
+    if ns.json:
         emit_json({"count": len(cards), "gpus": [g.model_dump(mode="json") for g in cards]})
         return
     from rich.table import Table
@@ -61,42 +53,20 @@ def gpus(
     console().print(table)
 
 
-def prices(
-    gpu: Annotated[
-        str | None, typer.Option("--gpu", help="GPU name or alias, e.g. a100, 4090")
-    ] = None,
-    currency: Annotated[str | None, typer.Option("--currency", help="USD or CNY")] = None,
-    provider: Annotated[
-        str | None, typer.Option("--provider", help="provider id or name, e.g. runpod, 腾讯云")
-    ] = None,
-    mode: Annotated[
-        str, typer.Option("--mode", help="market billing mode: on_demand, monthly, yearly, spot")
-    ] = "on_demand",
-    prices_file: Annotated[
-        str | None, typer.Option("--prices", help="your own price sheet (CSV); its rows win")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
-    history: Annotated[
-        str | None, typer.Option("--history", help="dated price movement of a card and alerts, e.g. 4090")
-    ] = None,
-    lang: Annotated[str, typer.Option("--lang", help="en or zh (with --history)")] = "en",
-) -> None:
-    """The market per card and currency (p10 / median / p90 per GPU-hour, offers, dates), the
-    offers behind it, then every matching offer: negotiated first, then cheapest per GPU-hour."""
+def prices(ns: Namespace) -> None:
     # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.catalog import get_catalog
-    from advisor.catalog.market import MODES, market_table
+    from advisor.catalog.market import market_table
 
-    if history:
+    gpu, currency, provider, mode, prices_file = ns.gpu, ns.currency, ns.provider, ns.mode, ns.prices_file
+    if ns.history:
         # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.cli.render import show
         from advisor.tools.price_history import price_history
 
-        report = price_history(history, currency, prices_file=prices_file, lang="zh" if lang == "zh" else "en")
-        emit_json(report) if as_json else show("price_history", report)
+        report = price_history(ns.history, currency, prices_file=prices_file, lang=ns.lang)
+        emit_json(report) if ns.json else show("price_history", report)
         return
-    if mode not in MODES:
-        raise InputError("mode", mode, "one of on_demand, monthly, yearly, spot")
     catalog = get_catalog(user_prices=prices_file)
     offers = catalog.offers(gpu=gpu, currency=currency, provider=provider)
     filters = {
@@ -109,7 +79,7 @@ def prices(
     cards = [filters["gpu"]] if filters["gpu"] else [g.id for g in catalog.gpus]
     currencies = [filters["currency"]] if filters["currency"] else list(CURRENCIES)
     markets = [m for cur in currencies for m in market_table(catalog, cur, mode, gpus=cards)]
-    if as_json:
+    if ns.json:
         emit_json(
             {
                 "filters": filters,

@@ -8,24 +8,20 @@ like every command.
 
 from __future__ import annotations
 
+import argparse
+from functools import partial
+
 import typer
 
 from advisor.cli import args as A
 from advisor.cli.common import emit_json
 
-_PASS = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
 
-
-def _run(ctx: typer.Context, command: str) -> None:
-    """Parse the flags, call the command's tool and print its report; with a ``progress``
-    title, the tool's steps are drawn on a bar when stderr is a terminal (never with --json)."""
+def _run(ns: argparse.Namespace, command: str) -> None:
+    """Call the command's tool with its flags and print its report; with a ``progress`` title,
+    the tool's steps are drawn on a bar when stderr is a terminal (never with --json)."""
     spec = A.options()["commands"][command]
     tool, progress = spec["tool"], spec.get("progress")
-    p = A.parser(command)
-    if any(a in ("-h", "--help") for a in ctx.args):
-        p.print_help()
-        return
-    ns = p.parse_args(ctx.args)
     req = A.to_request(ns)
     if tool == "compare_billing" and "job_minutes" in req:
         req.setdefault("job_hours", req.pop("job_minutes") / 60)
@@ -52,7 +48,5 @@ def _run(ctx: typer.Context, command: str) -> None:
 
 def register(app: typer.Typer) -> None:
     for command, spec in A.options()["commands"].items():
-        def run(ctx: typer.Context, _command: str = command) -> None:
-            _run(ctx, _command)
-
-        app.command(command, context_settings=_PASS, add_help_option=False, help=spec["help"])(run)
+        if "tool" in spec:
+            A.command(app, command, partial(_run, command=command))

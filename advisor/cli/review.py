@@ -13,61 +13,44 @@ exits with code 2 and one line on stderr. pypdf and python-docx load only for su
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Any
+from argparse import Namespace
+from typing import Any
 
 import typer
 
+from advisor.cli import args as A
 from advisor.cli.common import emit_json
-from advisor.errors import DocumentError, InputError
+from advisor.errors import DocumentError
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``review`` command to ``app``."""
-    app.command(
-        "review",
-        help="Review a compute-rental contract (.txt .md .pdf .docx, '-' = stdin): traps, missing protections, checklist. 合同审查。",
-    )(review)
+    """Add the ``review`` command to ``app`` (flags and help in options.yaml)."""
+    A.command(app, "review", review)
 
 
-def review(
-    file: Annotated[str, typer.Argument(help="contract file (.txt, .md, .pdf, .docx) or - for stdin")],
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
-    lang: Annotated[str | None, typer.Option("--lang", help="report language: zh or en (default: the contract's)")] = None,
-    fmt: Annotated[str, typer.Option("--format", help="table (default), md or json")] = "table",
-    details: Annotated[bool, typer.Option("--details", help="every finding, the checklist and the assumptions")] = False,
-    monthly_fee: Annotated[
-        float | None, typer.Option("--monthly-fee", help="monthly fee, to put amounts on traps (e.g. renewal cost)")
-    ] = None,
-    currency: Annotated[str | None, typer.Option("--currency", help="currency of --monthly-fee: USD or CNY")] = None,
-) -> None:
+def review(ns: Namespace) -> None:
     """Review FILE and print the findings and the checklist."""
     # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.cli.progress import tty_progress
     from advisor.tools.contract import review_contract
 
-    fmt = fmt.lower()
-    if fmt not in ("table", "md", "markdown", "json"):
-        raise InputError("--format", fmt, "table, md or json")
-    if lang is not None and lang not in ("zh", "en"):
-        raise InputError("--lang", lang, "zh or en")
-    if monthly_fee is not None and monthly_fee <= 0:
-        raise InputError("--monthly-fee", monthly_fee, "a positive number")
-    kwargs: dict[str, Any] = {"lang": lang, "monthly_fee": monthly_fee, "currency": currency}
-    kwargs.update({"text": _stdin_text()} if file == "-" else {"path": file})
+    as_json = ns.json or ns.fmt == "json"
+    kwargs: dict[str, Any] = {"lang": ns.lang, "monthly_fee": ns.monthly_fee, "currency": ns.currency}
+    kwargs.update({"text": _stdin_text()} if ns.file == "-" else {"path": ns.file})
     with tty_progress("contract review / 合同审查") as sink:
-        report = review_contract(progress=None if as_json or fmt == "json" else sink, **kwargs)
-    if as_json or fmt == "json":
+        report = review_contract(progress=None if as_json else sink, **kwargs)
+    if as_json:
         emit_json(report)
         return
     # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.cli.render import show
     from advisor.present import markdown, present
 
-    if fmt in ("md", "markdown"):
+    if ns.fmt in ("md", "markdown"):
         view = present("review_contract", report, report.language)
         sys.stdout.write(f"# {view.title}: {report.source}\n\n" + markdown.full(view))
     else:
-        show("review_contract", report, details=details, lang=report.language)
+        show("review_contract", report, details=ns.details, lang=report.language)
 
 
 def _stdin_text() -> str:

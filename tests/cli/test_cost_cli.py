@@ -134,9 +134,10 @@ def test_a_short_job_keeps_its_size(capsys) -> None:
 def test_every_command_of_the_options_file_builds_with_known_settings() -> None:
     from advisor.cli.args import options, parser
 
-    for command in options()["commands"]:
+    for command, spec in options()["commands"].items():
         flags = {o for a in parser(command)._actions for o in a.option_strings}
-        assert {"--json", "--details", "--lang"} <= flags, command
+        assert "--json" in flags or command == "chat", command
+        assert "tool" not in spec or {"--details", "--lang"} <= flags, command
 
 
 @pytest.mark.parametrize("command", ["estimate", "billing", "serve", "quote", "own"])
