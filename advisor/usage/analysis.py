@@ -19,7 +19,7 @@ from advisor.progress import Progress
 from advisor.rules.findings import Assumption
 from advisor.usage.billing import analyze_billing
 from advisor.usage.chargeback import analyze_inventory
-from advisor.usage.defaults import REQUIRED_KEYS, UsageDefaults, load_defaults
+from advisor.usage.defaults import UsageDefaults, load_defaults
 from advisor.usage.detect import is_dataset
 from advisor.usage.engine import Engine, engine_name
 from advisor.usage.facts import file_facts, gpus_needed
@@ -34,10 +34,6 @@ from advisor.usage.models import (
 from advisor.usage.readers import read_files
 from advisor.usage.spark import SparkEngine
 from advisor.usage.values import iso
-
-# The thresholds every file analysis lists in its assumptions: all of them but the summary
-# mode's period and the engine's own settings.
-FILE_ASSUMPTIONS = tuple(k for k in REQUIRED_KEYS if not k.startswith(("summary.", "engine.", "report.")))
 
 
 @dataclass
@@ -110,7 +106,8 @@ def analyze_files(paths: list[str], options: UsageOptions, defaults: UsageDefaul
     if not paths:
         raise InputError("files", [], "one or more telemetry, billing or inventory files")
     d = defaults or load_defaults()
-    assumptions = d.assumptions(list(FILE_ASSUMPTIONS))
+    # every threshold but the summary mode's period and the engine's own settings
+    assumptions = d.assumptions([k for k in d.entries if not k.startswith(("summary.", "engine.", "report."))])
     notes: list[str] = []
     with tempfile.TemporaryDirectory(prefix="advisor-usage-in-") as workdir, open_engine(
         options.engine, memory_limit_gb=d.number("engine.memory_limit_gb"), threads=options.threads, progress=options.progress

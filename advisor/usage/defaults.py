@@ -8,50 +8,20 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from advisor.config import catalog_dir
+from advisor.config import ROOT, catalog_dir
 from advisor.datafile import data_error, read_mapping
 from advisor.errors import DataError
 from advisor.rules.findings import Assumption
 
 FILE_NAME = "usage_defaults.yaml"
 
-REQUIRED_KEYS: tuple[str, ...] = (
-    "utilization.target",
-    "utilization.low_use_line",
-    "utilization.long_low_use_share",
-    "utilization.idle_cutoff",
-    "idle.min_stretch_hours",
-    "idle.forgotten_min_hours",
-    "sampling.default_interval_s",
-    "sampling.max_gap_factor",
-    "offpeak.start_hour",
-    "offpeak.end_hour",
-    "offpeak.discount",
-    "offpeak.min_util_gap",
-    "billing.committed_discount",
-    "billing.steady_coverage",
-    "storage.after_compute_min_hours",
-    "rightsize.fraction_step",
-    "rightsize.max_fraction",
-    "rightsize.percentile",
-    "summary.period_hours",
-    "chargeback.team_tag_keys",
-    "chargeback.project_tag_keys",
-    "findings.min_saving",
-    "engine.memory_limit_gb",
-    "engine.progress_min_mb",
-    "engine.prometheus_chunk_rows",
-    "engine.spark_master",
-    "engine.spark_driver_memory_gb",
-    "engine.spark_shuffle_partitions",
-    "report.top_rows",
-)
-
-TEXT_KEYS = ("engine.spark_master",)
+# The shipped file is the schema: a team's own file defines each of its keys, with a value of the
+# same kind (a number, a text or a list of tag keys).
+SHIPPED = ROOT / "knowledge" / "catalog" / FILE_NAME
 
 
 class Default(BaseModel):
@@ -63,6 +33,7 @@ class Default(BaseModel):
     unit: str
     source: str
     note: str | None = None
+    kind: Literal["number", "text", "tags"] = "number"
 
 
 class UsageDefaults:
@@ -104,15 +75,16 @@ def _load(path: str) -> UsageDefaults:
             entries[str(key)] = Default(**body)
         except ValidationError as exc:
             raise data_error(path, exc, row=str(key)) from exc
-    missing = [k for k in REQUIRED_KEYS if k not in entries]
+    shipped = entries if Path(path) == SHIPPED else _load(str(SHIPPED)).entries
+    missing = [k for k in shipped if k not in entries]
     if missing:
         raise DataError(path, f"missing default {missing[0]!r}", row=missing[0])
-    for key in REQUIRED_KEYS:
-        value = entries[key].value
-        if key.startswith("chargeback."):
+    for key, entry in entries.items():
+        value, kind = entry.value, shipped.get(key, entry).kind
+        if kind == "tags":
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise DataError(path, "expected a list of tag keys", row=key, field="value")
-        elif key in TEXT_KEYS:
+        elif kind == "text":
             if not isinstance(value, str) or not value.strip():
                 raise DataError(path, f"expected a text, got {value!r}", row=key, field="value")
         elif isinstance(value, bool) or not isinstance(value, int | float):
