@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from advisor.config import rules_dir
+from advisor.rules.registry import load_registry
 from advisor.usage.billing import BillingNumbers
 from advisor.usage.chargeback import InventoryNumbers
 from advisor.usage.defaults import UsageDefaults
@@ -102,30 +104,12 @@ def file_facts(
     (None: the billing export is in another currency and no rate is known, so its money facts
     are left out)."""
     facts: dict[str, Any] = {"mode": "files", "currency": currency, "billing_mode": billing_mode, **_thresholds(d)}
+    read = load_registry(rules_dir(), "usage").read({"fleet": fleet, "inventory": inventory})
+    facts.update({k: v for k, v in read.items() if v is not None})
     if fleet is not None:
         facts.update(
-            gpu_count=fleet.gpu_count,
-            period_hours=fleet.period_hours,
             period_days=fleet.period_hours / 24,
-            gpu_hours=fleet.gpu_hours,
-            busy_gpu_hours=fleet.busy_gpu_hours,
-            total_gpu_cost=fleet.total_cost,
-            waste_cost=fleet.waste_cost,
-            target_saving=fleet.target_saving,
             gpus_needed_at_target=gpus_needed(fleet, d),
-            idle_gpu_hours=fleet.idle_gpu_hours,
-            idle_cost=fleet.idle_cost,
-            forgotten_gpu_count=fleet.forgotten_gpu_count,
-            forgotten_gpu_hours=fleet.forgotten_gpu_hours,
-            forgotten_gpu_cost=fleet.forgotten_cost,
-            low_use_gpu_count=fleet.low_use_gpu_count,
-            low_use_saving=fleet.low_use_saving,
-            offpeak_shiftable_gpu_hours=fleet.offpeak_shiftable_gpu_hours,
-            offpeak_saving=fleet.offpeak_saving,
-            steady_gpu_count=fleet.steady_gpu_count,
-            steady_gpu_cost=fleet.steady_cost,
-            rightsize_gpu_count=fleet.rightsize_gpu_count,
-            rightsize_saving=fleet.rightsize_saving,
             **_utilization(fleet.busy_gpu_hours / fleet.gpu_hours if fleet.gpu_hours else 0.0, d),
         )
         outliers = fleet.time_outliers
@@ -136,9 +120,6 @@ def file_facts(
                 timestamp_outlier_reason=", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in outliers.reasons.items()),
                 timestamp_outlier_rows_list="; ".join(outliers.examples),
             )
-        if fleet.peak_util is not None:
-            facts["peak_hours_utilization"] = fleet.peak_util
-            facts["offpeak_hours_utilization"] = fleet.offpeak_util
     steady_cost = fleet.steady_cost if fleet is not None else 0.0
     if billing is not None and billing_rate is not None:
         facts.update(
@@ -150,14 +131,6 @@ def file_facts(
         steady_cost += billing.steady_on_demand_cost * billing_rate
     if fleet is not None or (billing is not None and billing_rate is not None):
         facts["steady_on_demand_cost"] = steady_cost if billing_mode == "on_demand" else 0.0
-    if inventory is not None:
-        facts.update(
-            inventory_cost=inventory.total_cost,
-            forgotten_resource_count=inventory.forgotten_count,
-            forgotten_resource_cost=inventory.forgotten_cost,
-            after_project_end_cost=inventory.after_project_end_cost,
-            no_telemetry_cost=inventory.no_telemetry_cost,
-        )
     return material(facts, d)
 
 
