@@ -111,6 +111,13 @@ def lang(text: str) -> str:
     return text.lower()
 
 
+def port(text: str) -> int:
+    """A TCP port, 1-65535."""
+    if not text.strip().isdigit() or not 1 <= int(text) <= 65535:
+        raise InputError("port", text, "a port number from 1 to 65535")
+    return int(text)
+
+
 def names(text: str) -> list[str]:
     """Comma-separated names: ``a100,h100``."""
     return [x.strip() for x in text.split(",") if x.strip()]
@@ -170,6 +177,7 @@ _TYPES: dict[str, Callable[[str], dict[str, Any]]] = {
     "name": lambda f: {"type": name(f)},
     "lower": lambda f: {"type": str.lower},
     "lang": lambda f: {"type": _typed(f, lang)},
+    "port": lambda f: {"type": _typed(f, port)},
     "int": lambda f: {"type": int},
     "names": lambda f: {"type": names},
     "fraction": lambda f: {"type": _typed(f, lambda text: parse_fraction(text, f))},

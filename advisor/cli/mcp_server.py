@@ -2,28 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from argparse import Namespace
 
 import typer
 
+from advisor.cli import args as A
+
 
 def register(app: typer.Typer) -> None:
-    """Add ``mcp`` to ``app``."""
-    app.command("mcp", help="Serve the tools over MCP: stdio by default, or --http PORT on 127.0.0.1. "
-                            "以 MCP 协议提供全部工具。")(mcp)
+    """Add ``mcp`` to ``app`` (flags and help in options.yaml)."""
+    A.command(app, "mcp", mcp)
 
 
-def mcp(
-    http: Annotated[int | None, typer.Option("--http", help="serve streamable HTTP on this port (path /mcp)",
-                                             min=1, max=65535)] = None,
-    host: Annotated[str, typer.Option("--host", help="address for --http; keep 127.0.0.1 unless you "
-                                                     "front it with your own authentication")] = "127.0.0.1",
-) -> None:
+def mcp(ns: Namespace) -> None:
     """Serve until the client disconnects (stdio) or until interrupted (HTTP)."""
     # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.mcp import serve_http, serve_stdio
 
-    if http is None:
+    if ns.http is None:
         serve_stdio()
     else:
-        serve_http(http, host=host)
+        serve_http(ns.http, host=ns.host)

@@ -6,34 +6,22 @@ imported here, so these commands start fast and work even where the engine canno
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 
+from advisor.cli import args as A
 from advisor.cli.common import console, emit_json
 from advisor.errors import AdvisorError
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``rules`` group (list) and ``rules check`` to ``app``."""
-    group = typer.Typer(
-        help="List the rule packs and their rules; `check` validates them. 规则包列表与校验。",
-        no_args_is_help=False,
-        add_completion=False,
-    )
-    group.callback(invoke_without_command=True)(list_rules)
-    group.command("check", help="Validate every pack, fact registry and case file; exit 2 if any is broken.")(check)
-    app.add_typer(group, name="rules")
+    """Add ``rules`` (list, or ``rules check``) to ``app`` (flags and help in options.yaml)."""
+    A.command(app, "rules", lambda ns: check(ns.json) if ns.action == "check" else list_rules(ns.pack, ns.json))
 
 
-def list_rules(
-    ctx: typer.Context,
-    pack: Annotated[str | None, typer.Option("--pack", help="only this pack, e.g. sizing")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
-) -> None:
+def list_rules(pack: str | None, as_json: bool) -> None:
     """Every pack (or one) with its rules: id, severity, category, requirement, title in en/zh."""
-    if ctx.invoked_subcommand is not None:
-        return
     # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor import config
     from advisor.rules import get_pack, load_packs
@@ -46,9 +34,7 @@ def list_rules(
     _print_table(doc)
 
 
-def check(
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
-) -> None:
+def check(as_json: bool) -> None:
     """One line per problem on stderr and exit code 2, or a summary of what is valid."""
     import sys
 

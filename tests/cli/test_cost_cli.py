@@ -136,8 +136,16 @@ def test_every_command_of_the_options_file_builds_with_known_settings() -> None:
 
     for command, spec in options()["commands"].items():
         flags = {o for a in parser(command)._actions for o in a.option_strings}
-        assert "--json" in flags or command == "chat", command
+        assert "--json" in flags or command in ("chat", "mcp", "ui"), command
         assert "tool" not in spec or {"--details", "--lang"} <= flags, command
+
+
+@pytest.mark.parametrize("argv", [["mcp", "--http", "70000"], ["ui", "--port", "0"], ["ui", "--port", "web"],
+                                  ["ask", "hi", "--lang", "fr"], ["learn", "--lang", "de"], ["review", "x.txt", "--format", "pdf"],
+                                  ["budget", "status", "--lang", "jp"], ["budget", "approve", "--approver", "z", "one"]])
+def test_a_bad_flag_of_any_command_is_one_line_and_exit_2(capsys, argv: list[str]) -> None:
+    code, _, err = run(capsys, argv)
+    assert code == 2 and err.startswith("error:") and len(err.strip().splitlines()) == 1 and argv[-1] in err, err
 
 
 @pytest.mark.parametrize("command", ["estimate", "billing", "serve", "quote", "own"])
