@@ -2,37 +2,31 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
 from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict
 
+from advisor.datafile import read_mapping
 from advisor.errors import InputError
 
 Currency = Literal["USD", "CNY"]
 CURRENCIES: tuple[str, ...] = get_args(Currency)
-_SYMBOLS = {"USD": "$", "CNY": "¥"}
-_ALIASES = {
-    "usd": "USD",
-    "$": "USD",
-    "us$": "USD",
-    "dollar": "USD",
-    "dollars": "USD",
-    "美元": "USD",
-    "美金": "USD",
-    "cny": "CNY",
-    "rmb": "CNY",
-    "¥": "CNY",
-    "￥": "CNY",
-    "yuan": "CNY",
-    "元": "CNY",
-    "人民币": "CNY",
-}
+_FILE = Path(__file__).with_name("currencies.yaml")
+
+
+@lru_cache(maxsize=1)
+def _currencies() -> tuple[dict[str, str], dict[str, str]]:
+    """(symbol by currency, currency by word) from currencies.yaml, read once."""
+    data = read_mapping(_FILE)
+    return {c: e["symbol"] for c, e in data.items()}, {w: c for c, e in data.items() for w in e["words"]}
 
 
 def normalize_currency(value: str) -> Currency:
     """``"rmb"`` -> ``"CNY"``; raises :class:`InputError` for anything not USD or CNY."""
     key = str(value).strip()
-    found = _ALIASES.get(key.lower(), key.upper())
+    found = _currencies()[1].get(key.lower(), key.upper())
     if found not in CURRENCIES:
         raise InputError("currency", value, "USD or CNY (aliases: $, rmb, 元, 美元)")
     return found  # type: ignore[return-value]
@@ -81,6 +75,6 @@ def format_money(amount: float, currency: str, digits: int | None = None) -> str
     """``12345.6, "USD"`` -> ``"$12,346"``; small amounts keep cents."""
     if digits is None:
         digits = 2 if abs(amount) < 100 else 0
-    symbol = _SYMBOLS.get(currency, currency + " ")
+    symbol = _currencies()[0].get(currency, currency + " ")
     sign = "-" if amount < 0 else ""
     return f"{sign}{symbol}{abs(amount):,.{digits}f}"
