@@ -26,6 +26,7 @@ import tempfile
 import warnings
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
 from typing import Any
 
 from advisor.progress import Progress, Step, watch
@@ -75,18 +76,8 @@ _READER_TYPES = {
     "date": "DATE", "boolean": "BOOLEAN",
 }
 
-_LOG4J = """rootLogger.level = error
-rootLogger.appenderRef.stderr.ref = console
-appender.console.type = Console
-appender.console.name = console
-appender.console.target = SYSTEM_ERR
-appender.console.layout.type = PatternLayout
-appender.console.layout.pattern = spark: %p %c{1}: %m%n
-logger.sql.name = org.apache.spark.sql
-logger.sql.level = off
-logger.ctx.name = SQLQueryContextLogger
-logger.ctx.level = off
-"""
+# Spark's own logging in a local session: errors only, on stderr
+LOG4J = Path(__file__).with_name("spark_log4j2.properties")
 
 
 def _spark_schema(columns: str) -> str:
@@ -154,16 +145,13 @@ def session(master: str | None = None):  # type: ignore[no-untyped-def]
     submitted = "PYSPARK_GATEWAY_PORT" in os.environ or "SPARK_REMOTE" in os.environ
     log_dir = tempfile.mkdtemp(prefix="advisor-spark-")
     if not submitted:
-        log_conf = os.path.join(log_dir, "log4j2.properties")
-        with open(log_conf, "w", encoding="utf-8") as fh:
-            fh.write(_LOG4J)
         builder = (
             builder.master(master or os.environ.get(MASTER_ENV) or str(d["engine.spark_master"]))
             .config("spark.driver.memory", f"{int(d.number('engine.spark_driver_memory_gb') * 1024)}m")
             .config("spark.sql.shuffle.partitions", str(int(d.number("engine.spark_shuffle_partitions"))))
             .config("spark.ui.enabled", "false")
             .config("spark.ui.showConsoleProgress", "false")
-            .config("spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile=file:{log_conf}")
+            .config("spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile=file:{LOG4J}")
         )
     with _jvm_output_to(os.path.join(log_dir, "spark.log")), warnings.catch_warnings():
         warnings.simplefilter("ignore", FutureWarning)  # PySpark's pandas version notice
