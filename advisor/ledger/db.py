@@ -46,25 +46,27 @@ SETTINGS_FILE = "ledger.yaml"
 MONEY = String(64)  # exact decimal text: SQLite has no exact decimal type
 
 metadata = MetaData()
+
+
+def _owned() -> list[Column[Any]]:
+    """The columns of an amount owned by a team/project in a month: team, project, period,
+    amount, currency."""
+    return [Column("team", String(200), nullable=False), Column("project", String(200), nullable=False),
+            Column("period", String(7), nullable=False), Column("amount", MONEY, nullable=False),
+            Column("currency", String(3), nullable=False)]
+
+
 budgets = Table(
     "budgets", metadata,
     Column("id", Integer, primary_key=True),
-    Column("team", String(200), nullable=False),
-    Column("project", String(200), nullable=False),
-    Column("period", String(7), nullable=False),
-    Column("amount", MONEY, nullable=False),
-    Column("currency", String(3), nullable=False),
+    *_owned(),
     Column("updated_at", DateTime(timezone=True), nullable=False),
     UniqueConstraint("team", "project", "period", name="uq_budget_team_project_period"),
 )
 planned = Table(
     "planned_spend", metadata,
     Column("id", Integer, primary_key=True),
-    Column("team", String(200), nullable=False),
-    Column("project", String(200), nullable=False),
-    Column("period", String(7), nullable=False),
-    Column("amount", MONEY, nullable=False),
-    Column("currency", String(3), nullable=False),
+    *_owned(),
     Column("tool", String(100), nullable=False),
     Column("report_json", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
@@ -93,11 +95,7 @@ actual = Table(
     "actual_spend", metadata,
     Column("id", Integer, primary_key=True),
     Column("row_key", String(200), nullable=False, unique=True),
-    Column("team", String(200), nullable=False),
-    Column("project", String(200), nullable=False),
-    Column("period", String(7), nullable=False),
-    Column("amount", MONEY, nullable=False),
-    Column("currency", String(3), nullable=False),
+    *_owned(),
     Column("source", String(500), nullable=False),
     Column("imported_at", DateTime(timezone=True), nullable=False),
 )
