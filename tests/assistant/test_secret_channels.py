@@ -124,4 +124,4 @@ def test_a_key_set_in_the_environment_is_redacted_by_commands_that_load_no_llm(t
 def test_help_output_through_the_redacting_streams_has_no_byte_reprs(capsys) -> None:
     main(["gpus", "--help"])
     out = capsys.readouterr().out
-    assert "Usage" in out and "b''" not in out and "b'\\n'" not in out
+    assert "usage: advisor gpus" in out and "b''" not in out and "b'\\n'" not in out
