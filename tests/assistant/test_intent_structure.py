@@ -365,3 +365,38 @@ def test_leaving_out_the_priced_card_asks_which_card_instead(first: str, then: s
 def test_a_card_named_in_place_of_another_is_no_exclusion(text: str) -> None:
     r = parse_question(text)
     assert r.intent == "estimate_training_cost" and r.args["gpu"] == "A100-80GB" and "exclude_gpus" not in r.context
+
+
+@pytest.mark.parametrize("text", [
+    "Can I LoRA phi-3-medium on one V100 16GB?", "能不能用一张4090 lora qwen2.5-7b", "一张3090能qlora qwen2.5-14b吗",
+    "can we full fine-tune llama-3.1-8b on a single A100 80GB?",
+])  # fmt: skip
+def test_a_yes_no_on_a_method_and_a_card_with_no_data_is_a_memory_check(text: str) -> None:
+    r = parse_question(text)
+    assert r.intent == "estimate_training_cost" and r.context.get("memory_only") and r.args["gpu_count"] == 1
+
+
+@pytest.mark.parametrize(("expected", "text"), [
+    ("estimate_training_cost", "Can I LoRA qwen2.5-7b on one A100 within 3 days? 50M tokens"),  # a data amount: the real job
+    ("clarify", "Can you redo that with the numbers from my spreadsheet?"), ("clarify", "按我表格里的数重新算一下"),  # never given
+    ("recommend_hardware", "我们要在 48 小时内把 qwen3-14b 全参训完，数据 1.5 亿 token，卡不限，给个方案"),
+    ("recommend_hardware", "full fine-tune of qwen3-14b on 150M tokens within 48 hours, no limit on GPUs: propose a setup"),
+    ("estimate_serving_cost", "做个 AI 起名小程序，qwen2.5-3b，一张 3090 跑，日活两千左右，一个月得多少钱"),
+    ("estimate_serving_cost", "a small app on qwen2.5-3b, one 3090, about 2,000 daily active users: monthly cost?"),
+])  # fmt: skip
+def test_a_setup_asked_a_product_for_users_or_numbers_never_given(expected: str, text: str) -> None:
+    assert parse_question(text).intent == expected
+
+
+@pytest.mark.parametrize(("text", "asked"), [
+    ("qwen2.5-7b 全参能塞下不？数据 2千万 token，塞得下的话要多少钱", True), ("这样合理不？我们下周签", True), ("8张卡够不", True),
+    ("为什么竞价这么便宜", False), ("用4090多少钱？", False),
+])  # fmt: skip
+def test_a_trailing_not_before_a_question_mark_asks_yes_or_no(text: str, asked: bool) -> None:
+    assert parse_question(text).asks_verdict is asked
+
+
+@pytest.mark.parametrize("then", ["能不能再快点", "钱和时间怎么变", "便宜点行吗", "how would that change the cost?", "any faster?"])
+def test_a_follow_up_asking_for_more_or_less_of_the_answer_keeps_the_job(then: str) -> None:
+    r = parse_question(then, parse_question("用8张A100 lora微调qwen2.5-14b 数据1亿token 多少钱"))
+    assert r.intent == "estimate_training_cost" and r.is_followup and r.args["gpu_count"] == 8

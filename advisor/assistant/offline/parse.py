@@ -248,11 +248,13 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
 _MEMORY_FIT = re.compile(_CUES["memory_fit"])
 _DATA = ("tokens_b", "dataset_tokens_b", "samples")
 _MEMORY_INTENTS = ("estimate_training_cost", "search_knowledge", "clarify")
+_NO_FIT_ONLY = ("deadline_hours", "duration_hours", "wall_hours", "budget", "price_per_gpu_hour", "gpu_changed_from")
 
 
 def _memory_only(intent: str, ctx: dict[str, Any], scan: Scan) -> bool:
     """A memory check ("单张A100 80G放得下13B全参吗", "will a 48GB card fit qlora of a 70B?", "24G够吗？"
-    after a job): a model or size, a card, a fit question and no data amount. The estimate runs with
+    after a job, or a yes/no on a method with no time or money: "Can I LoRA X on one V100?"): a model or size,
+    a card, a fit question and no data amount. The estimate runs with
     the lexicon's nominal data (memory does not depend on it) and the answer gives the memory verdict."""
     if any(k in scan.values for k in ("tokens", "samples")):
         ctx.pop("memory_only", None)
@@ -260,7 +262,8 @@ def _memory_only(intent: str, ctx: dict[str, Any], scan: Scan) -> bool:
         return False
     if ctx.get("memory_only"):
         return True  # a follow-up of a memory check ("换成 H100 呢") stays one
-    if intent not in _MEMORY_INTENTS or not _MEMORY_FIT.search(scan.question):
+    can_run = ctx.get("asks_verdict") and "method" in ctx and not any(k in ctx for k in _NO_FIT_ONLY)  # "Can I LoRA X on a V100?"
+    if intent not in _MEMORY_INTENTS or not (can_run or _MEMORY_FIT.search(scan.question)):
         return False
     if not ("model" in ctx or "params_b" in ctx) or "gpu" not in ctx or "gpus" in ctx:
         return False
