@@ -49,6 +49,15 @@ class Reader:
         self.bias = float(fitted.get("bias", 0.0))
         self.threshold = float(fitted.get("threshold", 1.0))
         self.by_length = [(int(n), float(t)) for n, t in fitted.get("by_length") or []]
+        # the upper bound of z: every positive weight; a part found absent takes away the weights
+        # of the features that need it (the part, its pairs, its negation; the act's features
+        # need some act part); parts are tried in the order of what they can take away
+        gain = [max(0.0, w) for w in self.weights]
+        needs = [{n} if n in self.parts else set(n.split(">")) if ">" in n else {n[4:]} if n.startswith("not:") else set() for n in self.names]
+        self._needs = {p: [i for i, d in enumerate(needs) if p in d] for p in self.parts}
+        self._acts = [i for i, d in enumerate(needs) if not d]
+        self._gain, self._top = gain, self.bias + sum(gain)
+        self._order = sorted(self.parts, key=lambda p: -sum(gain[i] for i in self._needs[p] + (self._acts if p in self.act else [])))
 
     def features(self, text: str, resolver: PartyResolver | None = None) -> list[int]:
         spans = {name: list(_spans(p, text)) for name, p in self.parts.items()}
@@ -68,8 +77,22 @@ class Reader:
         return row
 
     def score(self, text: str, resolver: PartyResolver | None = None) -> float:
+        """The sentence's score, or, as soon as the parts it lacks keep every score below the
+        threshold, that upper bound (the features are read only for a sentence that may pass)."""
+        z, dead, absent = self._top, set(), set()
+        for p in self._order:
+            if z < self._logit():
+                return min(1.0 / (1.0 + math.exp(-z)), math.nextafter(self.threshold, 0.0))
+            if not _spans(self.parts[p], text):
+                absent.add(p)
+                lost = self._needs[p] + (self._acts if self.act and absent.issuperset(self.act) else [])
+                z -= sum(self._gain[i] for i in set(lost) - dead)
+                dead.update(lost)
         z = self.bias + sum(w for w, x in zip(self.weights, self.features(text, resolver), strict=True) if x)
         return 1.0 / (1.0 + math.exp(-z))
+
+    def _logit(self) -> float:
+        return math.inf if self.threshold >= 1.0 else -math.inf if self.threshold <= 0.0 else math.log(self.threshold / (1.0 - self.threshold))
 
     def threshold_for(self, sentences: int) -> float:
         """The score a sentence needs in a document where ``sentences`` sentences were read:
@@ -81,6 +104,11 @@ class Reader:
 def _spans(pattern: re.Pattern[str], text: str) -> tuple[tuple[int, int], ...]:
     """Where a part matches: a shared part is found once per sentence for every reader."""
     return tuple(m.span() for m in pattern.finditer(text))
+
+
+def new_document() -> None:
+    """Forget the spans of the last document (a review never reuses another's reading)."""
+    _spans.cache_clear()
 
 
 def protection_readers(data: dict[str, Any]) -> dict[str, Reader]:

@@ -66,6 +66,7 @@ def detect(clauses: list[Clause], *, zh_provider: Layout = "乙方", cause_words
     hits: list[Hit] = []
     read: Counter[str] = Counter()  # sentences each fitted reader read: its threshold rises with them
     cues = cue_index(zh_provider)
+    commitment.new_document()
     clause_specs = [s for s in specs if s.cue_scope == "clause"]
     for clause in clauses:
         clause_text = normalize_space(f"{clause.heading or ''}\n{clause.text}")

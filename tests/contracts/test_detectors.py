@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from advisor.contracts.clauses import split_clauses
 from advisor.contracts.detectors import Hit, detect_text
 from advisor.contracts.facts import build_facts
+from advisor.contracts.reader import read_text
 from advisor.contracts.vocabulary import detectors
 
 
@@ -180,6 +182,27 @@ def test_the_reader_asks_more_of_a_sentence_in_a_long_contract() -> None:
     assert facts(floor)["quantity_floor"] is True
     assert r.threshold <= r.score(floor) < r.threshold_for(60)
     assert "quantity_floor" not in facts(f"{filler}\n\n60. {floor}")
+
+
+def test_a_reader_stops_only_when_the_parts_a_sentence_lacks_keep_it_below_the_threshold() -> None:
+    """Reader.score skips the features of a sentence whose missing parts already keep its score
+    below the threshold: every reader gives the same verdict as its full feature score."""
+    import math
+    from pathlib import Path
+
+    from advisor.contracts.commitment import readers
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted(Path("tests/fixtures/contracts").glob("*.txt"))]
+    sentences = [s.text for t in texts for c in split_clauses(read_text(t)) for s in c.sentences]
+    cut = 0
+    for name, r in readers().items():
+        for s in sentences:
+            z = r.bias + sum(w for w, x in zip(r.weights, r.features(s), strict=True) if x)
+            full, fast = 1.0 / (1.0 + math.exp(-z)), r.score(s)
+            assert (fast >= r.threshold) == (full >= r.threshold), (name, s)
+            cut += fast != pytest.approx(full)
+            assert fast == pytest.approx(full) or full <= fast < r.threshold, (name, s)
+    assert cut  # the bound does stop early
 
 
 def test_evidence_has_quote_and_location() -> None:
