@@ -79,9 +79,9 @@ class Reader:
     def score(self, text: str, resolver: PartyResolver | None = None) -> float:
         """The sentence's score, or, as soon as the parts it lacks keep every score below the
         threshold, that upper bound (the features are read only for a sentence that may pass)."""
-        z, dead, absent = self._top, set(), set()
+        z, at, dead, absent = self._top, self._logit(), set[int](), set[str]()
         for p in self._order:
-            if z < self._logit():
+            if z < at:
                 return min(1.0 / (1.0 + math.exp(-z)), math.nextafter(self.threshold, 0.0))
             if not _spans(self.parts[p], text):
                 absent.add(p)
