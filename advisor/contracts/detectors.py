@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from advisor.contracts import commitment, semantics
@@ -67,6 +67,7 @@ def detect(clauses: list[Clause], *, zh_provider: Layout = "乙方", cause_words
     read: Counter[str] = Counter()  # sentences each fitted reader read: its threshold rises with them
     cues = cue_index(zh_provider)
     commitment.new_document()
+    seen: dict[tuple[str, str, bool, str], list[Hit]] = {}  # a sentence the document repeats reads the same
     clause_specs = [s for s in specs if s.cue_scope == "clause"]
     for clause in clauses:
         clause_text = normalize_space(f"{clause.heading or ''}\n{clause.text}")
@@ -92,7 +93,10 @@ def detect(clauses: list[Clause], *, zh_provider: Layout = "乙方", cause_words
                 reads = bool(spec.reader) and (
                     commitment.readers()[spec.reader].headings or not (clause.heading and text.rstrip().endswith(clause.heading)))
                 read[spec.reader] += reads
-                hits.extend(_run(spec, sentence, resolver, cause, previous, low, reads))
+                key = (spec.name, text, reads, previous[-300:] if spec.name == "termination_for_convenience" else "")
+                if (found := seen.get(key)) is None:
+                    found = seen[key] = _run(spec, sentence, resolver, cause, previous, low, reads)
+                hits.extend(h if h.sentence is sentence else replace(h, sentence=sentence) for h in found)
             previous = text
     by = {s.name: s.reader for s in specs}
     return [h for h in hits if h.score is None or h.score >= commitment.readers()[by[h.detector]].threshold_for(read[by[h.detector]])]

@@ -205,6 +205,12 @@ def test_a_reader_stops_only_when_the_parts_a_sentence_lacks_keep_it_below_the_t
     assert cut  # the bound does stop early
 
 
+def test_a_repeated_sentence_is_a_hit_at_each_place() -> None:
+    text = "1. Prices may be changed by Provider at any time.\n\n2. Service terms.\n\n3. Prices may be changed by Provider at any time."
+    hits = [h for h in detect_text(text) if h.detector == "price_change"]
+    assert [h.sentence.location.line for h in hits] == [1, 5] and hits[0].kind == hits[1].kind == "trap"
+
+
 def test_evidence_has_quote_and_location() -> None:
     f = facts("第五条 续约\n5.1 本协议自动续约12个月。")
     ev = f["_evidence"]["auto_renewal"]
