@@ -24,7 +24,7 @@ from advisor.contracts.clauses import Clause, Sentence, normalize_space, split_c
 from advisor.contracts.parties import Layout, Party, PartyResolver
 from advisor.contracts.reader import read_text
 from advisor.contracts.values import EXTRACTORS, Values
-from advisor.contracts.vocabulary import DetectorSpec, _raw, cue_index, detectors
+from advisor.contracts.vocabulary import CueIndex, DetectorSpec, _raw, cue_index, detectors
 
 Kind = Literal["trap", "protect", "present", "denied"]
 
@@ -67,39 +67,49 @@ def detect(clauses: list[Clause], *, zh_provider: Layout = "乙方", cause_words
     read: Counter[str] = Counter()  # sentences each fitted reader read: its threshold rises with them
     cues = cue_index(zh_provider)
     commitment.new_document()
-    seen: dict[tuple[str, str, bool, str], list[Hit]] = {}  # a sentence the document repeats reads the same
+    seen: dict[tuple[str, frozenset[str], bool, bool], tuple[list[Hit], Counter[str]]] = {}  # what a document repeats reads the same
+    scopes: dict[str, frozenset[str]] = {}
     clause_specs = [s for s in specs if s.cue_scope == "clause"]
     for clause in clauses:
         clause_text = normalize_space(f"{clause.heading or ''}\n{clause.text}")
-        in_clause = cues.names(clause_text.lower()) if clause_specs else set()
-        in_clause = {
-            s.name for s in clause_specs if s.name in in_clause and (s.require_any is None or s.require_any.search(clause_text))
-        }
+        if (in_clause := scopes.get(clause_text)) is None:
+            cued = cues.names(clause_text.lower()) if clause_specs else set()
+            in_clause = scopes[clause_text] = frozenset(
+                s.name for s in clause_specs if s.name in cued and (s.require_any is None or s.require_any.search(clause_text)))
         previous = ""
         for sentence in clause.sentences:
-            text = sentence.text
-            low = text.lower()
-            cued = cues.names(low)
-            for spec in specs:
-                if spec.cue_scope == "clause":
-                    if spec.name not in in_clause:
-                        continue
-                elif spec.name not in cued:
-                    continue
-                if spec.require_any is not None and spec.cue_scope != "clause" and not spec.require_any.search(text, low):
-                    continue
-                if spec.exclude_any is not None and spec.exclude_any.search(text, low):
-                    continue
-                reads = bool(spec.reader) and (
-                    commitment.readers()[spec.reader].headings or not (clause.heading and text.rstrip().endswith(clause.heading)))
-                read[spec.reader] += reads
-                key = (spec.name, text, reads, previous[-300:] if spec.name == "termination_for_convenience" else "")
-                if (found := seen.get(key)) is None:
-                    found = seen[key] = _run(spec, sentence, resolver, cause, previous, low, reads)
-                hits.extend(h if h.sentence is sentence else replace(h, sentence=sentence) for h in found)
-            previous = text
+            heading = bool(clause.heading) and sentence.text.rstrip().endswith(clause.heading or "")
+            key = (sentence.text, in_clause, heading, bool(cause.search(previous[-300:])))
+            if (done := seen.get(key)) is None:
+                done = seen[key] = _sentence(specs, cues, sentence, in_clause, heading, resolver, cause, previous)
+            read.update(done[1])
+            hits.extend(h if h.sentence is sentence else replace(h, sentence=sentence) for h in done[0])
+            previous = sentence.text
     by = {s.name: s.reader for s in specs}
     return [h for h in hits if h.score is None or h.score >= commitment.readers()[by[h.detector]].threshold_for(read[by[h.detector]])]
+
+
+def _sentence(
+    specs: tuple[DetectorSpec, ...], cues: CueIndex, sentence: Sentence, in_clause: frozenset[str], heading: bool,
+    resolver: PartyResolver, cause: re.Pattern[str], previous: str,
+) -> tuple[list[Hit], Counter[str]]:
+    """The hits of one sentence, and the sentences each fitted reader read in it (0 or 1)."""
+    text = sentence.text
+    low = text.lower()
+    cued = cues.names(low)
+    hits: list[Hit] = []
+    read: Counter[str] = Counter()
+    for spec in specs:
+        if spec.name not in (in_clause if spec.cue_scope == "clause" else cued):
+            continue
+        if spec.require_any is not None and spec.cue_scope != "clause" and not spec.require_any.search(text, low):
+            continue
+        if spec.exclude_any is not None and spec.exclude_any.search(text, low):
+            continue
+        reads = bool(spec.reader) and (commitment.readers()[spec.reader].headings or not heading)
+        read[spec.reader] += reads
+        hits.extend(_run(spec, sentence, resolver, cause, previous, low, reads))
+    return hits, read
 
 
 def detect_sentences(sentences: list[Sentence], *, zh_provider: Layout = "乙方") -> list[Hit]:

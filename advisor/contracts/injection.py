@@ -84,9 +84,16 @@ def find_injections(clauses: list[Clause]) -> list[Sentence]:
     if _pattern() is None:
         return []
     found: list[Sentence] = []
+    seen: dict[str, bool] = {}  # a text the document repeats is read once
+
+    def said(text: str) -> bool:
+        if (known := seen.get(text)) is None:
+            known = seen[text] = is_injection(text)
+        return known
+
     for clause in clauses:
-        hits = [s for s in clause.sentences if is_injection(s.text)]
-        if not hits and clause.sentences and is_injection(clause.text):
+        hits = [s for s in clause.sentences if said(s.text)]
+        if not hits and clause.sentences and said(clause.text):
             hits = [clause.sentences[0]]
         found.extend(hits)
     return found
