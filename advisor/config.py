@@ -19,8 +19,13 @@ from advisor.datafile import read_mapping
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@lru_cache(maxsize=16)
+def _folder(value: str | None, default: str) -> Path:
+    return ROOT / default if value is None else Path(value)
+
+
 def knowledge_dir() -> Path:
-    return Path(os.environ.get("ADVISOR_KNOWLEDGE_DIR", ROOT / "knowledge"))
+    return _folder(os.environ.get("ADVISOR_KNOWLEDGE_DIR"), "knowledge")
 
 
 def catalog_dir() -> Path:
@@ -32,7 +37,7 @@ def guides_dir() -> Path:
 
 
 def rules_dir() -> Path:
-    return Path(os.environ.get("ADVISOR_RULES_DIR", ROOT / "rules"))
+    return _folder(os.environ.get("ADVISOR_RULES_DIR"), "rules")
 
 
 def user_prices_path() -> Path | None:

@@ -223,14 +223,20 @@ def market_for(
     cache = _cache_for(catalog)
     key = (gpu, cur, mode, day)
     if key not in cache:
-        cache[key] = _build(catalog, gpu, cur, mode, day)
-    return cache[key]
+        try:
+            cache[key] = _build(catalog, gpu, cur, mode, day)
+        except NoMarketError:  # no market is an answer too: not built again on every quote
+            cache[key] = None
+    found = cache[key]
+    if found is None:
+        raise NoMarketError(gpu, mode)
+    return found
 
 
-_CACHES: dict[int, tuple[Any, dict[tuple[str, str, str, date], MarketStats]]] = {}
+_CACHES: dict[int, tuple[Any, dict[tuple[str, str, str, date], MarketStats | None]]] = {}
 
 
-def _cache_for(catalog: Any) -> dict[tuple[str, str, str, date], MarketStats]:
+def _cache_for(catalog: Any) -> dict[tuple[str, str, str, date], MarketStats | None]:
     entry = _CACHES.get(id(catalog))
     if entry is None or entry[0] is not catalog:
         if len(_CACHES) >= 8:

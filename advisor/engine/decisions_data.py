@@ -7,6 +7,7 @@ The files use the defaults format (``key: {value, unit, source, note?}``). When
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -27,10 +28,17 @@ def _load(folder: str, stamp: tuple[tuple[str, float], ...]) -> dict[str, Defaul
     return {Path(name).stem: load_defaults(Path(name)) for name, _ in stamp}
 
 
+@lru_cache(maxsize=8)
+def _files(folder: str, _mtime_ns: int) -> tuple[str, ...]:
+    """The folder's YAML files, listed again only when the folder changes (adding, removing or
+    renaming a file changes its modification time)."""
+    return tuple(sorted(str(p) for p in Path(folder).glob("*.yaml")))
+
+
 def decision_defaults() -> list[Defaults]:
-    folder = _folder()
-    stamp = tuple(sorted((str(p), p.stat().st_mtime) for p in folder.glob("*.yaml")))
-    return list(_load(str(folder), stamp).values())
+    folder = str(_folder())
+    stamp = tuple((name, os.stat(name).st_mtime) for name in _files(folder, os.stat(folder).st_mtime_ns))
+    return list(_load(folder, stamp).values())
 
 
 class LayeredDefaults:

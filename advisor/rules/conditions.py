@@ -202,7 +202,7 @@ def engine_number(x: Any) -> Any:
     """A number whose JSON durable can parse: its parser rejects an exponent without a
     decimal point (``1e-05``, ``1e+20``). Integral floats become ints; magnitudes below 1e-300
     become ±1e-300 (so they keep their sign against 0); others move up by an ulp or two."""
-    if not isinstance(x, float):
+    if not isinstance(x, float) or 1e-4 <= abs(x) < 1e16 or x == 0:  # repr has no exponent there
         return x
     if 0 < abs(x) < 1e-300:
         return math.copysign(_TINY, x)

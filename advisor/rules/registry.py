@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -169,21 +170,22 @@ def parse_registry(path: Path, text_digest: str, data: Any) -> FactRegistry:
     return FactRegistry(domain=domain, path=str(path), facts=facts, digest=text_digest)
 
 
-_CACHE: dict[str, tuple[tuple[int, int], FactRegistry]] = {}
+_CACHE: dict[tuple[Path, str], tuple[tuple[int, int], FactRegistry]] = {}
 
 
 def load_registry(rules_dir: Path, domain: str) -> FactRegistry:
     """The registry of ``domain`` (cached until the file changes)."""
-    path = rules_dir / "facts" / f"{domain}.yaml"
+    hit = _CACHE.get((rules_dir, domain))
+    where = hit[1].path if hit else str(rules_dir / "facts" / f"{domain}.yaml")
     try:
-        st = path.stat()
+        st = os.stat(where)
     except FileNotFoundError as exc:
-        raise RuleError(str(path), f"no fact registry for domain {domain!r}") from exc
+        raise RuleError(where, f"no fact registry for domain {domain!r}") from exc
     key = (st.st_mtime_ns, st.st_size)
-    hit = _CACHE.get(str(path))
     if hit and hit[0] == key:
         return hit[1]
+    path = Path(where)
     raw = path.read_bytes()
     registry = parse_registry(path, hashlib.sha256(raw).hexdigest(), read_yaml(path, raw))
-    _CACHE[str(path)] = (key, registry)
+    _CACHE[(rules_dir, domain)] = (key, registry)
     return registry

@@ -1,0 +1,71 @@
+"""A warm tool call does the job, not the loading: once a tool has run, calling it again opens
+no file, lists no folder and rebuilds no catalog, rule pack, fact registry or price market.
+
+Not timed (timings are in bench/): what is counted is work that must happen once per file
+version, so a cache that stops hitting fails here whatever the machine's load.
+"""
+
+from __future__ import annotations
+
+import builtins
+import io
+import os
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from advisor import tools
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTRACT = (ROOT / "ui" / "samples" / "contract_en.txt").read_text(encoding="utf-8")
+STAGES = [{"stage": "pretrain", "months": 4, "gpu_count": 1000, "term_months": 12, "finished_after_months": 4,
+           "settlement_provider": "runpod"}, {"stage": "pretrain", "months": 2, "gpu_count": 2000, "billing": "tiered"}]
+
+CALLS: dict[str, Callable[[], Any]] = {
+    "estimate": lambda: tools.estimate_training_cost(model="llama-3.1-8b", method="lora", samples=50_000,
+                                                     tokens_per_sample=800, gpu="A100", gpu_count=8),
+    "estimate_zh_deadline": lambda: tools.estimate_training_cost(params_b=13, method="qlora", tokens_b=0.1, gpu="4090",
+                                                                 deadline_hours=48, currency="CNY", lang="zh"),
+    "compare_billing": lambda: tools.compare_billing(gpu="A100", gpu_count=8, jobs=500, job_hours=1 / 3,
+                                                     increment="hour"),
+    "recommend": lambda: tools.recommend_hardware(model="llama-3.1-8b", method="lora", tokens_b=0.1),
+    "plan_project": lambda: tools.plan_project(model="llama-3.1-70b", gpu="H100", stages=STAGES),
+    "review_contract": lambda: tools.review_contract(text=CONTRACT),
+    "ask_offline": lambda: __import__("advisor.assistant", fromlist=["ask"]).ask(
+        "LoRA fine-tune Llama-3-8B on 50k samples of 800 tokens on 8 A100s: how much?", offline=True),
+}
+
+# Builders that run once per file version (or per catalog) and must not run on a warm call.
+BUILDERS = [
+    ("advisor.catalog.catalog", "load_catalog"),
+    ("advisor.catalog.market", "_build"),
+    ("advisor.rules.loader", "parse_pack"),
+    ("advisor.rules.registry", "parse_registry"),
+]
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_a_warm_call_loads_nothing(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    call = CALLS[name]
+    call()
+    call()
+    seen: Counter[str] = Counter()
+
+    def counted(label: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            seen[label] += 1
+            return fn(*args, **kwargs)
+        return wrapper
+
+    for module, attr in BUILDERS:
+        mod = __import__(module, fromlist=[attr])
+        monkeypatch.setattr(mod, attr, counted(f"{module}.{attr}", getattr(mod, attr)))
+    monkeypatch.setattr(builtins, "open", counted("open", builtins.open))
+    monkeypatch.setattr(io, "open", counted("open", io.open))
+    monkeypatch.setattr(os, "scandir", counted("scandir", os.scandir))
+    monkeypatch.setattr(os, "listdir", counted("listdir", os.listdir))
+    call()
+    assert not seen, f"{name}: a warm call still loads {dict(seen)}"
