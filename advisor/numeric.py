@@ -258,20 +258,37 @@ def check_request_bounds(request: Any) -> Any:
     by the request's currency). Use as an after-validator."""
 
     currency = str(getattr(request, "currency", None) or "USD").lower()
-    for name in limits().get("name_fields") or []:
+    names, rules, bounds = _checks(type(request), limits())
+    for name in names:
         value = getattr(request, name, None)
         if any(isinstance(v, str) and not v.strip() for v in (value if isinstance(value, list) else [value])):
             raise InputError(name, value, f"a {name} name (it is empty)")
-    for rule in limits().get("request_rules") or []:
-        for name in rule["fields"]:
-            value = getattr(request, name, None)
-            if isinstance(value, int | float) and not isinstance(value, bool) and _breaks(rule, value):
-                raise InputError(name, value, str(rule["expected"]))
-    for name, quantity in (limits().get("request_bounds") or {}).items():
+    for rule, name in rules:
+        value = getattr(request, name, None)
+        if isinstance(value, int | float) and not isinstance(value, bool) and _breaks(rule, value):
+            raise InputError(name, value, str(rule["expected"]))
+    for name, quantity in bounds:
         value = getattr(request, name, None)
         if isinstance(value, int | float) and not isinstance(value, bool):
             check_bounds(float(value), name, str(quantity).format(currency=currency))
     return request
+
+
+_CHECKS: dict[type, tuple[dict[str, Any], Any]] = {}
+
+
+def _checks(cls: type, rules: dict[str, Any]) -> Any:
+    """The limits.yaml checks that name an attribute of ``cls`` (the others read None and pass),
+    listed once per model class and limits version."""
+    hit = _CHECKS.get(cls)
+    if hit is None or hit[0] is not rules:
+        def has(name: str) -> bool:
+            return name in getattr(cls, "model_fields", {}) or hasattr(cls, name)
+        plan = ([n for n in rules.get("name_fields") or [] if has(n)],
+                [(r, n) for r in rules.get("request_rules") or [] for n in r["fields"] if has(n)],
+                [(n, q) for n, q in (rules.get("request_bounds") or {}).items() if has(n)])
+        hit = _CHECKS[cls] = (rules, plan)
+    return hit[1]
 
 
 class ToolRequest(BaseModel):

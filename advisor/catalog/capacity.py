@@ -43,7 +43,14 @@ class Capacity:
 
 
 def capacity_for(catalog: Any, gpu: str) -> Capacity:
-    """What the providers listing ``gpu`` are known to rent (see the module doc)."""
+    """What the providers listing ``gpu`` are known to rent (see the module doc); once per catalog and card."""
+    memo = catalog.memo("capacity")
+    if gpu not in memo:
+        memo[gpu] = _capacity(catalog, gpu)
+    return memo[gpu]  # type: ignore[no-any-return]
+
+
+def _capacity(catalog: Any, gpu: str) -> Capacity:
     stated: int | None = None
     stated_by = stated_source = instance_by = None
     largest = 0

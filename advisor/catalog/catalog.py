@@ -11,6 +11,7 @@ import math
 import os
 from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr
 
@@ -122,14 +123,27 @@ class Catalog(BaseModel):
         gpu_id = self.gpu(gpu).id if gpu else None
         cur = normalize_currency(currency) if currency else None
         provider_id = self.provider_id(provider) if provider else None
-        chosen = [
-            o
-            for o in self.price_offers
-            if (gpu_id is None or o.gpu == gpu_id)
-            and (cur is None or o.currency == cur)
-            and (provider_id is None or o.provider == provider_id)
-        ]
-        return sorted(chosen, key=_offer_order)
+        key = (gpu_id, cur, provider_id)
+        memo = self.memo("offers")
+        hit = memo.get(key)
+        if hit is None:  # the catalog is frozen: each filter is sorted once
+            hit = memo[key] = tuple(sorted((
+                o
+                for o in self.price_offers
+                if (gpu_id is None or o.gpu == gpu_id)
+                and (cur is None or o.currency == cur)
+                and (provider_id is None or o.provider == provider_id)
+            ), key=_offer_order))
+        return list(hit)
+
+    def memo(self, kind: str) -> dict[Any, Any]:
+        """A cache of values computed from this catalog (offers, markets, capacities, sweep
+        columns): the catalog is frozen and an edited file gives a new one, so they never go stale."""
+        return self._memo.setdefault(kind, {})
+
+    @cached_property
+    def _memo(self) -> dict[str, dict[Any, Any]]:
+        return {}
 
     # ------------------------------------------------------------------ lazily loaded
     @cached_property

@@ -220,7 +220,7 @@ def market_for(
     gpu = catalog.gpu(gpu_id).id
     cur = normalize_currency(currency)
     day = today or date.today()
-    cache = _cache_for(catalog)
+    cache = catalog.memo("market")
     key = (gpu, cur, mode, day)
     if key not in cache:
         try:
@@ -231,18 +231,6 @@ def market_for(
     if found is None:
         raise NoMarketError(gpu, mode)
     return found
-
-
-_CACHES: dict[int, tuple[Any, dict[tuple[str, str, str, date], MarketStats | None]]] = {}
-
-
-def _cache_for(catalog: Any) -> dict[tuple[str, str, str, date], MarketStats | None]:
-    entry = _CACHES.get(id(catalog))
-    if entry is None or entry[0] is not catalog:
-        if len(_CACHES) >= 8:
-            _CACHES.pop(next(iter(_CACHES)))
-        entry = _CACHES[id(catalog)] = (catalog, {})
-    return entry[1]
 
 
 def equivalents(catalog: Any, gpu: str) -> list[str]:

@@ -137,31 +137,6 @@ def _precision(req: EstimateRequest, gpu: Any, p: Params) -> str:
     return precision
 
 
-# Price quotes per catalog and pricing inputs, with the assumptions they record: the market
-# statistics behind a quote were half of the engine's time. A catalog is immutable; an edited
-# data file or a user price sheet gives a new catalog object, hence a new cache entry.
-_QUOTES: dict[int, tuple[Any, dict[tuple[Any, ...], tuple[Any, list[Any]]]]] = {}
-
-
-def _cached_quote(catalog: Any, gpu_id: str, req: EstimateRequest, p: Params) -> Any:
-    entry = _QUOTES.get(id(catalog))
-    if entry is None or entry[0] is not catalog:
-        if len(_QUOTES) >= 8:
-            _QUOTES.pop(next(iter(_QUOTES)))
-        entry = _QUOTES[id(catalog)] = (catalog, {})
-    key = (gpu_id, req.currency, req.provider, req.price_per_gpu_hour, req.offpeak_discount, req.market, req.lang)
-    hit = entry[1].get(key)
-    if hit is None:
-        sub = Params(catalog.defaults)
-        q = quote(catalog, gpu_id, req.currency, sub, provider=req.provider, price_per_gpu_hour=req.price_per_gpu_hour,
-                  offpeak_discount=req.offpeak_discount, market=req.market, lang=req.lang)
-        hit = (q, sub.assumptions())
-        if len(entry[1]) < 512:
-            entry[1][key] = hit
-    p.extend(hit[1])
-    return hit[0]
-
-
 def has_nvlink(gpu: Any) -> bool:
     text = f"{getattr(gpu, 'interconnect', '') or ''} {getattr(gpu, 'form_factor', '') or ''}".lower()
     return any(k in text for k in ("nvlink", "sxm", "infinity fabric", "oam", "hccs"))
@@ -243,7 +218,8 @@ def estimate_job(req: EstimateRequest, catalog: Any) -> tuple[EstimateReport, Wo
                f"{float(memory.usable_gb(gpu.memory_gb, p)):.1f} GB usable")
     wall = {k: v / n for k, v in chosen["total"].items()}
     meets = None if req.deadline_hours is None else wall["expected"] <= req.deadline_hours
-    q = _cached_quote(catalog, gpu.id, req, p)
+    q = quote(catalog, gpu.id, req.currency, p, provider=req.provider, price_per_gpu_hour=req.price_per_gpu_hour,
+              offpeak_discount=req.offpeak_discount, market=req.market, lang=req.lang)
     ctx = billing_mod.Context(
         interruptible=req.interruptible, urgent=req.urgent, deadline_hours=req.deadline_hours,
         parallel_experiments=req.parallel_experiments,

@@ -29,14 +29,14 @@ class Params:
     """Reads engine defaults and remembers which ones a computation used."""
 
     def __init__(self, defaults: Any) -> None:
-        self._defaults = defaults
+        self.defaults = defaults
         self._table = _table(defaults)
         self._used: dict[str, Assumption] = {}
 
     def __call__(self, key: str) -> Any:
         hit = self._table.get(key)
         if hit is None:
-            entry = self._defaults.get(key)
+            entry = self.defaults.get(key)
             hit = self._table[key] = (entry.value, Assumption(name=key, value=entry.value, unit=entry.unit,
                                                               source=entry.source, source_key=f"source.{key}"))
         if key not in self._used:
@@ -45,7 +45,7 @@ class Params:
 
     def peek(self, key: str) -> Any:
         """The value without recording it (for sweeps that report their own assumptions)."""
-        return self._defaults.get(key).value
+        return self.defaults.get(key).value
 
     def note(self, name: str, value: Any, source: str, unit: str | None = None, *, key: str | None = None,
              **values: Any) -> None:
@@ -54,10 +54,15 @@ class Params:
         self._used[name] = Assumption(name=name, value=value, unit=unit, source=source, source_key=key,
                                       source_values=values)
 
-    def extend(self, used: list[Assumption]) -> None:
-        """Record assumptions another computation made (a cached price quote), first use wins."""
+    def replay(self, used: list[Assumption]) -> None:
+        """Record what another Params recorded (a memoized price quote) as if read here: a default
+        keeps its first use, a noted value replaces an earlier one."""
         for a in used:
-            self._used.setdefault(a.name, a)
+            hit = self._table.get(a.name)
+            if hit is not None and hit[1] is a:
+                self._used.setdefault(a.name, a)
+            else:
+                self._used[a.name] = a
 
     def assumptions(self) -> list[Assumption]:
         return list(self._used.values())

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import statistics
+from datetime import date
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -131,7 +132,29 @@ def quote(
 ) -> Quote:
     """The prices an estimate uses for ``gpu_id`` in ``currency``; records them in ``p``.
     ``offpeak_discount`` is a night discount the user has been offered (0-1); ``market``
-    is ``"local"`` / ``"convert"`` / None (follow ``lang``)."""
+    is ``"local"`` / ``"convert"`` / None (follow ``lang``). Memoized per catalog, inputs and
+    day, with what it records (replayed into ``p``) or the error it raised."""
+    if p.defaults is not catalog.defaults:  # layered defaults (the decision tools) are read through
+        return _priced(catalog, gpu_id, currency, p, provider, price_per_gpu_hour, offpeak_discount, market, lang)
+    memo = catalog.memo("quote")
+    key = (gpu_id, currency, provider, price_per_gpu_hour, offpeak_discount, market, lang, date.today())
+    hit = memo.get(key)
+    if hit is None:
+        sub = Params(catalog.defaults)
+        try:
+            hit = (_priced(catalog, gpu_id, currency, sub, provider, price_per_gpu_hour, offpeak_discount, market,
+                           lang), sub.assumptions())
+        except AdvisorError as exc:
+            hit = (exc, [])
+        memo[key] = hit
+    if isinstance(hit[0], AdvisorError):
+        raise hit[0].with_traceback(None)
+    p.replay(hit[1])
+    return hit[0]  # type: ignore[no-any-return]
+
+
+def _priced(catalog: Any, gpu_id: str, currency: str, p: Params, provider: str | None,
+            price_per_gpu_hour: float | None, offpeak_discount: float | None, market: str | None, lang: str) -> Quote:
     q = _quote(
         catalog, gpu_id, currency, p, provider=provider, price_per_gpu_hour=price_per_gpu_hour,
         market=market, lang=lang,
@@ -436,26 +459,14 @@ def _with_default_terms(
     )
 
 
-_CACHE: dict[int, tuple[Any, dict[tuple[str, str, str | None, str], Quote | None]]] = {}
-
-
 def cached_quote(
     catalog: Any, gpu_id: str, currency: str, market: str | None = None, lang: str = "en"
 ) -> Quote | None:
-    """List-price quote for sweeps (memoized per catalog; None when the card has no price)."""
-    entry = _CACHE.get(id(catalog))
-    if entry is None or entry[0] is not catalog:
-        if len(_CACHE) >= 8:  # a few catalogs at a time (tests build their own)
-            _CACHE.pop(next(iter(_CACHE)))
-        entry = _CACHE[id(catalog)] = (catalog, {})
-    per_catalog = entry[1]
-    key = (gpu_id, currency, market, lang)
-    if key not in per_catalog:
-        try:
-            per_catalog[key] = quote(catalog, gpu_id, currency, Params(catalog.defaults), market=market, lang=lang)
-        except AdvisorError:
-            per_catalog[key] = None
-    return per_catalog[key]
+    """List-price quote for sweeps (None when the card has no price)."""
+    try:
+        return quote(catalog, gpu_id, currency, Params(catalog.defaults), market=market, lang=lang)
+    except AdvisorError:
+        return None
 
 
 def per_period(q: Quote) -> dict[str, float]:

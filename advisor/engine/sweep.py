@@ -221,22 +221,14 @@ class _CardTable:
     unpriced: tuple[str, ...]
 
 
-# Card columns per catalog and pricing inputs: a catalog is immutable (an edited file gives a
-# new catalog object), so what a sweep reads from its cards and quotes is too.
-_TABLES: dict[int, tuple[Any, dict[tuple[Any, ...], _CardTable]]] = {}
-
-
 def _card_table(catalog: Any, ids: tuple[str, ...], currency: str, market: str | None, lang: str,
                 precisions: tuple[str, ...], fallback: bool = True) -> _CardTable:
-    entry = _TABLES.get(id(catalog))
-    if entry is None or entry[0] is not catalog:
-        if len(_TABLES) >= 8:
-            _TABLES.pop(next(iter(_TABLES)))
-        entry = _TABLES[id(catalog)] = (catalog, {})
+    """Card columns per catalog and pricing inputs (what a sweep reads from cards and quotes)."""
+    memo = catalog.memo("sweep")
     key = (ids, currency, market, lang, precisions, fallback)
-    hit = entry[1].get(key)
+    hit = memo.get(key)
     if hit is not None:
-        return hit
+        return hit  # type: ignore[no-any-return]
     cards = [catalog.gpu(g) for g in ids]
     unpriced: list[str] = []
     by_precision: dict[str, list[tuple[Any, Any]]] = {}
@@ -266,9 +258,7 @@ def _card_table(catalog: Any, ids: tuple[str, ...], currency: str, market: str |
         for arr in (cols.ids, cols.codes, cols.generation, cols.nvlink, cols.peaks, cols.memory_gb, *cols.prices.values()):
             arr.flags.writeable = False
         groups[prec] = cols
-    table = _CardTable(groups=groups, unpriced=tuple(unpriced))
-    if len(entry[1]) < 256:
-        entry[1][key] = table
+    table = memo[key] = _CardTable(groups=groups, unpriced=tuple(unpriced))
     return table
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from typing import Any
 
 from advisor.glossary import term
@@ -106,7 +107,12 @@ _INTERNAL = re.compile(
 
 def public_source(text: Any) -> str:
     """A source as a user reads it: internal file names, requirement ids and issue numbers removed."""
-    cleaned = _INTERNAL.sub(" ", str(text or "")).replace("FITTED", "fitted")
+    return _public(str(text or ""))
+
+
+@lru_cache(maxsize=4096)  # sources are data-file texts, read on every report: cleaned once each
+def _public(text: str) -> str:
+    cleaned = _INTERNAL.sub(" ", text).replace("FITTED", "fitted")
     cleaned = re.sub(r"\(\s*[,;:]?\s*\)|\s+([,;:.)])", r"\1", cleaned)
     cleaned = re.sub(r"([,;:])[,;:]+", r"\1", cleaned)
     cleaned = re.sub(r"\(\s*[,;:]\s*", "(", cleaned)

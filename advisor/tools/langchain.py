@@ -49,6 +49,7 @@ def llm_settings() -> dict[str, Any]:
     return data
 
 
+@lru_cache(maxsize=64)
 def request_model(name: str) -> type[BaseModel]:
     """The pydantic request model of tool ``name`` (read from its signature)."""
     func = _function(name)
