@@ -69,3 +69,42 @@ def test_a_warm_call_loads_nothing(name: str, monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(os, "listdir", counted("listdir", os.listdir))
     call()
     assert not seen, f"{name}: a warm call still loads {dict(seen)}"
+
+
+# Varied requests: catalog and interpolated models, every method, both currencies and languages,
+# a deadline, a budget, spot, per-task and monthly billing, a stated shape.
+REQUESTS: list[dict[str, Any]] = [
+    dict(model="llama-3.1-8b", method="lora", samples=50_000, tokens_per_sample=800, gpu="A100", gpu_count=8),
+    dict(model="llama-3.1-70b", method="full", tokens_b=2, gpu="H100", deadline_hours=72, lang="zh", currency="CNY"),
+    dict(params_b=13, method="qlora", tokens_b=0.1, gpu="4090", gpu_count=1),
+    dict(model="qwen2.5-72b", method="pretrain", tokens_b=300, gpu="H100", gpu_count=512, billing="monthly"),
+    dict(params_b=7, method="full", tokens_b=1, gpu="L40S", budget=500, approval_threshold=200, interruptible=True),
+    dict(model="llama-3.1-8b", method="full", tokens_b=0.5, gpu="A100", gpu_count=2, billing="spot", egress_gb=100),
+    dict(model="llama-3.1-8b", method="lora", tokens_b=0.05, gpu="H100", gpu_count=1, parallel_experiments=4,
+         billing="per_task"),
+    dict(layers=32, hidden_size=4096, heads=32, kv_heads=8, vocab_size=152000, method="lora", tokens_b=0.2,
+         gpu="A800", currency="CNY"),
+]
+
+
+def test_a_warm_report_is_the_cold_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the caches keep (quotes and the assumptions they record, markets, sweep columns)
+    gives the same reports, bit for bit, as a catalog loaded afresh for every call."""
+    from advisor.catalog import catalog as catalog_mod
+    from advisor.tools import billing, estimate
+
+    def fresh(user_prices: Any = None) -> Any:
+        return catalog_mod.load_catalog(catalog_mod.catalog_dir())
+
+    warm = {}
+    for i, r in enumerate(REQUESTS):
+        tools.estimate_training_cost(**r)
+        warm[i] = tools.estimate_training_cost(**r).model_dump(mode="json")
+    bill = dict(gpu="H100", gpu_count=16, wall_hours=300, lang="zh", currency="CNY")
+    tools.compare_billing(**bill)
+    warm_bill = tools.compare_billing(**bill).model_dump(mode="json")
+    monkeypatch.setattr(estimate, "get_catalog", fresh)
+    monkeypatch.setattr(billing, "get_catalog", fresh)
+    for i, r in enumerate(REQUESTS):
+        assert tools.estimate_training_cost(**r).model_dump(mode="json") == warm[i], REQUESTS[i]
+    assert tools.compare_billing(**bill).model_dump(mode="json") == warm_bill
