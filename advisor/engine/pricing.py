@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import re
 import statistics
-from datetime import date
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from datetime import date
 from typing import Any
 
 from advisor.catalog.market import (
