@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from advisor.assistant.result import Citation
@@ -30,12 +31,13 @@ _WORD = re.compile(r"[a-z][a-z0-9-]{2,}")
 _CJK = re.compile(r"[\u4e00-\u9fff]+")
 
 
-def _tokens(text: str) -> set[str]:
+@lru_cache(maxsize=4096)  # guide sections are read on every answer: tokenized once each
+def _tokens(text: str) -> frozenset[str]:
     text = text.lower()
     out = set(_WORD.findall(text))
     for run in _CJK.findall(text):
         out.update(run[i : i + 2] for i in range(len(run) - 1))
-    return out
+    return frozenset(out)
 
 
 def _requirement_ids(findings: Iterable[Any], intent: str) -> list[str]:

@@ -120,21 +120,22 @@ def sweep(
     node = int(p("memory.gpus_per_node"))
     if counts:
         counts = sorted({int(c) for c in counts if 0 < int(c) <= max_gpus}) or [1]
-    counts = np.asarray(counts or memory.candidate_counts(max_gpus, p))  # type: ignore[assignment]
-    n_l, tp_l, dp_l, zero_l, ckpt_l = _layouts(tuple(int(c) for c in counts), node, w.shape.heads)  # type: ignore[union-attr]
+    counts_key = tuple(int(c) for c in counts or memory.candidate_counts(max_gpus, p))
+    counts = np.asarray(counts_key)  # type: ignore[assignment]
+    n_l, tp_l, dp_l, zero_l, ckpt_l = _layouts(counts_key, node, w.shape.heads)
     max_dp = max_data_parallel(w, p)
     busy = dp_l <= max_dp  # layouts whose replicas all get a share of the global batch
     flops = model_flops(w, p)
-    cards = [catalog.gpu(g) for g in gpus] if gpus else list(catalog.gpus)
+    ids = tuple(catalog.gpu(g).id for g in gpus) if gpus else tuple(c.id for c in catalog.gpus)
     ckpt_gb = memory.checkpoint_gb(w, p)
     write_h = failures.write_hours(ckpt_gb, counts, p)
     out: dict[str, list[Any]] = {k: [] for k in (
         "gpu", "count", "precision", "mode", "total", "wall", "ghours", "mem", "cap", "mfu", "fits", "price",
         "busy", "code")}
     evaluated = 0
-    starts = _starts(tuple(int(c) for c in counts), node, w.shape.heads)  # type: ignore[union-attr]
+    starts = _starts(counts_key, node, w.shape.heads)
     count_busy = np.logical_or.reduceat(busy, starts)
-    table = _card_table(catalog, tuple(c.id for c in cards), currency, market, lang, tuple(precisions), fallback)
+    table = _card_table(catalog, ids, currency, market, lang, tuple(precisions), fallback)
     unpriced = list(table.unpriced)
     k = counts.size  # type: ignore[union-attr]
     # Volume tiers (billing.tiers) only when billing.apply_volume_tiers, and then only up to the
@@ -197,7 +198,7 @@ def sweep(
         fits=cat["fits"].astype(bool), meets=np.asarray(meets, dtype=bool), in_budget=np.asarray(in_budget, dtype=bool),
         unit_price=cat["price"], evaluated=evaluated, unpriced=unpriced,
         scalable=cat["busy"].astype(bool), max_data_parallel=max_dp,
-        gpu_code=cat["code"], gpu_ids=tuple(c.id for c in cards),
+        gpu_code=cat["code"], gpu_ids=ids,
     )
 
 

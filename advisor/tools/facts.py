@@ -31,14 +31,21 @@ def clean_facts(facts: dict[str, Any]) -> dict[str, Any]:
     """Drop absent values and turn numpy scalars into Python numbers."""
     out: dict[str, Any] = {}
     for k, v in facts.items():
-        if v is None:
-            continue
-        if type(v) is not float and isinstance(v, np.generic):
-            v = v.item()
-        if isinstance(v, float):
+        kind = type(v)
+        if kind is float:
             v = round(v, 6)
+        elif v is None:
+            continue
+        elif kind not in _PLAIN:
+            if isinstance(v, np.generic):
+                v = v.item()
+            if isinstance(v, float):
+                v = round(v, 6)
         out[k] = v
     return out
+
+
+_PLAIN = (int, bool, str)
 
 
 def _workload(req: EstimateRequest, catalog: Any, w: Workload | None) -> tuple[Workload, Params]:
