@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from datetime import date
+from functools import cached_property
 from typing import Any, Literal, get_args
 
 import numpy as np
@@ -160,6 +161,11 @@ class MarketStats(BaseModel):
         if self.undated and self.as_of_min is not None:
             span += term("market.undated", lang, n=self.undated)
         return span
+
+    @cached_property
+    def described(self) -> dict[str, str]:
+        """``describe`` in both languages (worded once per market)."""
+        return both(self.describe)
 
     def describe(self, lang: str = "en") -> str:
         """One line for a report's assumptions: which offers, providers and dates priced it."""

@@ -204,7 +204,7 @@ def _market_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, market
     k = _to(1.0, home, currency, fx)
     ratios = {mode: _market_ratio(gpu_id, home, mode, catalog) for mode in ("spot", "monthly", "yearly")}
     source = f"list prices, {m.describe('en')}"
-    described = {"market": both(m.describe), "rate": ""}
+    described = {"market": m.described, "rate": ""}
     if fx is not None:
         source += f"; converted to {currency} at {fx.rate} ({fx.as_of}, 1 {fx.base} = {fx.rate} {fx.quote}, {fx.source})"
         described["rate"] = f"1 {fx.base} = {fx.rate} {fx.quote} ({fx.as_of})"

@@ -200,7 +200,7 @@ def _note_prices(p: Params, catalog: Any, options: list[Option], req: Any) -> No
         q = cached_quote(catalog, gpu, req.currency, req.market, req.lang)
         if q is not None:
             m = q.market
-            described = {"market": both(m.describe)} if m is not None else {}
+            described = {"market": m.described} if m is not None else {}
             p.note(f"price_per_gpu_hour.{gpu}", round(q.on_demand, 4), q.source, unit=f"{req.currency} per GPU-hour",
                    key=("source.price_per_gpu_hour.market" + (".converted" if m.currency != req.currency else ""))
                    if m is not None else None, rate=fx_text, **described)
