@@ -138,8 +138,12 @@ class Catalog(BaseModel):
 
     def memo(self, kind: str) -> dict[Any, Any]:
         """A cache of values computed from this catalog (offers, markets, capacities, sweep
-        columns): the catalog is frozen and an edited file gives a new one, so they never go stale."""
-        return self._memo.setdefault(kind, {})
+        columns): the catalog is frozen and an edited file gives a new one, so they never go stale.
+        A long-lived process that meets many different inputs (typed prices) starts a kind over."""
+        found = self._memo.setdefault(kind, {})
+        if len(found) > 2048:
+            found.clear()
+        return found
 
     @cached_property
     def _memo(self) -> dict[str, dict[Any, Any]]:

@@ -126,7 +126,7 @@ def sweep(
     max_dp = max_data_parallel(w, p)
     busy = dp_l <= max_dp  # layouts whose replicas all get a share of the global batch
     flops = model_flops(w, p)
-    ids = tuple(catalog.gpu(g).id for g in gpus) if gpus else tuple(c.id for c in catalog.gpus)
+    card_ids = tuple(catalog.gpu(g).id for g in gpus) if gpus else tuple(c.id for c in catalog.gpus)
     ckpt_gb = memory.checkpoint_gb(w, p)
     write_h = failures.write_hours(ckpt_gb, counts, p)
     out: dict[str, list[Any]] = {k: [] for k in (
@@ -135,7 +135,7 @@ def sweep(
     evaluated = 0
     starts = _starts(counts_key, node, w.shape.heads)
     count_busy = np.logical_or.reduceat(busy, starts)
-    table = _card_table(catalog, ids, currency, market, lang, tuple(precisions), fallback)
+    table = _card_table(catalog, card_ids, currency, market, lang, tuple(precisions), fallback)
     unpriced = list(table.unpriced)
     k = counts.size  # type: ignore[union-attr]
     # Volume tiers (billing.tiers) only when billing.apply_volume_tiers, and then only up to the
@@ -198,7 +198,7 @@ def sweep(
         fits=cat["fits"].astype(bool), meets=np.asarray(meets, dtype=bool), in_budget=np.asarray(in_budget, dtype=bool),
         unit_price=cat["price"], evaluated=evaluated, unpriced=unpriced,
         scalable=cat["busy"].astype(bool), max_data_parallel=max_dp,
-        gpu_code=cat["code"], gpu_ids=ids,
+        gpu_code=cat["code"], gpu_ids=card_ids,
     )
 
 

@@ -87,24 +87,48 @@ REQUESTS: list[dict[str, Any]] = [
 ]
 
 
+# One call of each kind the memo serves: estimate (above), billing, recommend, serving, quote, plan.
+REPORTS: list[tuple[str, dict[str, Any]]] = [("estimate_training_cost", r) for r in REQUESTS] + [
+    ("compare_billing", dict(gpu="H100", gpu_count=16, wall_hours=300, lang="zh", currency="CNY")),
+    ("compare_billing", dict(gpu="A100", gpu_count=8, jobs=500, job_hours=1 / 3, increment="hour")),
+    ("recommend_hardware", dict(model="llama-3.1-8b", method="lora", tokens_b=0.1)),
+    ("recommend_hardware", dict(model="qwen2.5-7b", method="full", tokens_b=1, deadline_hours=12, budget=2000,
+                                currency="CNY", lang="zh")),
+    ("estimate_serving_cost", dict(model="llama-3.1-70b", tokens_per_day="100M", gpu="H100")),
+    ("estimate_serving_cost", dict(model="llama-3.1-8b", tokens_per_day="20M", currency="CNY", lang="zh")),
+    ("check_quote", dict(gpu="A100", price=1.5, unit="gpu_hour")),
+    ("check_quote", dict(gpu="H100", price=12.0, unit="node_hour", currency="CNY", lang="zh")),
+    ("plan_project", dict(model="llama-3.1-70b", gpu="H100", stages=STAGES)),
+    ("plan_project", dict(model="llama-2-7b", pretrain_tokens_b=100, finetune_tokens_b=0.5,
+                          serving_tokens_per_day=5e7, lang="zh", currency="CNY")),
+]
+
+
 def test_a_warm_report_is_the_cold_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    """What the caches keep (quotes and the assumptions they record, markets, sweep columns)
-    gives the same reports, bit for bit, as a catalog loaded afresh for every call."""
-    from advisor.catalog import catalog as catalog_mod
-    from advisor.tools import billing, estimate
+    """What the catalog memo keeps (quotes and the assumptions they record, offers, markets,
+    capacities, sweep columns) gives the same reports, bit for bit, as no memo at all: every
+    value computed where it is asked for and every quote priced into the caller's own Params."""
+    import sys
 
-    def fresh(user_prices: Any = None) -> Any:
-        return catalog_mod.load_catalog(catalog_mod.catalog_dir())
+    from advisor.catalog.catalog import Catalog
+    from advisor.engine import pricing
 
-    warm = {}
-    for i, r in enumerate(REQUESTS):
-        tools.estimate_training_cost(**r)
-        warm[i] = tools.estimate_training_cost(**r).model_dump(mode="json")
-    bill = dict(gpu="H100", gpu_count=16, wall_hours=300, lang="zh", currency="CNY")
-    tools.compare_billing(**bill)
-    warm_bill = tools.compare_billing(**bill).model_dump(mode="json")
-    monkeypatch.setattr(estimate, "get_catalog", fresh)
-    monkeypatch.setattr(billing, "get_catalog", fresh)
-    for i, r in enumerate(REQUESTS):
-        assert tools.estimate_training_cost(**r).model_dump(mode="json") == warm[i], REQUESTS[i]
-    assert tools.compare_billing(**bill).model_dump(mode="json") == warm_bill
+    warm = []
+    for name, args in REPORTS:
+        getattr(tools, name)(**args)
+        warm.append(getattr(tools, name)(**args).model_dump(mode="json"))
+
+    def unmemoized(catalog: Any, gpu_id: str, currency: str, p: Any, *, provider: Any = None,
+                   price_per_gpu_hour: Any = None, offpeak_discount: Any = None, market: Any = None,
+                   lang: str = "en") -> Any:
+        return pricing._priced(catalog, gpu_id, currency, p, provider, price_per_gpu_hour, offpeak_discount,
+                               market, lang)
+
+    monkeypatch.setattr(Catalog, "memo", lambda self, kind: {})  # nothing kept
+    memoized = pricing.quote
+    users = [m for n, m in sys.modules.items() if n.startswith("advisor.") and getattr(m, "quote", None) is memoized]
+    assert len(users) > 3
+    for module in users:
+        monkeypatch.setattr(module, "quote", unmemoized)
+    for (name, args), report in zip(REPORTS, warm, strict=True):
+        assert getattr(tools, name)(**args).model_dump(mode="json") == report, (name, args)
