@@ -22,7 +22,7 @@ ENGINE_SPECIFIC = [
 
 
 def _queries() -> dict[str, str]:
-    return {k: v for k, v in vars(queries).items() if k.isupper() and isinstance(v, str)}
+    return queries.named()
 
 
 @pytest.mark.parametrize("name", sorted(_queries()))
