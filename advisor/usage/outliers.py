@@ -24,18 +24,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from advisor.limits import usage_time
+from advisor.usage import queries as Q
 from advisor.usage.engine import Engine
 
 SKIP_TIME_OUTLIER = "timestamp_outlier"
 EXAMPLES = 10
-
-_SEGMENTS = """
-WITH tt AS (SELECT src, t, COUNT(*) AS n FROM samples WHERE skip IS NULL GROUP BY src, t),
-o AS (SELECT src, t, n, t - LAG(t) OVER (PARTITION BY src ORDER BY t) AS gap FROM tt),
-s AS (SELECT src, t, n, SUM(CASE WHEN gap IS NULL OR gap > $gap THEN 1 ELSE 0 END)
-                   OVER (PARTITION BY src ORDER BY t ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS seg FROM o)
-SELECT src, seg, MIN(t) AS t0, MAX(t) AS t1, SUM(n) AS n FROM s GROUP BY src, seg ORDER BY src, seg
-"""
 
 
 @dataclass
@@ -74,7 +67,7 @@ def exclude_time_outliers(engine: Engine, now: float | None = None) -> TimeOutli
         engine.execute("UPDATE samples SET skip = $reason WHERE skip IS NULL AND src = $src AND (t < $lo OR t > $hi)",
                        {"reason": SKIP_TIME_OUTLIER + ":implausible_date", "src": src, "lo": earliest, "hi": latest})
     by_file: dict[int, list[dict]] = {}
-    for segment in engine.rows(_SEGMENTS, {"gap": float(rules["min_gap_hours"]) * 3600}):
+    for segment in engine.rows(Q.TIME_SEGMENTS, {"gap": float(rules["min_gap_hours"]) * 3600}):
         by_file.setdefault(int(segment["src"]), []).append(segment)
     for src, segments in by_file.items():
         if len(segments) > 1:

@@ -1,5 +1,6 @@
 """The analysis as SQL (``queries.sql``, one query per ``-- name: NAME`` line, read as
-``queries.NAME``), kept engine-neutral so that it can move to a distributed engine.
+``queries.NAME``), with the readers' staging tables, kept engine-neutral so that it can move
+to a distributed engine.
 
 Only standard SQL is used here: CTEs, GROUP BY, CASE, window functions (LEAD, LAG,
 ROW_NUMBER, running SUM), FLOOR/MOD arithmetic on epoch seconds for hours and days, and

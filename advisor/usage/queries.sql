@@ -238,3 +238,81 @@ LEFT JOIN (
     GROUP BY r.src, r.row_no
 ) seen ON seen.src = i.src AND seen.row_no = i.row_no
 ORDER BY i.src, i.row_no
+
+-- --- Staging (advisor/usage/readers; table names as in their modules) ---------------
+
+-- name: TELEMETRY_STAGE_DDL
+CREATE TABLE IF NOT EXISTS tel_raw (
+    src INTEGER,            -- input file number
+    instance VARCHAR,       -- host name, or the file name when the log has none
+    gpu_id VARCHAR,         -- uuid, else "index N", else the PCI bus id
+    model VARCHAR,          -- GPU name as reported
+    t DOUBLE,               -- sample time, epoch seconds of the log's own clock
+    util DOUBLE,            -- utilization.gpu as a fraction 0..1
+    mem_used_mib DOUBLE,
+    mem_total_mib DOUBLE,
+    skip VARCHAR,           -- why the row is not a sample (NULL: it is one)
+    bad VARCHAR             -- the column whose value is malformed (NULL: none)
+)
+
+-- name: GPU_KEYS_DDL
+CREATE TABLE IF NOT EXISTS gpu_keys (gid BIGINT, instance VARCHAR, gpu_id VARCHAR, model VARCHAR)
+
+-- name: SAMPLES_DDL
+CREATE TABLE IF NOT EXISTS samples (
+    src INTEGER, gid BIGINT, t DOUBLE, util DOUBLE, mem_used_mib DOUBLE, mem_total_mib DOUBLE,
+    skip VARCHAR, bad VARCHAR
+)
+
+-- name: PROM_OBS_DDL
+CREATE TABLE IF NOT EXISTS prom_obs (
+    host VARCHAR, gpu_id VARCHAR, t DOUBLE, kind VARCHAR, pref INTEGER, line_no BIGINT,
+    value DOUBLE            -- in our unit; NULL when the exporter sent NaN
+)
+
+-- name: PROM_STAGE
+-- One telemetry row per GPU and time that has a utilization: per kind the preferred metric
+-- (first line among equals); memory.total from used + free (+ reserved) when not sent.
+INSERT INTO tel_raw
+SELECT $src, p.host, p.gpu_id, m.model, p.t, p.util, p.mem_used,
+       COALESCE(p.mem_total, CASE WHEN p.mem_used IS NOT NULL AND p.mem_free IS NOT NULL
+                                  THEN p.mem_used + p.mem_free + COALESCE(p.mem_reserved, 0) END),
+       NULL, NULL
+FROM (
+    SELECT host, gpu_id, t,
+           MAX(CASE WHEN kind = 'util' THEN value END) AS util,
+           MAX(CASE WHEN kind = 'mem_used_mib' THEN value END) AS mem_used,
+           MAX(CASE WHEN kind = 'mem_total_mib' THEN value END) AS mem_total,
+           MAX(CASE WHEN kind = 'mem_free_mib' THEN value END) AS mem_free,
+           MAX(CASE WHEN kind = 'mem_reserved_mib' THEN value END) AS mem_reserved
+    FROM (
+        SELECT host, gpu_id, t, kind, value,
+               ROW_NUMBER() OVER (PARTITION BY host, gpu_id, t, kind ORDER BY pref, line_no) AS pick
+        FROM prom_obs WHERE value IS NOT NULL
+    ) o
+    WHERE pick = 1
+    GROUP BY host, gpu_id, t
+) p
+LEFT JOIN prom_models m ON m.host = p.host AND m.gpu_id = p.gpu_id
+WHERE p.util IS NOT NULL
+
+-- name: PROM_COUNTS
+-- Lines of GPU-and-time keys without any utilization value, and second metrics of one kind.
+SELECT COALESCE(SUM(CASE WHEN has_util = 0 THEN lines ELSE 0 END), 0) AS no_util,
+       COALESCE(SUM(superseded), 0) AS superseded,
+       COUNT(CASE WHEN has_util = 1 THEN 1 END) AS keys,
+       COUNT(CASE WHEN has_util = 1 AND t <> $default_t THEN 1 END) AS timed
+FROM (
+    SELECT host, gpu_id, t, COUNT(*) AS lines,
+           MAX(CASE WHEN kind = 'util' AND value IS NOT NULL THEN 1 ELSE 0 END) AS has_util,
+           SUM(CASE WHEN value IS NOT NULL THEN 1 ELSE 0 END)
+             - COUNT(DISTINCT CASE WHEN value IS NOT NULL THEN kind END) AS superseded
+    FROM prom_obs GROUP BY host, gpu_id, t
+) k
+
+-- name: TIME_SEGMENTS
+WITH tt AS (SELECT src, t, COUNT(*) AS n FROM samples WHERE skip IS NULL GROUP BY src, t),
+o AS (SELECT src, t, n, t - LAG(t) OVER (PARTITION BY src ORDER BY t) AS gap FROM tt),
+s AS (SELECT src, t, n, SUM(CASE WHEN gap IS NULL OR gap > $gap THEN 1 ELSE 0 END)
+                   OVER (PARTITION BY src ORDER BY t ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS seg FROM o)
+SELECT src, seg, MIN(t) AS t0, MAX(t) AS t1, SUM(n) AS n FROM s GROUP BY src, seg ORDER BY src, seg

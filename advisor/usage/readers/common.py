@@ -8,36 +8,15 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field, model_validator
 
+from advisor.usage import queries as Q
+
 # Telemetry lands in `samples`, one row per sample keyed by an integer GPU number (gid) from
 # `gpu_keys`. Parquet logs go there directly (their id columns are cheap to scan first); CSV
 # logs and the Python readers pass through `tel_raw`, which still carries the id strings.
 TELEMETRY_STAGE = "tel_raw"
-TELEMETRY_STAGE_DDL = f"""
-CREATE TABLE IF NOT EXISTS {TELEMETRY_STAGE} (
-    src INTEGER,            -- input file number
-    instance VARCHAR,       -- host name, or the file name when the log has none
-    gpu_id VARCHAR,         -- uuid, else "index N", else the PCI bus id
-    model VARCHAR,          -- GPU name as reported
-    t DOUBLE,               -- sample time, epoch seconds of the log's own clock
-    util DOUBLE,            -- utilization.gpu as a fraction 0..1
-    mem_used_mib DOUBLE,
-    mem_total_mib DOUBLE,
-    skip VARCHAR,           -- why the row is not a sample (NULL: it is one)
-    bad VARCHAR             -- the column whose value is malformed (NULL: none)
-)
-"""
 GPU_KEYS = "gpu_keys"
-GPU_KEYS_DDL = f"""
-CREATE TABLE IF NOT EXISTS {GPU_KEYS} (gid BIGINT, instance VARCHAR, gpu_id VARCHAR, model VARCHAR)
-"""
 SAMPLES = "samples"
-SAMPLES_DDL = f"""
-CREATE TABLE IF NOT EXISTS {SAMPLES} (
-    src INTEGER, gid BIGINT, t DOUBLE, util DOUBLE, mem_used_mib DOUBLE, mem_total_mib DOUBLE,
-    skip VARCHAR, bad VARCHAR
-)
-"""
-TELEMETRY_DDL = (TELEMETRY_STAGE_DDL, GPU_KEYS_DDL, SAMPLES_DDL)
+TELEMETRY_DDL = (Q.TELEMETRY_STAGE_DDL, Q.GPU_KEYS_DDL, Q.SAMPLES_DDL)  # in queries.sql
 
 
 def register_keys_sql(source: str) -> str:
@@ -69,7 +48,7 @@ def promote_staged(engine, src: int) -> None:  # type: ignore[no-untyped-def]
     engine.execute(register_keys_sql(where))
     engine.execute(insert_samples_sql(where))
     engine.execute(f"DROP TABLE {TELEMETRY_STAGE}")  # only this file's rows were in it; frees memory
-    engine.execute(TELEMETRY_STAGE_DDL)
+    engine.execute(Q.TELEMETRY_STAGE_DDL)
 
 
 # Reasons a row is read but not used as a sample.

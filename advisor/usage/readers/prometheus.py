@@ -16,6 +16,7 @@ from typing import Any
 
 from advisor.errors import DocumentError
 from advisor.usage import columns as C
+from advisor.usage import queries as Q
 from advisor.usage.defaults import load_defaults
 from advisor.usage.detect import Detected, open_text
 from advisor.usage.readers.common import (
@@ -62,55 +63,7 @@ def _first(labels: dict[str, str], keys: tuple[str, ...]) -> str | None:
 
 
 OBS_TABLE = "prom_obs"
-OBS_DDL = f"""
-CREATE TABLE IF NOT EXISTS {OBS_TABLE} (
-    host VARCHAR, gpu_id VARCHAR, t DOUBLE, kind VARCHAR, pref INTEGER, line_no BIGINT,
-    value DOUBLE            -- in our unit; NULL when the exporter sent NaN
-)
-"""
 MODELS_TABLE = "prom_models"
-
-# One telemetry row per GPU and time that has a utilization: per kind the preferred metric
-# (first line among equals); memory.total from used + free (+ reserved) when not sent.
-STAGE_SQL = f"""
-INSERT INTO {TELEMETRY_STAGE}
-SELECT $src, p.host, p.gpu_id, m.model, p.t, p.util, p.mem_used,
-       COALESCE(p.mem_total, CASE WHEN p.mem_used IS NOT NULL AND p.mem_free IS NOT NULL
-                                  THEN p.mem_used + p.mem_free + COALESCE(p.mem_reserved, 0) END),
-       NULL, NULL
-FROM (
-    SELECT host, gpu_id, t,
-           MAX(CASE WHEN kind = 'util' THEN value END) AS util,
-           MAX(CASE WHEN kind = 'mem_used_mib' THEN value END) AS mem_used,
-           MAX(CASE WHEN kind = 'mem_total_mib' THEN value END) AS mem_total,
-           MAX(CASE WHEN kind = 'mem_free_mib' THEN value END) AS mem_free,
-           MAX(CASE WHEN kind = 'mem_reserved_mib' THEN value END) AS mem_reserved
-    FROM (
-        SELECT host, gpu_id, t, kind, value,
-               ROW_NUMBER() OVER (PARTITION BY host, gpu_id, t, kind ORDER BY pref, line_no) AS pick
-        FROM {OBS_TABLE} WHERE value IS NOT NULL
-    ) o
-    WHERE pick = 1
-    GROUP BY host, gpu_id, t
-) p
-LEFT JOIN {MODELS_TABLE} m ON m.host = p.host AND m.gpu_id = p.gpu_id
-WHERE p.util IS NOT NULL
-"""
-
-# Lines of GPU-and-time keys without any utilization value, and second metrics of one kind.
-COUNTS_SQL = f"""
-SELECT COALESCE(SUM(CASE WHEN has_util = 0 THEN lines ELSE 0 END), 0) AS no_util,
-       COALESCE(SUM(superseded), 0) AS superseded,
-       COUNT(CASE WHEN has_util = 1 THEN 1 END) AS keys,
-       COUNT(CASE WHEN has_util = 1 AND t <> $default_t THEN 1 END) AS timed
-FROM (
-    SELECT host, gpu_id, t, COUNT(*) AS lines,
-           MAX(CASE WHEN kind = 'util' AND value IS NOT NULL THEN 1 ELSE 0 END) AS has_util,
-           SUM(CASE WHEN value IS NOT NULL THEN 1 ELSE 0 END)
-             - COUNT(DISTINCT CASE WHEN value IS NOT NULL THEN kind END) AS superseded
-    FROM {OBS_TABLE} GROUP BY host, gpu_id, t
-) k
-"""
 
 
 def _obs_arrow(chunk: list[tuple]):  # type: ignore[no-untyped-def]
@@ -137,7 +90,7 @@ def read_prometheus(engine, det: Detected, src: int, instance: str) -> FileSumma
     models: dict[tuple[str, str], str] = {}
     limit = chunk_rows()
     chunk: list[tuple] = []
-    for ddl in (f"DROP TABLE IF EXISTS {OBS_TABLE}", OBS_DDL):
+    for ddl in (f"DROP TABLE IF EXISTS {OBS_TABLE}", Q.PROM_OBS_DDL):
         engine.execute(ddl)
 
     def flush() -> None:
@@ -193,13 +146,13 @@ def read_prometheus(engine, det: Detected, src: int, instance: str) -> FileSumma
         "model": pa.array(list(models.values()), type=pa.string()),
     }))
     try:
-        counts = engine.one(COUNTS_SQL, {"default_t": default_t})
+        counts = engine.one(Q.PROM_COUNTS, {"default_t": default_t})
         if not counts.get("keys"):
             raise DocumentError(
                 path,
                 "no GPU utilization metric (nvidia_smi_utilization_gpu_ratio or DCGM_FI_DEV_GPU_UTIL)",
             )
-        engine.execute(STAGE_SQL, {"src": src})
+        engine.execute(Q.PROM_STAGE, {"src": src})
         gpus = engine.one(f"SELECT COUNT(*) AS n FROM (SELECT DISTINCT instance, gpu_id FROM {TELEMETRY_STAGE}) g")
     finally:
         engine.execute(f"DROP TABLE IF EXISTS {OBS_TABLE}")
