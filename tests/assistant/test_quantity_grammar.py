@@ -6,8 +6,11 @@ question written plainly."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from advisor.assistant.offline import spelling
 from advisor.assistant.offline.parse import parse_question, read
 from advisor.assistant.offline.text import normalize
 from advisor.catalog import get_catalog
@@ -123,6 +126,25 @@ def test_one_slip_in_a_word_is_read_as_the_word(question: str, word: str, kind: 
     parsed = parse_question(typed)
     assert (parsed.intent, parsed.args) == _read(question)
     assert all(typed[s.start : s.end] == s.text for s in parsed.spans)  # spans stay offsets of what was typed
+
+
+def test_the_spelling_vocabulary_is_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The words slips are read as come from the lexicon and the catalog, never from the package's source: the
+    vocabulary builds with every .py file unreadable, and a slip of a listed word is still read as it."""
+    real_read = Path.read_text
+
+    def refuse_source(path: Path, *args: object, **kwargs: object) -> str:
+        assert path.suffix != ".py", f"spelling read source {path}"
+        return real_read(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    spelling._vocabulary.cache_clear()
+    monkeypatch.setattr(Path, "read_text", refuse_source)
+    try:
+        assert {"minutes", "around", "tolerate"} <= spelling._vocabulary()[0]
+        assert normalize("jobs of 20 minuets each, util aroudn 60%, we tolreate preemption") == (
+            "jobs of 20 minutes each, util around 60%, we tolerate preemption")
+    finally:
+        spelling._vocabulary.cache_clear()
 
 
 @pytest.mark.parametrize("text", [

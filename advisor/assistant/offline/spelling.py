@@ -1,7 +1,7 @@
 """Slips of typing read as the words meant (part of :func:`advisor.assistant.offline.text.normalize`): a long
 English word one slip from exactly one word the reader knows, and a Chinese character typed for its sound-alike.
-The vocabulary and the rules are lexicon data (``normalize``): the words of the lexicon, of the slot readers'
-patterns and of the catalog's names; words of the project's English texts are real words and never respelled;
+The vocabulary and the rules are data: the words of the lexicon (its patterns, keys and ``normalize.words``) and
+of the catalog's names; words of the project's English texts are real words and never respelled;
 names glued to digits (A100, A10) are never touched.
 """
 
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import re
-from pathlib import Path
 from typing import Any
 
 from advisor.assistant.offline.lexicon import lexicon
@@ -21,7 +20,6 @@ _MIN = int(_NORM["word_min"])
 _LONG = re.compile(rf"(?<![a-z0-9])[a-z]{{{_MIN},}}(?![a-z0-9])")
 _NEAR = {pair for row in _NORM["keyboard"] for a, b in zip(row, row[1:], strict=False) for pair in (a + b, b + a)}
 _MIN_REPLACED = int(_NORM["word_min_replaced"])
-_LITERAL = re.compile(r'(?<!")"((?:[^"\\\n]|\\.)+)"(?!")')  # a one-line string in the readers' source
 
 
 def _strings(node: Any) -> list[str]:
@@ -34,14 +32,11 @@ def _strings(node: Any) -> list[str]:
 
 @functools.lru_cache(maxsize=1)
 def _vocabulary() -> tuple[frozenset[str], frozenset[str], dict[str, frozenset[str]]]:
-    """(the words questions are read with: the long words of the lexicon, of the slot readers' patterns (the
-    one-line strings of this package's source) and of the catalog's names; the words that are never a slip:
-    those and the project's English (lexicon ``real_words``); each vocabulary word by every spelling of it
-    with one letter left out)."""
-    sources = [p.read_text(encoding="utf-8") for p in sorted(Path(__file__).parent.glob("*.py"))]
-    patterns = [lit.lower() for src in sources for lit in _LITERAL.findall(src)]  # the slot readers' patterns
+    """(the words questions are read with: the long words of the lexicon and of the catalog's names; the words
+    that are never a slip: those and the project's English (lexicon ``real_words``); each vocabulary word by every
+    spelling of it with one letter left out)."""
     names = [n for kind in ("gpu", "model", "provider") for n in get_catalog().name_index(kind)._keys]
-    texts = (*_strings(lexicon()), *patterns, *(n.lower() for n in names))
+    texts = (*_strings(lexicon()), *(n.lower() for n in names))
     words = frozenset(w for text in texts for w in _LONG.findall(text))
     real = frozenset(w for f in _NORM["real_words"] for path in sorted(ROOT.glob(f))
                      for w in _LONG.findall(path.read_text(encoding="utf-8").lower()))
