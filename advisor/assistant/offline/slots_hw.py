@@ -46,6 +46,10 @@ _LEFT_NODES_ONLY = re.compile(rf"(?<![\d.]){_UNGROUPED}(?P<m>{COUNT_TEXT})\s*(?:
 _RIGHT_COUNT = re.compile(  # "A100 x8", "A100 80GB x8", "H20（8卡）", "A800 8卡"
     rf"^\s*(?:\d{{2,3}}\s*g(?:i?b)?(?![a-z])\s*)?(?:gpus?|cards?|显卡)?\s*(?:(?:x|×|\*)\s*(?P<a>{GROUPED_DIGITS}|\d+)(?!\d|\.\d)|[(（]?\s*(?P<b>{COUNT_TEXT})\s*(?:张|块|卡|片)(?!\s*(?:时|小时|每|[一每]\s*(?:个)?\s*(?:月|天|日|年|周|小时))))"
 )
+_MACHINE_CARDS = rf"(?P<k>单|双|{COUNT_TEXT})\s*(?:卡|gpu)\s*(?:的)?\s*"
+_LEFT_MACHINES_OF = re.compile(rf"(?<![\d.])(?P<m>{COUNT_TEXT})\s*(?:个)?\s*台\s*(?:的)?\s*{_MACHINE_CARDS}$")  # "2台双卡 3090"
+_RIGHT_MACHINES_OF = re.compile(rf"^\s*(?:的)?\s*{_MACHINE_CARDS}(?:机器?|服务器|主机|节点|实例)")  # "10台 4090 单卡机"
+"""Machines counted with their cards ("N 台单卡机" is N cards, "N 台 8 卡机" 8N): the cards of one machine × machines."""
 _RIGHT_NODE_WORD = re.compile(r"^\s*(?:的)?\s*(?:服务器|机器|主机|整机|nodes?|servers?|machines?|boxes)")
 _CAP = re.compile(
     r"(?:最多(?:给到|能给|能用|可用|有|只能用)?|至多|顶多|最多只有|不超过|不能超过|只有|仅有|at\s+most|up\s+to|no\s+more\s+than|"
@@ -127,6 +131,10 @@ def _counts_next(work: str, end: int, following: list[Any]) -> bool:
     return not measure.group("space") or bool(_PLURAL_AFTER_CARD.match(work, following[0].end))
 
 
+def _machine_cards(word: str) -> int | None:
+    return {"单": 1, "双": 2}.get(word.strip()) or _count(word)
+
+
 def _count(text: str) -> int | None:
     value = read_number(text)
     return int(value) if value == int(value) and 0 < value <= MAX_GPUS else None
@@ -154,7 +162,12 @@ def extract_gpus(scan: Scan) -> None:
         lc = _LEFT_COUNT.search(scan.work[win:start])
         if lc and lc.group("n").strip() in ("a", "an") and not _ON_ONE.search(scan.work[win:start]):
             lc = None  # "an A100" names the card, it does not count them ("on an A100" does: one card)
-        if _SINGLE.search(scan.work[win:start]) and not (lc and _count(lc.group("n"))):
+        machines, of = _LEFT_MACHINES_OF.search(scan.work[win:start]), _RIGHT_MACHINES_OF.search(right)
+        nodes = machines or (of and _LEFT_NODES_ONLY.search(scan.work[win:start]))
+        if nodes and (per := _machine_cards((machines or of).group("k"))) and (n_nodes := _count(nodes.group("m"))):
+            mention["count"], mention["per_node"] = n_nodes * per, per
+            start, end = win + nodes.start(), end + (0 if machines else of.end())  # type: ignore[union-attr]
+        elif _SINGLE.search(scan.work[win:start]) and not (lc and _count(lc.group("n"))):
             mention["count"] = 1  # "单张A10", "单卡 4090", "a single H100"
         elif lc and _count(lc.group("n")):
             count = _count(lc.group("n")) or 0
@@ -291,6 +304,9 @@ def extract_counts(scan: Scan) -> None:
         text = m.group(0)
         n = 8 if m.group("n8") else int(m.group("way")) if m.group("way") else 4 if m.group("four") else (
             2 if text.startswith("双") or m.group("two") else 1)
+        nodes = _LEFT_NODES_ONLY.search(scan.norm[max(0, m.start() - 8) : m.start()])
+        if nodes and _RIGHT_MACHINES_OF.search(scan.norm[m.start() : m.end() + 8]) and (n_nodes := _count(nodes.group("m"))):
+            n *= n_nodes  # "4台单卡机": four one-card machines
         scan.take("gpu_count", n, m.start(), m.end())
     for m in scan.find(_COUNT_FIELD):
         if _count(m.group("n")):

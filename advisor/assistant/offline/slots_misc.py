@@ -15,6 +15,7 @@ from advisor.assistant.offline.lexicon import (
     STAGES,
     L,
     R,
+    lexicon,
 )
 from advisor.assistant.offline.text import Scan
 from advisor.numeric import COUNT_TEXT, read_number
@@ -46,25 +47,8 @@ PRECISION_RES = [(re.compile(p), v) for p, v in PRECISIONS]
 _ZERO = re.compile(L + r"zero[\s_-]*(?:stage)?[\s_-]*(?P<n>[0-3])(?![\d.])|deepspeed\s+stage\s*(?P<m>[0-3])")
 _MICRO_BATCH = re.compile(r"micro[\s_-]*batch(?:[\s_-]*size)?\s*(?:=|:|of|is)?\s*(?P<n>\d+)|微批(?:次)?(?:大小)?\s*(?:=|:|为|是)?\s*(?P<m>\d+)")
 
-# (slot, value, pattern): negative forms come first so "不急" is not read as "急".
-FLAGS: list[tuple[str, bool, str]] = [
-    ("urgent", False, r"不急|不着急|不赶|not\s+urgent|no\s+rush|not\s+in\s+a\s+(?:hurry|rush)|no\s+hurry|不赶时间|时间不紧"),
-    ("urgent", True, r"很急|加急|紧急|尽快|越快越好|赶时间|赶工期|赶进度|急着|急需|urgent|asap|as\s+soon\s+as\s+possible|rush(?:ed)?\s+job|tight\s+deadline|(?<!不)急"),
-    ("interruptible", False, r"不能中断|不可中断|不允许中断|不能被打断|不能打断|不能停|can(?:'|no)?t\s+(?:be\s+)?(?:interrupt|preempt|stop)\w*|must\s+not\s+be\s+interrupted|no\s+interruptions?|can't\s+afford\s+(?:an\s+)?interrupt\w*"),
-    ("interruptible", True, r"可以(?:随时)?(?:被)?(?:中断|打断)|能(?:被)?(?:中断|打断)|允许中断|不怕中断|中断也没关系|被抢占也没关系|被回收也没关系|能容忍中断|可中断|容错|断点续训|断点续跑|"
-                            r"can\s+(?:be|handle|tolerate|survive|take)\s+(?:being\s+)?(?:interrupt\w*|preempt\w*)|fault[\s-]*tolerant|"
-                            r"tolerat\w*\s+(?:interruptions?|preemptions?)|handle\s+(?:preemption|interruptions?)|resum\w*\s+from\s+(?:a\s+)?checkpoints?|restartable"),
-    ("has_validation_run", False, r"(?:还)?没(?:有)?(?:做|跑|测)(?:过)?\S{0,4}?(?:验证|试跑|测试)|haven'?t\s+(?:done|run|tested|validated)|no\s+(?:validation|pilot|test)\s+run|直接(?:上|开始)(?:大规模)?|skip(?:ping)?\s+(?:the\s+)?(?:validation|pilot)"),
-    ("has_validation_run", True, r"已经(?:做过|跑过|完成了?|做了|跑了)\S{0,8}(?:验证|试跑|测试|小规模)|(?:验证|试跑|小规模测试)(?:已经)?(?:做过|跑过|完成了?|做完了?)|"
-                                 r"already\s+(?:ran|run|did|done|completed|validated|tested)\s*(?:a\s+)?(?:small|pilot|validation|test|it)?|(?:pilot|validation|test)\s+run\s+(?:is\s+|was\s+)?(?:done|complete|finished)"),
-    ("price_locked", False, r"(?:没有|没|无|不|未|并未|并没有)\s*(?:锁价|锁定(?:了)?价格|价格锁定)|(?:no|without|not)\s+(?:a\s+|any\s+)?(?:price[\s-]*lock\w*|locked\s+price)|price\s+is\s+not\s+locked|(?:isn'?t|not)\s+price[\s-]*locked"),
-    ("price_locked", True, r"锁价|价格锁定|锁定(?:了)?价格|price[\s-]*lock(?:ed)?|locked[\s-]*(?:in\s+)?(?:the\s+)?price|price\s+is\s+locked"),
-    ("gradient_checkpointing", False, r"(?:不开|关闭|不用|without|no|disable\w*)\s*(?:gradient|activation)?\s*(?:checkpointing|重计算|梯度检查点)"),
-    ("gradient_checkpointing", True, r"(?:gradient|activation)\s+checkpointing|梯度检查点|重计算|recomputation"),
-    ("flash_attention", False, r"(?:不开|关闭|不用|without|no|disable\w*)\s*flash[\s_-]*att(?:ention|n)"),
-    ("flash_attention", True, r"flash[\s_-]*att(?:ention|n)"),
-]  # fmt: skip
-_FLAG_RES = [(slot, value, re.compile(p)) for slot, value, p in FLAGS]
+_FLAG_RES = [(str(f["slot"]), bool(f["value"]), re.compile(str(f["pattern"]))) for f in lexicon()["flags"]]
+"""Yes/no context (lexicon ``flags``): urgent, interruptible, validated first, price locked, checkpointing."""
 _EXPERIMENTS = [
     re.compile(rf"(?P<n>{COUNT_TEXT})\s*(?:组|个|套)\s*(?:并行|同时)?\s*(?:的)?\s*(?:实验|超参(?:实验|搜索)?|微调实验|训练任务)"),
     re.compile(rf"(?:同时|并行)\s*(?:跑|做|进行|开)?\s*(?P<n>{COUNT_TEXT})\s*(?:组|个)"),

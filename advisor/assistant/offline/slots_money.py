@@ -28,7 +28,7 @@ _CURRENCY_WORDS: dict[str, str] = dict(CURRENCY["words"])
 
 _PERIOD_HOURS = {"hour": 1.0, "day": HOURS_PER_DAY, "month": HOURS_PER_MONTH, "year": HOURS_PER_YEAR}
 _UNIT = (
-    r"(?:(?P<hour>小时|钟头|卡时|(?:hours?|hrs?|h|gpu[\s-]*h(?:ou)?rs?|card[\s-]*h(?:ou)?rs?)(?![a-z]))"
+    r"(?:(?P<hour>小时|钟头|卡时|(?<=[/每])时(?![间段候])|(?:hours?|hrs?|h|gpu[\s-]*h(?:ou)?rs?|card[\s-]*h(?:ou)?rs?)(?![a-z]))"
     r"|(?P<day>天|日|days?(?![a-z]))|(?P<month>月|(?:months?|mo)(?![a-z]))|(?P<year>年|(?:years?|yr)(?![a-z])))"
 )
 _PRICE_AFTER = re.compile(  # 每卡每小时8元 / 每小时8块 / 整机每小时100元
@@ -41,7 +41,7 @@ _PRICE_CARD_PERIOD = re.compile(  # 一卡一月 ¥9000 / 每张卡一个月 480
     rf"(?:是|为|要|:|大概|约|收|按)*\s*{_MONEY}"
 )
 _PRICE_BEFORE = re.compile(  # 8元/小时, 8块钱一小时, $2/GPU-hour, $2 per GPU hour, 2美元每卡每小时
-    rf"{_MONEY}\s*(?:/|每|一|per|an?|each)\s*(?:(?:张|块)?(?P<card>卡|gpu|card|node|machine|instance|server|台)"
+    rf"{_MONEY}\s*(?:/|每|一|per|an?|each)\s*(?:(?:张|块)?(?P<card>卡|gpu|card|node|machine|instance|server|台|\x00+)"
     rf"\s*(?:/|每|per|[-·]|an?)?\s*)?(?:个)?\s*{_UNIT}(?:\s*(?:per|/|each|a)\s*(?P<card2>gpu|card|node|machine))?"
 )
 _PER_WORD = re.compile(r"(?:一|每|/|per|an?)\s*(?:个)?\s*(?:小时|钟头|hours?|hrs?|h)(?![a-z])")
@@ -49,15 +49,17 @@ _PER_WORD = re.compile(r"(?:一|每|/|per|an?)\s*(?:个)?\s*(?:小时|钟头|hou
 _NODE_NEAR = re.compile(r"^[^,，。;；?？]*?(?:\d+\s*(?:x|×|卡)\s*)?[a-z0-9-]*\s*(?:nodes?|machines?|servers?|boxes|整机|整台)(?![a-z])")
 _NODE_SCOPE = re.compile(r"整机|每台|一台|整台|per\s+(?:node|machine|server|instance)|for\s+the\s+(?:whole\s+)?(?:node|machine|box)"
                          r"|\d+\s*[-x×]?\s*(?:gpus?|cards?)\s+(?:nodes?|servers?|machines?|boxes)"
-                         r"|\d+\s*卡\s*(?:的)?\s*(?:机器?|服务器|主机|节点)|(?:node|server)\s*(?:at|for|costs?|is|@|:)")
+                         r"|\d+\s*卡\s*(?:的)?\s*(?:机器?|服务器|主机|节点)|(?:node|server|machine|box)\s*(?:(?:is\s+)?(?:billed|priced|charged|rented)\s*)?(?:at|for|costs?|is|@|:)")
 _BUDGET = [
     re.compile(
-        rf"(?:总?预算|budget|经费|资金|花费上限|成本上限|申请金额|申请了?|只批了?|批了|批复|额度|spend(?:ing)?\s+(?:limit|cap)|(?<![a-z])cap)\s*"
+        rf"(?:总?预算|budget|经费|资金|(?:费用|花费|成本|开销|支出|总价|总费用)\s*(?:上限|封顶)|申请金额|申请了?|只批了?|批了|批复|额度|spend(?:ing)?\s+(?:limit|cap)|(?<![a-z])cap)\s*"
         rf"(?:是|为|有|只有|大概|约|大约|of|is|:|=|around|about|~|在|only|just|roughly|总共|一共|别超过|不超过|不能超过|控制在|最多|封顶|上限|顶多|就|只|"
         rf"at\s+most|under|below|within|no\s+more\s+than)*\s*{_MONEY}"
     ),
     re.compile(rf"{_MONEY}\s*(?:左右|以内|之内)?\s*(?:的)?\s*(?:总)?(?:预算|budget)"),
     re.compile(rf"{_MONEY}\s*(?:够吗|够不够|够用吗|够么|够用|够|enough|(?:would|will)\s+(?:be\s+)?enough)"),
+    re.compile(rf"(?:会不会|会|能不能|不能|不要|别|不得|不可以?)\s*超(?:过|出|支)?\s*(?:了)?\s*{_MONEY}"),  # "会不会超过 3 万"
+    re.compile(rf"{_MONEY}\s*(?:以内|之内|以下)(?!\s*(?:的)?\s*(?:张|卡|条|token))"),  # "卡在 5 万以内"
     re.compile(rf"{_MONEY}\s*(?:max(?:imum)?|tops|at\s+most|上限|封顶|(?:is\s+)?(?:all\s+)?we\s+(?:have|can\s+spend))(?![a-z])"),  # "¥800 max"
 ]
 _BUDGET_LOOSE = re.compile(  # needs a currency or 以内: "have 50k samples" is not money
@@ -138,7 +140,7 @@ def extract_prices(scan: Scan) -> None:
                 scan.note(f"hours_per_{period}", _PERIOD_HOURS[period], "hours",
                           "advisor.units: 730 h a month (8760/12, the price-sheet convention), 24 h a day")  # fmt: skip
                 scan.values.setdefault("billing_hint", {"day": "daily", "month": "monthly", "year": "yearly"}[period])
-            per_card = (groups.get("hour") or "").startswith(("gpu", "card", "卡")) or bool(
+            per_card = (groups.get("hour") or "").startswith(("gpu", "card", "卡")) or bool(  # "per H100-hour": a card's hour
                 card and card not in ("node", "machine", "instance", "server", "台"))
             node = (card in ("node", "machine", "instance", "server", "台")) or bool(
                 groups.get("scope") or (not per_card and _NODE_SCOPE.search(scan.norm[max(0, m.start() - 16) : m.end() + 14]))

@@ -30,7 +30,7 @@ from advisor.numerals import (
     en_number_value,
     word_number_value,
 )
-from advisor.numeric import SUFFIX_SCALE
+from advisor.numeric import SUFFIX_SCALE, read_number
 
 MAX_QUESTION_CHARS = 1000
 """Characters read for slots and cue words. A typed question is a few hundred characters
@@ -76,6 +76,9 @@ _EN_RUN = re.compile(  # "two dozen", "a hundred", "half a million", "a couple o
     rf"(?:[\s-]+(?:{_EN_NUMBER}|{_EN_SCALE}))*(?![a-z])")
 _WAN = re.compile(_NORM["wan"])
 _REWRITES = [(re.compile(r["from"]), str(r["to"])) for r in _NORM["rewrite"]]
+_APPROXIMATE = [(re.compile(r["from"]), str(r["to"])) for r in _NORM["approximate"]]
+
+
 def normalize(text: str) -> str:
     """Half-width, lower case, number words as digits, courtesy blanked, typos and sound-alike characters
     fixed (see :func:`aligned`)."""
@@ -90,7 +93,7 @@ def aligned(text: str) -> tuple[str, list[int]]:
     lowered = s.lower()
     if len(lowered) != len(s):  # a few letters ("İ") lower to two characters
         lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in s)
-    norm, added = spelled(_numbers(sound_alike(_courteous(lowered))), MAX_QUESTION_CHARS)
+    norm, added = spelled(_numbers(_approximate(sound_alike(_courteous(lowered)))), MAX_QUESTION_CHARS)
     at, shift = [], 0
     for i in range(len(norm) + 1):
         shift += i in added
@@ -153,6 +156,23 @@ def _padded(m: re.Match[str], word: str) -> str:
     return word.rjust(len(m.group(0))) if len(m.group(0)) >= len(word) else m.group(0)
 
 
+def _approximate(s: str) -> str:
+    """Approximate numbers as one value (lexicon ``normalize.approximate``): 十几 = 15, 两三天 = 3 days, "a few" = 3."""
+    for pattern, word in _APPROXIMATE:
+        s = pattern.sub(functools.partial(_padded, word=word), s)
+    return s
+
+
+def approximations(text: str) -> list[str]:
+    """Each approximate number of ``text`` and the value it is read as ("十几 → 15")."""
+    s, said = text.translate(_FULLWIDTH).lower(), []
+    for pattern, word in _APPROXIMATE:
+        for m in pattern.finditer(s) if word else ():
+            end = m.end() + len(s[m.end():]) - len(s[m.end():].lstrip("十百千万亿"))  # 一二十, 几十万: the whole number
+            said.append(f"{s[m.start():end].strip()} → {read_number(_numbers(_padded(m, word) + s[m.end():end])):g}")
+    return said
+
+
 def _en_number(s: str, m: re.Match[str]) -> str | None:
     return _digits(en_number_value(m.group(0)), len(m.group(0)), ("",))
 
@@ -206,6 +226,8 @@ class Scan:
         self.norm, self.at = aligned(self.original)
         self.work = self.norm
         self.limit = min(len(self.norm), MAX_QUESTION_CHARS)
+        if said := approximations(self.original[:MAX_QUESTION_CHARS]):
+            self.note("approximate", ", ".join(said), "", "read as the middle of what it names, a range of two numerals as its high end")
 
     @property
     def question(self) -> str:
