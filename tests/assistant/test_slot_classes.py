@@ -786,3 +786,155 @@ def test_a_follow_up_on_a_plan_changes_that_stage_only(later: str, stage: str, f
     assert after[stage][field] == pytest.approx(value), after
     assert {k: v for k, v in after.items() if k != stage} == {k: v for k, v in before.items() if k != stage}
     assert r.tool_calls[0].error is None
+
+
+def _args(question: str) -> dict[str, object]:
+    return parse_question(question).args
+
+
+@pytest.mark.parametrize(("said", "n"), [
+    ("十几张 {g}", 15), ("二十几张 {g}", 25), ("20多张 {g}", 25), ("几十张 {g}", 50), ("三五张 {g}", 5), ("两三张 {g}", 3),
+    ("一二十张 {g}", 20), ("十来张 {g}", 10), ("a few {g}s", 3), ("several {g}s", 5), ("a dozen or so {g}s", 12),
+    ("about 12-ish {g}s", 12),
+])  # fmt: skip
+@pytest.mark.parametrize("gpu", ["A100", "H800", "4090"])
+def test_an_approximate_count_is_read_as_one_stated_value(said: str, n: int, gpu: str) -> None:
+    """十几 = 15, 几十 = 50, a range of two numerals = its high end, "a few" = 3; the answer names the reading."""
+    question = f"{said.format(g=gpu)}，{JOB['zh' if '张' in said else 'en']}"
+    assert _args(question).get("gpu_count") == n
+    if not said.endswith(("or so {g}s", "-ish {g}s")):
+        assert any(a["name"] == "approximate" for a in parse_question(question).assumptions)
+
+
+@pytest.mark.parametrize(("said", "hours"), [("两三天", 72), ("一两周", 336), ("三四个月", 4 * 730), ("a few days", 72), ("十来天", 240)])
+def test_an_approximate_duration_is_its_high_end_or_middle(said: str, hours: float) -> None:
+    zh = not said.isascii()
+    question = f"8 张 A100 租{said}，按量还是包月" if zh else f"8 A100 for {said}: on-demand or monthly?"
+    assert _args(question).get("wall_hours") == pytest.approx(hours)
+
+
+@pytest.mark.parametrize(("said", "n"), [
+    ("租 {m} 台 {g} 单卡机", 1), ("{m} 台单卡 {g} 机器", 1), ("{m} 台双卡 {g} 服务器", 2), ("{m} 台 8 卡 {g} 机器", 8),
+    ("{m} 台 {g} 8卡机", 8), ("租 {m} 台单卡机，{g}", 1), ("{m} 台 {g} 的单卡实例", 1),
+])  # fmt: skip
+@pytest.mark.parametrize(("machines", "gpu"), [(3, "4090"), (10, "A100"), (6, "L20")])
+def test_machines_count_their_own_cards(said: str, n: int, machines: int, gpu: str) -> None:
+    """"N 台单卡机" is N cards, "N 台 8 卡机" 8N: cards per machine × machines, never 8 × machines by default."""
+    assert _args(f"{said.format(m=machines, g=gpu)}，{JOB['zh']}").get("gpu_count") == n * machines
+
+
+@pytest.mark.parametrize(("said", "n"), [
+    ("my {g}", 1), ("on my {g}", 1), ("我的 {g}", 1), ("a single {g}", 1), ("one {g}", 1), ("一张 {g}", 1), ("一块 {g}", 1),
+    ("单卡 {g}", 1), ("on one {g}", 1),
+])  # fmt: skip
+@pytest.mark.parametrize("gpu", ["4090", "A100", "L40S"])
+def test_one_card_implied(said: str, n: int, gpu: str) -> None:
+    lang = "en" if said.isascii() else "zh"
+    assert _args(f"{said.format(g=gpu)}: {JOB[lang]}").get("gpu_count") == n
+    assert _args(f"can my {gpu}s {JOB['en'][:-6]}?").get("gpu_count") is None  # "my A100s" are not one card
+
+
+@pytest.mark.parametrize(("said", "price"), [
+    ("一块七毛八一小时", 1.78), ("一小时 1 块 8 毛", 1.8), ("每小时 3 块 2", 3.2), ("一小时三块二", 3.2), ("两块五毛钱一个小时", 2.5),
+    ("八毛一小时", 0.8), ("一小时五毛钱", 0.5), ("每小时 2 块 3 毛 5", 2.35),
+])  # fmt: skip
+@pytest.mark.parametrize("gpu", ["3090", "T4", "A10"])
+def test_colloquial_kuai_and_mao_is_a_price_per_hour(said: str, price: float, gpu: str) -> None:
+    args = _args(f"{gpu} {said}，{JOB['zh']}")
+    assert (args.get("price_per_gpu_hour"), args.get("currency")) == (pytest.approx(price), "CNY"), args
+
+
+@pytest.mark.parametrize(("said", "value"), [
+    ("被抢占了重跑也行", True), ("允许被打断", True), ("被回收也无所谓", True), ("可以被抢占", True), ("中断了也没关系", True),
+    ("不允许被抢占", False), ("不能被打断", False), ("fine if it gets killed", True), ("we don't mind preemption", True),
+    ("it can be preempted", True), ("ok with interruptions", True), ("preemption is fine", True),
+    ("it must not be preempted", False), ("we can't afford preemption", False),
+])  # fmt: skip
+def test_tolerating_interruptions_is_interruptible(said: str, value: bool) -> None:
+    lang = "en" if said.isascii() else "zh"
+    question = f"8 张 A100 跑 3 天，{said}，竞价还是按量" if lang == "zh" else f"8 A100 for 3 days, {said}: spot or on-demand?"
+    assert _args(question).get("interruptible") is value
+
+
+@pytest.mark.parametrize(("said", "amount"), [
+    ("费用上限 {a} 万", 1e4), ("会不会超过 {a} 万", 1e4), ("花费上限{a}万", 1e4), ("不能超 {a} 万块", 1e4), ("卡在 {a} 万以内", 1e4),
+    ("we have ${a}k to spend", 1e3), ("a ${a}k grant", 1e3), ("budget capped at ${a}k", 1e3),
+])  # fmt: skip
+@pytest.mark.parametrize("a", [3, 12])
+def test_a_spending_limit_is_the_budget(said: str, amount: float, a: int) -> None:
+    lang = "en" if said.isascii() else "zh"
+    assert _args(f"{JOB[lang]} {said.format(a=a)}").get("budget") == a * amount
+
+
+@pytest.mark.parametrize(("said", "jobs", "hours"), [
+    ("一天大概 {n} 次，每次 {m} 分钟左右", None, None), ("{n} 组，每组 {m} 分钟", None, None), ("跑 {n} 次，每次 {m} 分钟", None, None),
+    ("{n} times a day, {m} minutes each", None, None), ("{n} runs, each {m} min", None, None),
+])  # fmt: skip
+@pytest.mark.parametrize(("n", "m"), [(40, 15), (300, 12)])
+def test_a_count_of_runs_with_a_measure_word_and_a_per_run_length(said: str, jobs: None, hours: None, n: int, m: int) -> None:
+    lang = "en" if said.isascii() else "zh"
+    question = f"A10 单卡，{said.format(n=n, m=m)}，按秒计费和按小时哪个划算" if lang == "zh" else \
+        f"one A10, {said.format(n=n, m=m)}: per-second or hourly billing?"
+    args = _args(question)
+    assert (args.get("jobs"), args.get("job_hours")) == (n, pytest.approx(m / 60)), args
+
+
+@pytest.mark.parametrize(("said", "current"), [
+    ("平台按整小时计费，换成按秒计费能省多少", "hour"), ("按小时计费，改成按分钟呢", "hour"), ("按秒计费的话一共多少钱", "second"),
+    ("our provider rounds every job up to a full hour; what would per-second billing save?", "hour"),
+    ("billed per minute now, how much vs per-second billing?", "minute"),
+])  # fmt: skip
+def test_the_increment_billed_now_is_the_current_one(said: str, current: str) -> None:
+    lang = "en" if said.isascii() else "zh"
+    job = "500个任务，每个20分钟，A100 单卡，" if lang == "zh" else "500 jobs of 20 minutes on one A100; "
+    assert _args(job + said).get("increment") == current
+
+
+@pytest.mark.parametrize(("said", "prompt", "output"), [
+    ("输入平均 {p} token，输出 {o}", 1, 1), ("输入约 {p} token，输出约 {o} token", 1, 1), ("prompts ~{p} tokens, answers ~{o}", 1, 1),
+    ("average input {p} tokens and output of {o} tokens", 1, 1), ("inputs are {p} tokens, replies {o} tokens", 1, 1),
+])  # fmt: skip
+@pytest.mark.parametrize(("p", "o"), [(800, 300), (1200, 250)])
+def test_serving_request_sizes_as_averages(said: str, prompt: int, output: int, p: int, o: int) -> None:
+    lang = "en" if said.isascii() else "zh"
+    question = f"部署 qwen2.5-7b，每天2万次请求，{said.format(p=p, o=o)}，需要多少钱" if lang == "zh" else \
+        f"serve qwen2.5-7b, 20k requests a day, {said.format(p=p, o=o)}. cost?"
+    args = _args(question)
+    assert (args.get("prompt_tokens"), args.get("output_tokens")) == (p * prompt, o * output), args
+
+
+@pytest.mark.parametrize(("said", "per_card"), [
+    ("each node billed at $24/hr, 4 nodes of 8 H100", 3.0), ("H100 整机 48 元/时（8卡）", 6.0), ("每台每小时 56 元，整机 8 卡 A800", 7.0),
+    ("A100 单卡 8 元/时", 8.0), ("$2.5 per H100-hour", 2.5),
+])  # fmt: skip
+def test_a_machine_price_is_divided_by_its_cards(said: str, per_card: float) -> None:
+    lang = "en" if said.isascii() else "zh"
+    assert _args(f"{said}，{JOB[lang]}").get("price_per_gpu_hour") == pytest.approx(per_card)
+
+
+@pytest.mark.parametrize(("said", "model"), [
+    ("glm 9b", "glm-4-9b"), ("a 9B glm", "glm-4-9b"), ("书生 8b", "internlm3-8b"), ("书生internlm2.5-7b", None), ("千问3-4b", "qwen3-4b"),
+    ("internlm 20b", "internlm2-20b"),
+])  # fmt: skip
+def test_a_family_with_a_size_is_the_one_catalog_model_of_that_size(said: str, model: str | None) -> None:
+    args = _args(f"{said} lora 微调，1亿token，A100")
+    assert args.get("model") == (model or args.get("model")) and args.get("model")
+
+
+@pytest.mark.parametrize(("said", "unit", "count"), [
+    ("they quoted $2.3 per H100-hour for 64 cards, 12 months", "gpu_hour", 64), ("H100 每卡每月 1.2万，32张，签一年", "gpu_month", 32),
+    ("vendor offers $1,500 per card per month for H100, 16 cards, 12-month term", "gpu_month", 16),
+])  # fmt: skip
+def test_a_quote_per_card_period_with_the_count_elsewhere(said: str, unit: str, count: int) -> None:
+    args = _args(said + ("，合理吗" if not said.isascii() else ", fair?"))
+    assert (args.get("unit"), args.get("gpu_count")) == (unit, count), args
+
+
+@pytest.mark.parametrize(("said", "hours"), [("一个月按 720 小时算", 720), ("跑2个月，一个月按700小时算", 1400), ("assume 720 hours a month", 720)])
+def test_hours_of_a_month_stated_win_over_the_default(said: str, hours: float) -> None:
+    assert _args(f"8 张 A100 包月 vs 按量，{said}").get("wall_hours") == hours
+
+
+@pytest.mark.parametrize("said", ["(full, 30M tokens)", "on 30M tokens, full.", "method: full, 30M tokens"])
+def test_a_method_in_brackets_or_after_the_tokens(said: str) -> None:
+    assert _args(f"fine-tune qwen2.5-7b {said} on 8 A100, cost?").get("method") == "full"

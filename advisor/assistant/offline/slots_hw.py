@@ -84,6 +84,7 @@ _OF_THEM = re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT})\s+(?:of\s+(?:them|those|t
 # the tool is asked for it by name and refuses it with close matches, never a default card
 _UNLISTED_CARD = re.compile(rf"(?<![a-z0-9])(?P<name>[a-z]{{1,5}}-?\d{{2,5}}[a-z]{{0,3}})\s*{_CARD}(?![a-z])")
 _SINGLE = re.compile(r"(?:单|一)\s*(?:张|块|个|颗)?\s*(?:卡|显卡)?\s*$|(?<![a-z])(?:a\s+)?single\s*(?:gpu|card)?\s*$")
+_MINE = re.compile(r"(?<![a-z])my\s*(?:own\s+|old\s+|single\s+)?$|我(?:的|这张|那张|这块|那块|自己的)\s*$")
 _ON_ONE = re.compile(r"(?<![a-z])(?:on|with|using|use|rent(?:ing)?|one)\s+an?\s*$")
 _WORD_COUNTS = re.compile(r"单机\s*(?P<n8>八|8)\s*卡|单卡|双卡|single[\s-]+(?:gpu|card)|one\s+(?:gpu|card)|(?<![a-z])(?:(?P<two>(?:a\s+)?pair\s+of|"
                           r"a\s+couple\s+of|dual)|(?P<four>quad)|(?P<way>\d+)[\s-]*way)\s")
@@ -183,6 +184,8 @@ def extract_gpus(scan: Scan) -> None:
             start = win + ln.start()
             scan.note("gpus_per_node", GPUS_PER_NODE, "GPUs per machine",
                       "NVIDIA DGX/HGX A100 and H100 systems carry 8 GPUs")  # fmt: skip
+        elif _MINE.search(scan.work[win:start]) and not _PLURAL_AFTER_CARD.match(scan.work, end):
+            mention["count"] = 1  # "my 4090", "我的 3090": one's own card
         rc = _RIGHT_COUNT.search(right)
         if rc and mention["count"] is None:
             n = _count(rc.group("a") or rc.group("b"))

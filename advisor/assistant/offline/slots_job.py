@@ -127,11 +127,15 @@ _SEQ = [
 ]
 
 
-def _model_name(m: re.Match[str]) -> tuple[str, float | None, float | None, bool]:
-    """(catalog-ish id, size in billions, active size in billions, size known)."""
+_SIZE_BEFORE = re.compile(r"(?<![\d.])(?P<size>\d+(?:\.\d+)?)\s*b\s*(?:的|-)?\s*$")  # "a 9B glm", "7B 的千问"
+
+
+def _model_name(m: re.Match[str], size_before: str = "") -> tuple[str, float | None, float | None, bool]:
+    """(catalog-ish id, size in billions, active size in billions, size known); a size written before the
+    family ("a 9B glm") counts as its size."""
     family = next(k[2:] for k, v in m.groupdict().items() if k.startswith("f_") and v is not None)
     ver = (m.group("ver") or "").replace(" ", "")
-    size_text = (m.group("size") or "").replace(" ", "").replace("×", "x")
+    size_text = (m.group("size") or size_before).replace(" ", "").replace("×", "x")
     unit = m.group("unit") or "b"
     size_b: float | None = None
     size = ""
@@ -155,6 +159,9 @@ def _model_name(m: re.Match[str]) -> tuple[str, float | None, float | None, bool
         name = f"deepseek-{variant}-{size}"
     if family == "phi" and variant in ("mini", "small", "medium"):
         name = f"phi-{ver}-{variant}"
+    listed = [x.id for x in get_catalog().models if x.id.startswith(ver_only.split("{")[0]) and x.id.endswith(f"-{size}")]
+    if size and name not in listed and len(listed) == 1 and (not ver or ver in listed[0]):
+        name = listed[0]  # "glm 9b", "书生 8b": the one catalog model of that family and size
     active = float(m.group("active")) if m.group("active") else None
     known = bool(size) or (family, ver) in SIZED_VERSIONS or (family == "phi" and bool(variant or ver == "4"))
     return name, size_b, active, known
@@ -172,8 +179,9 @@ def extract_model(scan: Scan) -> None:
     if hit and (m is None or hit.start <= m.start() or hit.start < m.end()):
         scan.take("model", hit.id, hit.start, _extend_variant(scan, hit.end))
     elif m:
-        name, size_b, active, known = _model_name(m)
-        scan.take("model", name, m.start(), m.end())
+        before = None if m.group("size") else _SIZE_BEFORE.search(scan.work[max(0, m.start() - 10) : m.start()])
+        name, size_b, active, known = _model_name(m, before.group("size") if before else "")
+        scan.take("model", name, m.start() - (len(before.group(0)) if before else 0), m.end())
         if size_b is not None:
             scan.values["model_size_b"] = size_b
         if active:
@@ -218,19 +226,22 @@ _REQUESTS_PER_DAY = [
     re.compile(rf"(?:每天|每日|日均|一天)\s*(?:的)?\s*(?:请求|调用|问答|对话)(?:量|数)?\s*(?:约|大概|大约|有|是|为|:|~)?\s*(?P<n>{_N})\s*(?:次|个|条)?"),
     re.compile(rf"(?:每天|每日|日均|一天)\s*(?:约|大概|大约|有)?\s*(?P<n>{_N})\s*(?:次|个|条)\s*(?:请求|调用|问答|对话)"),
 ]
+_AVERAGE = r"(?:(?:平均|均|约|大概|大约|长度|about|around|~|of|avg|average|on\s+average|is|are|:|=)\s*)*"
+_TOKENS_OR_END = r"(?:tokens?|tok(?![a-z])|(?=\s*(?:[,，;；。)）]|\.(?!\d)|$)))"
+"""Tokens of a request, or the number alone ending its clause ("输入平均 800 token，输出 300", "prompts ~1,200 tokens, answers ~250")."""
 _PER_REQUEST = r"(?:each|per\s+(?:request|reply|response|call|answer|query|turn)|每次|每个请求|每条(?:回复|回答|请求)|每轮|一次)"
 _OUTPUT_TOKENS = [
     re.compile(rf"(?P<n>{_N})\s*(?:个)?\s*(?:output|generated|completion|response|输出)\s*tokens?(?:\s*{_PER_REQUEST})?"),
     re.compile(rf"{_PER_REQUEST}\s*(?:输出|生成|回复|回答|output|generat\w*)\s*(?:约|大概|大约|about|~|of)?\s*(?P<n>{_N})\s*(?:个)?\s*(?:tokens?|tok)(?![a-z])"),
     re.compile(rf"(?P<n>{_N})\s*(?:个)?\s*tokens?\s+per\s+(?:reply|response|answer)(?![a-z])|(?P<n2>{_N})\s*(?:个)?\s*tokens?\s*(?:出|out)(?![a-z])"),
-    re.compile(rf"(?:输出|生成)\s*(?:约|大概|大约)?\s*(?P<n>{_N})\s*(?:个)?\s*(?:tokens?|tok)(?![a-z])"),
+    re.compile(rf"(?:输出|生成|回复|回答|outputs?|answers?|replies|responses?|completions?)\s*{_AVERAGE}(?P<n>{_N})\s*(?:个)?\s*{_TOKENS_OR_END}"),
 ]
 _PER_PERSON = re.compile(r"(?:每人|每个?用户|人均|每位|per\s+(?:user|person|head))\s*$")
 _DAILY_BEFORE = re.compile(r"(?:每天|每日|日均|一天|daily|a\s+day)\s*(?:的)?\s*$")
 _PER_REQUEST_MAX = 200_000  # tokens of one request: more is a daily load or a data amount
 _PROMPT_TOKENS = [
     re.compile(rf"(?P<n>{_N})\s*(?:个)?\s*(?:prompt|input|输入)\s*tokens?|(?P<n2>{_N})\s*(?:个)?\s*tokens?\s*(?:进|in)(?![a-z])"),
-    re.compile(rf"(?:输入|prompt|input)\s*(?:约|大概|大约|about|~|of|长度)?\s*(?P<n>{_N})\s*(?:个)?\s*(?:tokens?|tok)(?![a-z])"),
+    re.compile(rf"(?:输入|提问|prompts?|inputs?)\s*{_AVERAGE}(?P<n>{_N})\s*(?:个)?\s*{_TOKENS_OR_END}"),
 ]
 
 

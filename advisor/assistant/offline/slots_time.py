@@ -29,6 +29,10 @@ _UNITS = (  # the (?![a-z]) guards keep "h"/"day" from eating "h100"/"days"; Chi
 _DURATION = re.compile(
     rf"(?<![\d.])(?:(?P<n>{NUMBER_TEXT})|(?P<halfonly>半|half\s+an?(?![a-z])))\s*(?:个)?\s*(?P<half>半)?\s*-?\s*(?:个)?\s*{_UNITS}(?P<half2>半)?"
 )
+_MONTH_HOURS = re.compile(  # "一个月按 720 小时算", "assume 720 hours a month": the month's hours, as stated
+    rf"(?:一个月|每个?月|(?<![a-z])(?:a|one|per|each)\s+month)\s*(?:按|算|当|记|计|=|is|as|of|counts?\s+as)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*"
+    rf"(?:小时|h(?:ou)?rs?(?![a-z]))|(?P<n2>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:小时|h(?:ou)?rs?)\s*(?:a|per|/|一个|每个?)\s*(?:月|month)(?![a-z])"
+)
 _NAMED_PERIODS = [
     (re.compile(r"上个?月|last\s+month|past\s+month|this\s+month|本月|这个月"), HOURS_PER_MONTH),
     (re.compile(r"上周|上个?星期|last\s+week|past\s+week|this\s+week|本周|这周"), 7 * HOURS_PER_DAY),
@@ -144,7 +148,7 @@ def days_of(hours: float) -> float:
     return round(hours / HOURS_PER_DAY, 6)
 
 
-def _hours(m: re.Match[str]) -> float | None:
+def _hours(m: re.Match[str], month: float = HOURS_PER_MONTH) -> float | None:
     unit = next(k for k in HOURS if m.group(k))
     if m.group("halfonly"):
         count = 0.5
@@ -155,7 +159,7 @@ def _hours(m: re.Match[str]) -> float | None:
         count = read_number(text)
     if m.group("half") or m.group("half2") or m.group(unit).startswith("个半"):
         count += 0.5
-    return count * HOURS[unit]
+    return count * (month if unit == "month" else HOURS[unit])
 
 
 def extract_times(scan: Scan) -> None:
@@ -183,8 +187,13 @@ def extract_times(scan: Scan) -> None:
     for pattern, hours in _NAMED_PERIODS:
         for m in scan.find(pattern):
             scan.take("period_hours", hours, m.start(), m.end())
+    stated = scan.first(_MONTH_HOURS)
+    month = read_number(stated.group("n") or stated.group("n2")) if stated else HOURS_PER_MONTH
+    if stated and 0 < month <= 31 * HOURS_PER_DAY:
+        scan.take("duration_hours", month, stated.start(), stated.end())  # a month's use, unless a period is stated
+        scan.note("hours_per_month", month, "hours", "as stated: a month of use is that many hours")
     for m in scan.find(_DURATION):
-        length = _hours(m)
+        length = _hours(m, month)
         if length is None or length <= 0:
             continue
         hours = length
