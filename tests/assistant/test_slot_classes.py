@@ -938,3 +938,25 @@ def test_hours_of_a_month_stated_win_over_the_default(said: str, hours: float) -
 @pytest.mark.parametrize("said", ["(full, 30M tokens)", "on 30M tokens, full.", "method: full, 30M tokens"])
 def test_a_method_in_brackets_or_after_the_tokens(said: str) -> None:
     assert _args(f"fine-tune qwen2.5-7b {said} on 8 A100, cost?").get("method") == "full"
+
+
+@pytest.mark.parametrize(("plan", "main"), [
+    ("qwen2.5-72b 全参微调：先 {a} 张 A800 验证 2 天，然后 {b} 张 A800 跑 10 天", "finetune"),
+    ("预训练计划：先用 {a} 张 H800 做可行性验证，跑 5 天，再扩到 {b} 张跑 60 天", "pretrain"),
+    ("llama-3-8b LoRA: a 3-day pilot on {a} H100, then {b} H100 for 2 weeks", "finetune"),
+])  # fmt: skip
+@pytest.mark.parametrize(("a", "b"), [(8, 64), (16, 256)])
+def test_an_unnamed_phase_after_a_validation_is_the_main_run(plan: str, main: str, a: int, b: int) -> None:
+    stages = _args(plan.format(a=a, b=b) + ("，总共多少钱" if not plan.isascii() else ". Total plan cost?")).get("stages")
+    assert [(s["stage"], s.get("gpu_count")) for s in stages] == [("validation", a), (main, b)], stages  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("said", ["每周跑 {d} 天", "一周用 {d} 天，每天 8 小时", "{d} days a week", "used {d} days a week, 10 hours a day"])
+@pytest.mark.parametrize("d", [3, 5])
+def test_a_weekly_schedule_with_no_period_is_compared_over_a_month(said: str, d: int) -> None:
+    question = f"4 张 H100，{said.format(d=d)}，按量还是包月划算？" if not said.isascii() else \
+        f"4 H100, {said.format(d=d)}: on-demand or monthly?"
+    r = ask(question, offline=True)
+    call = r.tool_calls[0]
+    assert call.error is None and call.args["days_per_week"] == d and call.args["days"] == pytest.approx(30 * d / 7)
+    assert ("30" in r.answer.split("\n\n")[1]) and any(w in r.answer for w in ("Period compared", "比较的天数"))

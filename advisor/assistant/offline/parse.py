@@ -215,7 +215,7 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
         if any(m in JOB_MISSING for m in missing):
             pending, intent = intent, "clarify"
             reason = f"{pending} needs {', '.join(missing)}"
-    args = project(pending or intent, ctx, language=language, question=text)
+    args = project(pending or intent, ctx, language=language, question=text, notes=scan.notes)
     side = intent in ("search_knowledge", "onboarding", "greeting", "help", "out_of_scope")
     base_intent: str | None = None if side else intent
     if base_intent is None and previous is not None and not is_followup:

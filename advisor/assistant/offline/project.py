@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.assistant.offline.lexicon import SERVING_PRECISIONS
+from advisor.assistant.offline.lexicon import SERVING_PRECISIONS, lexicon
 from advisor.assistant.offline.slots_time import days_of
-from advisor.units import HOURS_PER_MONTH
+from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH
 
 WORKLOAD = (
     "model", "params_b", "active_params_b", "method", "tokens_b", "dataset_tokens_b", "epochs",
@@ -101,8 +101,10 @@ def _stages(ctx: dict[str, Any]) -> list[dict[str, Any]]:
     return stages
 
 
-def project(intent: str, ctx: dict[str, Any], *, language: str, question: str) -> dict[str, Any]:
-    """The arguments of ``intent`` (a tool name) from the context; {} for other intents."""
+def project(intent: str, ctx: dict[str, Any], *, language: str, question: str,
+            notes: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The arguments of ``intent`` (a tool name) from the context; {} for other intents. A default the arguments
+    take is appended to ``notes`` (the parser's assumptions)."""
     if intent not in TOOL_ARGS:
         return {}
     args: dict[str, Any] = {}
@@ -154,6 +156,12 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str) -
     elif intent == "search_knowledge":
         args = {"query": question.strip(), "lang": language}
     elif intent == "compare_billing":
+        if not any(k in args for k in ("wall_hours", "days", "jobs")) and (ctx.get("days_per_week") or ctx.get("hours_per_day")):
+            days = float(lexicon()["calendar"]["schedule_days"])  # "每周跑5天，按量还是包月": a schedule with no period
+            args["wall_hours"] = days * HOURS_PER_DAY
+            if notes is not None:
+                notes.append({"name": "billing.schedule_days", "value": days, "unit": "days",
+                              "source": "a schedule with no period is compared over one month, the monthly plan's term"})
         if "days" not in args and "wall_hours" in args:
             args["days"] = days_of(args["wall_hours"])
             if ctx.get("days_per_week") and args["days"] >= 7:  # "每周5天，跑4周": 20 days of use

@@ -119,6 +119,11 @@ def read_stages(scan: Scan) -> dict[str, Any]:
                 stages.append({"stage": named[0], **values})
         elif current is None:
             loose.update({k: v for k, v in values.items() if k not in loose})
+        elif _conflict(current, values) and current["stage"] == "validation":  # "试跑 8 张…然后 64 张跑 30 天": the main run
+            main = _main_stage(scan)
+            if said := next((s for s in stages if s["stage"] == main and not _conflict(s, values)), None):
+                stages.remove(said)  # "全参微调：先验证…然后…": the run named first, its values given after
+            stages.append({**(said or {}), "stage": main, **{k: v for k, v in current.items() if k == "gpu"}, **values})
         elif _conflict(current, values):  # "跑到一半扩到2000张": the same stage again with more cards
             stages.append({"stage": current["stage"], **{k: v for k, v in current.items() if k == "gpu"}, **values})
         else:
@@ -126,6 +131,14 @@ def read_stages(scan: Scan) -> dict[str, Any]:
     if len(stages) == 1:
         stages[0].update({k: v for k, v in loose.items() if k not in stages[0]})
     return _fields(stages, loose)
+
+
+def _main_stage(scan: Scan) -> str:
+    """The training run an unnamed phase after a validation is: a fine-tune of a named model or method, else pre-training."""
+    method = scan.values.get("method")
+    stage = "pretrain" if method == "pretrain" or not (method or scan.values.get("model")) else "finetune"
+    scan.note("plan.stage", stage, "", "a phase after the validation with more cards and no stage named is the main training run")
+    return stage
 
 
 def _conflict(stage: dict[str, Any], values: dict[str, Any]) -> bool:
