@@ -314,3 +314,13 @@ def test_stage_card_counts_in_thousands_groups(first: int, second: int) -> None:
                                       "mixtral-8x22b lora 3 epoch，seq_len {n}，H100 ×16，4000万 token，估时间跟钱"])
 def test_a_sequence_length_in_thousands_groups(template: str, n: int) -> None:
     assert _read(template.format(n=f"{n:,}"))[1].get("seq_len") == n == _read(template.format(n=n))[1].get("seq_len")
+
+
+@pytest.mark.parametrize(("traditional", "simplified"), [
+    ("H200 報價 每卡時 $3.4，簽 18 個月，合理嗎？", "H200 报价 每卡时 $3.4，签 18 个月，合理吗？"),
+    ("用8張A100訓練qwen2.5-7b，lora微調，數據1億token，要多少錢", "用8张A100训练qwen2.5-7b，lora微调，数据1亿token，要多少钱"),
+    ("4090 單卡每小時 2 塊，顯存夠不夠跑 qlora qwen2.5-14b", "4090 单卡每小时 2 块，显存够不够跑 qlora qwen2.5-14b"),
+])  # fmt: skip
+def test_traditional_chinese_reads_as_simplified(traditional: str, simplified: str) -> None:
+    assert normalize(traditional) == normalize(simplified) and len(normalize(traditional)) == len(traditional)
+    assert _read(traditional) == _read(simplified)

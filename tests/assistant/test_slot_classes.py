@@ -960,3 +960,64 @@ def test_a_weekly_schedule_with_no_period_is_compared_over_a_month(said: str, d:
     call = r.tool_calls[0]
     assert call.error is None and call.args["days_per_week"] == d and call.args["days"] == pytest.approx(30 * d / 7)
     assert ("30" in r.answer.split("\n\n")[1]) and any(w in r.answer for w in ("Period compared", "比较的天数"))
+
+
+@pytest.mark.parametrize(("question", "stages"), [
+    ("预训练阶段先包月租{a}张H800 跑到一半扩到{b}张 扩容部分走阶梯价 这样分阶段算一下总成本",
+     [("pretrain", "{a}", "monthly"), ("pretrain", "{b}", "tiered")]),
+    ("Stage costs please  validation on-demand {a} H100  pretraining monthly on {b} H100  Our model is 30B",
+     [("validation", "{a}", "on_demand"), ("pretrain", "{b}", "monthly")]),
+])  # fmt: skip
+@pytest.mark.parametrize(("a", "b"), [(8, 64), (1000, 2000)])
+def test_a_dictated_plan_without_punctuation_keeps_its_stages(question: str, stages: list[tuple[str, str, str]], a: int, b: int) -> None:
+    got = _args(question.format(a=a, b=b)).get("stages") or []
+    want = [(s, int(n.format(a=a, b=b)), bill) for s, n, bill in stages]
+    assert [(s["stage"], s.get("gpu_count"), s.get("billing")) for s in got] == want, got  # type: ignore[index]
+
+
+@pytest.mark.parametrize(("question", "field", "value"), [
+    ("qwen2.5-14b全流程 全参微调{t}亿token 上线后日均5000万token 服务一年 用A800 给个分阶段预算", "finetune_tokens_b", "{t}e-1"),
+    ("报销单 A800 {n}张 用了2周 平均利用率50% 按需7元/卡时 里面有多少是浪费", "gpu_count", "{n}"),
+    ("qwen3-30b-a3b 做 lora rank 64 seq 4096 数据 6 千万 token {n} 卡 H20 预计多少 GPU 时", "gpu_count", "{n}"),
+])  # fmt: skip
+@pytest.mark.parametrize(("t", "n"), [(3, 24), (5, 16)])
+def test_a_dictated_question_reads_like_the_typed_one(question: str, field: str, value: str, t: int, n: int) -> None:
+    assert _args(question.format(t=t, n=n)).get(field) == pytest.approx(float(value.format(t=t, n=n)))
+
+
+@pytest.mark.parametrize(("said", "field", "value"), [
+    ("数据五百亿 token——不对，是五十亿 token", "tokens_b", 5.0), ("100M tokens, sorry, I mean 200M tokens", "tokens_b", 0.2),
+    ("16 张 A800，说错了，32 张", "gpu_count", 32), ("8 H100, correction: 16 H100", "gpu_count", 16),
+])  # fmt: skip
+def test_a_number_taken_back_is_not_read(said: str, field: str, value: float) -> None:
+    lang = "en" if said.isascii() else "zh"
+    job = "qwen2.5-7b 全参微调，A800，" if lang == "zh" else "full fine-tune of qwen2.5-7b on A800s, "
+    assert _args(job + said).get(field) == pytest.approx(value)
+
+
+@pytest.mark.parametrize(("question", "field", "value"), [
+    ("我一般白天跑 6 个钟，一周 5 天，A100 按量还是包月划算", "hours_per_day", 6), ("晚上跑 8 小时，A100 按量还是包月", "hours_per_day", 8),
+    ("每天用 A100 4 小时，一个月 20 天，按量还是包月？", "days", 20), ("4 A100, 20 days a month, 8 hours a day: monthly or on-demand?", "days", 20),
+    ("weekday-ish usage: one RTX 4090, ~5 hrs/day, 6 days a week. monthly plan?", "days_per_week", 6),
+    ("4090 一张挂了 3 天，利用率也就 1%，每小时 2 块，白给了多少", "avg_utilization", 0.01),
+    ("Spot A100s for a 200-hour run on 8 cards: how much cheaper than on-demand?", "interruptible", True),
+    ("可抢占实例 H800 16 卡，总共跑 500 小时，和按需比哪个省", "interruptible", True),
+    ("Interruptible vs on-demand for 4 H800s over a 150-hour run?", "interruptible", True),
+    ("8 张 H800 跑 500 小时，不能中断，竞价还是按量", "interruptible", False),
+    ("300 eval jobs, each ~3 minutes on one L4. By-the-minute vs by-the-hour billing?", "increment", "minute"),
+    ("qlora 训 qwen2.5-7b，数据一千万 token，预算三百以内，租啥", "budget", 300),
+    ("Can I LoRA phi-3-medium on one 16GB V100? 20M tokens", "gpu", "V100-16GB"), ("两张 40G 的 A100 lora qwen2.5-14b 1亿token", "gpu", "A100-40GB"),
+    ("qwen2.5-0.5b 全参预训练，50 亿 token，16 张 A800", "method", "pretrain"),
+])  # fmt: skip
+def test_set5_dev_reading_classes(question: str, field: str, value: object) -> None:
+    assert _args(question).get(field) == value
+
+
+@pytest.mark.parametrize(("first", "later", "field", "value"), [
+    ("lora 微调 llama-3.2-3b，20万条，每条300 token，5 个 epoch，V100 单卡", "epoch 砍到 3 个，要多少卡时", "epochs", 3),
+    ("full fine-tune llama-3.1-8b on 300M tokens with 8 A100", "数据缩到一亿呢", "tokens_b", 0.1),
+    ("每天用 A100 4 小时，一个月 20 天，按量还是包月？", "每天开满 12 个小时的话，哪种付费方式合适", "days", 20),
+])  # fmt: skip
+def test_a_follow_up_changes_epochs_data_and_keeps_the_days(first: str, later: str, field: str, value: float) -> None:
+    r = ask(later, history=ask(first, offline=True).history, offline=True)
+    assert r.tool_calls[0].args.get(field) == pytest.approx(value), r.tool_calls[0].args

@@ -134,8 +134,6 @@ def merge(old: dict[str, Any], new: dict[str, Any], intent: str) -> tuple[dict[s
     if "billing_modes" in new:
         drop("billing", "billing_modes")
         modes = new["billing_modes"]
-        if intent == "compare_billing" and modes == ["spot"] and "interruptible" not in new:
-            new = {**new, "interruptible": True}  # "what about spot?" = the work can take reclaims
         if intent == "compare_billing" and modes == ["off_peak"] and "offpeak_share" not in new:
             new = {**new, "offpeak_share": 1.0}  # "what about off-peak?" = run it all off-peak
     if "share_said" in new and "avg_utilization" in old and "avg_utilization" not in new:

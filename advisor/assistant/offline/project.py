@@ -156,6 +156,8 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str,
     elif intent == "search_knowledge":
         args = {"query": question.strip(), "lang": language}
     elif intent == "compare_billing":
+        if "spot" in [ctx.get("billing"), *ctx.get("billing_modes", [])] and "interruptible" not in ctx:
+            args["interruptible"] = True  # "spot or on-demand?", "what about spot?": the work is asked to take reclaims
         if not any(k in args for k in ("wall_hours", "days", "jobs")) and (ctx.get("days_per_week") or ctx.get("hours_per_day")):
             days = float(lexicon()["calendar"]["schedule_days"])  # "每周跑5天，按量还是包月": a schedule with no period
             args["wall_hours"] = days * HOURS_PER_DAY

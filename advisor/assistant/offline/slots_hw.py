@@ -37,7 +37,7 @@ _MEASURE = r"(?:x|×|\*|张|块|片|卡|个|颗|枚|-?\s*gpus?|-?\s*cards?)"
 _STATE = (r"(?:(?:idle|spare|free|available|unused|rented|reserved|dedicated|extra|more|new|our|of\s+our|空闲|闲置|现有|可用|"
           r"nvidia|amd|huawei|英伟达|华为|国产|\d{2,3}\s*gb?(?![a-z]))\s*(?:的)?\s*)?")
 """A word between a count and its card ("24 idle A100s", "8 spare H100", "16 张空闲的 A800", "8 张华为 910B")."""
-_LEFT_COUNT = re.compile(rf"(?<![\d.]){_UNGROUPED}(?P<n>{COUNT_TEXT})\s*{_MEASURE}?\s*(?:的)?\s*{_STATE}(?:-\s*)?$")
+_LEFT_COUNT = re.compile(rf"(?<![\d.])(?!(?<=[a-z])\d){_UNGROUPED}(?P<n>{COUNT_TEXT})\s*{_MEASURE}?\s*(?:的)?\s*{_STATE}(?:-\s*)?$")
 _NODE_WORD = r"(?:nodes?|machines?|servers?|boxes|hosts?|instances?|台(?:机器|服务器|主机)?)"
 _LEFT_NODES = re.compile(
     rf"(?<![\d.]){_UNGROUPED}(?P<m>{COUNT_TEXT})\s*(?:个)?\s*{_NODE_WORD}\s*(?:of|with|each\s+with|x|×|\*|,)?\s*$"
@@ -83,7 +83,7 @@ _OF_THEM = re.compile(rf"(?<![\d.])(?P<n>{COUNT_TEXT})\s+(?:of\s+(?:them|those|t
 # a card-like name the catalog does not know, written before a card word ("Z9000 卡", "MI999 GPUs"):
 # the tool is asked for it by name and refuses it with close matches, never a default card
 _UNLISTED_CARD = re.compile(rf"(?<![a-z0-9])(?P<name>[a-z]{{1,5}}-?\d{{2,5}}[a-z]{{0,3}})\s*{_CARD}(?![a-z])")
-_SINGLE = re.compile(r"(?:单|一)\s*(?:张|块|个|颗)?\s*(?:卡|显卡)?\s*$|(?<![a-z])(?:a\s+)?single\s*(?:gpu|card)?\s*$")
+_SINGLE = re.compile(r"(?:单|一)\s*(?:(?:张|块|个|颗)\s*(?:卡|显卡)?|卡|显卡)\s*$|(?<![a-z])(?:a\s+)?single\s*(?:gpu|card)?\s*$")
 _MINE = re.compile(r"(?<![a-z])my\s*(?:own\s+|old\s+|single\s+)?$|我(?:的|这张|那张|这块|那块|自己的)\s*$")
 _ON_ONE = re.compile(r"(?<![a-z])(?:on|with|using|use|rent(?:ing)?|one)\s+an?\s*$")
 _WORD_COUNTS = re.compile(r"单机\s*(?P<n8>八|8)\s*卡|单卡|双卡|single[\s-]+(?:gpu|card)|one\s+(?:gpu|card)|(?<![a-z])(?:(?P<two>(?:a\s+)?pair\s+of|"
@@ -132,6 +132,16 @@ def _counts_next(work: str, end: int, following: list[Any]) -> bool:
     return not measure.group("space") or bool(_PLURAL_AFTER_CARD.match(work, following[0].end))
 
 
+_MEMORY_BEFORE = re.compile(r"(?<![\d.])(?P<gb>\d{2,3})\s*g(?:i?b)?\s*(?:的)?\s*$")
+
+
+def _sized(hit: Any, before: str) -> str:
+    """A memory size written before the card ("16GB V100", "40G 的 A100") names that memory's variant."""
+    m = _MEMORY_BEFORE.search(before)
+    found = find_names("gpu", f"{hit.text} {m.group('gb')}gb") if m else []
+    return str(found[0].id) if len(found) == 1 and found[0].end > len(hit.text) else str(hit.id)
+
+
 def _machine_cards(word: str) -> int | None:
     return {"单": 1, "双": 2}.get(word.strip()) or _count(word)
 
@@ -157,7 +167,8 @@ def extract_gpus(scan: Scan) -> None:
             if any(_VARIANT.search(w) for w in re.split(r"[\s-]+", spec.group(0)) if w):
                 scan.note("gpu.variant", f"{scan.source(hit.start, end)[2].strip()} → {hit.id}", "",
                           "the catalog does not list this variant; priced as the listed card")
-        mention: dict[str, Any] = {"name": hit.id, "start": start, "end": end, "count": None, "role": "plain"}
+        mention: dict[str, Any] = {"name": _sized(hit, scan.work[max(0, start - 10) : start]), "start": start, "end": end,
+                                   "count": None, "role": "plain"}
         win = max(0, start - 24)
         right = scan.work[end : end + 16]
         lc = _LEFT_COUNT.search(scan.work[win:start])

@@ -87,6 +87,8 @@ _RATE_UNIT = re.compile(r"(?:每|(?<![a-z])per|/|(?<![a-z])a|一)\s*$")  # "每�
 _TOKENS_PER_DAY_AFTER = re.compile(r"^\s*(?:(?:per|a|/|每|each|every)\s*(?:day|天|d)(?![a-z])|daily(?![a-z])|一天|每天)")
 _TOKENS = [
     re.compile(rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*-?\s*{_TOK}"),  # "150M-token dataset"
+    # "数据缩到一亿呢", "语料 50 亿": a data amount in 亿 with no unit is tokens (no sample set is that many rows)
+    re.compile(r"(?:数据|语料|训练数据)(?:量)?\s*(?:改成|缩到|缩减到|减到|降到|加到|涨到|扩到|增加到|变成|到|是|为|有|共|一共|大概|约)*\s*(?P<n>\d+(?:\.\d+)?\s*亿)(?!\s*(?:条|篇|份|个|张|元|块|美元|字|词))"),
     re.compile(rf"(?:tokens?|token数|token量|词元数|训练量)\s*(?:数|量|总数)?\s*(?:是|为|有|:|=|约|大概|of|about|around|减到|降到|减少到|"
                rf"增加到|加到|涨到|增到|改成|改为|变成|翻到|(?:cut|reduced?|increased?|raised?|down|dropped)\s+to|goes\s+to)*\s*(?P<n>{NUMBER_TEXT_NO_WORDS})(?!\s*(?:%|个?小时|天|b\s*(?:model|参数)))"),
 ]
@@ -116,7 +118,7 @@ _SAMPLES = [
 ]
 _EPOCHS = [
     re.compile(rf"(?<![\d.])(?<![算看讲说查过])(?P<n>{COUNT_TEXT}|\d+\.\d+)\s*(?:个)?\s*(?:epochs?|epoches|epocs?|epcohs?|eps?(?![a-z])|轮(?!对话|实验)|遍|pass(?:es)?(?![a-z]))"),
-    re.compile(rf"(?:epochs?|轮数)\s*(?:=|:|是|为|设为|设置为|of)?\s*(?P<n>{COUNT_TEXT})(?![\d.])"),
+    re.compile(rf"(?:epochs?|轮数)\s*(?:=|:|是|为|设为|设置为|of|砍到|减到|降到|改成|改为|变成|加到|增加到|提到|(?:cut|reduced?|down|increased?|raised?|up)?\s*to)?\s*(?P<n>{COUNT_TEXT})(?![\d.])"),
 ]
 _SEQ = [
     re.compile(

@@ -160,7 +160,7 @@ def extract_ranking(scan: Scan) -> None:
             scan.take("top_k", int(n), m.start(), m.end())
 
 
-_LORA_RANK = re.compile(r"(?:lora\s*)?(?:rank|秩)\s*(?:=|:|of|is|为|是|设为|设成)?\s*(?P<n>\d{1,4})(?![\d.])|(?<![a-z])r\s*=\s*(?P<m>\d{1,4})(?![\d.])")
+_LORA_RANK = re.compile(r"(?:rank|秩)\s*(?:=|:|of|is|为|是|设为|设成)?\s*(?P<n>\d{1,4})(?![\d.])|(?<![a-z])r\s*=\s*(?P<m>\d{1,4})(?![\d.])")
 _LORA_TARGETS = [
     ("attention", re.compile(r"(?:只|仅)\s*(?:训|在|加|挂|改|调)?\s*(?:attention|注意力)|attention[\s-]*(?:layers?|projections?)?\s*only|"
                              r"only\s+(?:on\s+)?(?:the\s+)?attention|(?<![a-z])q\s*,?\s*k\s*,?\s*v(?:\s*,?\s*o)?(?:[\s_-]*proj)?(?![a-z])")),

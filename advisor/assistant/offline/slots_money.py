@@ -177,9 +177,9 @@ def extract_money(scan: Scan) -> None:
     for m in scan.find(_MONTHLY_FEE) + scan.find(_MONTHLY_FEE_AFTER):
         if _money_like(m):
             _record_money(scan, "monthly_fee", m)
-    for pattern in _BUDGET:
-        for m in scan.find(pattern):
-            if _money_like(m) and not _followed_by_unit(scan, m.end()):
+    for i, pattern in enumerate(_BUDGET):
+        for m in scan.find(pattern):  # after 预算/budget any amount is money ("预算三百以内")
+            if (i == 0 or _money_like(m)) and not _followed_by_unit(scan, m.end()):
                 _record_money(scan, "budget", m)
     for m in scan.find(_BUDGET_LOOSE):
         if (m.group("cpre") or m.group("cpost") or m.group("within")) and _money_like(m):

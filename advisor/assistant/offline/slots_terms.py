@@ -20,12 +20,14 @@ _QUALIFIER = r"(?!(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|mont
 _JOB_WORD = (r"(?:个|次)?\s*(?:(?:评测|推理|测试|批处理|训练|微调|小|短|离线)?(?:任务|作业)|实验|训练(?![\u4e00-\u9fff]*(?:token|数据))|评测|"
              rf"(?:(?:{_JOB_KIND}|{_QUALIFIER})\s+){{0,2}}(?:jobs?|runs?|trainings?|trials?))(?![a-z])")
 _JOBS = re.compile(rf"(?<![\d.a-z])(?P<n>{NUMBER_TEXT_NO_WORDS})(?<![bB])\s*{_JOB_WORD}")  # "a 7B LoRA run" is a model size
+_A_LENGTH = r"\d[\d.]*\s*(?:个)?\s*(?:秒|分钟|小时|钟头|天|(?:s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?)(?![a-z]))"
 _RUNS = re.compile(rf"(?:跑|做|训|提交|运行)\s*(?:了|上)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:次|回|轮任务)(?!\s*(?:epoch|轮))|"
                    rf"(?:实验|任务|作业)(?:数|数量)?\s*(?:共|一共|有|减到|降到|加到|增加到|改成|变成)?\s*(?P<n2>{NUMBER_TEXT_NO_WORDS})\s*(?:组|个|次|项)|"
                    rf"(?:number\s+of\s+(?:jobs|runs)|job\s+count)\s*(?:to|is|of|:)?\s*(?P<n3>{NUMBER_TEXT_NO_WORDS})(?![\d.])|"
                    # "一天大概 40 次，每次 15 分钟", "30 组，每组 2 小时", "50 times a day, 10 minutes each": a count its length follows
                    rf"(?<![\d.])(?P<n4>{NUMBER_TEXT_NO_WORDS})\s*(?:个|次|组|回|批|times)(?:任务|作业|实验)?(?:\s+(?:a|per)\s+(?:day|week|month))?"
-                   rf"\s*(?:左右)?\s*[,，;；]?\s*(?=每次|每组|每个|每批|每回|一次|单次|each|every\s+(?:one|run|job)|\d[^,，。;；]{{0,12}}?(?:each|apiece)(?![a-z]))")
+                   rf"\s*(?:左右)?\s*[,，;；]?\s*(?=(?:每次|每组|每个|每批|每回|一次|单次|each|every\s+(?:one|run|job))[^,，。;；\d]{{0,10}}?{_A_LENGTH}|"
+                   rf"{_A_LENGTH}\s*(?:each|apiece)(?![a-z]))")
 _HALF_HOUR = re.compile(r"(?:每个|每次|each|一个|一次)\s*(?:任务|作业|job|run)?\s*(?:跑|用|要|需要|耗时|takes?|lasts?|runs?)?\s*(?:大概|约|about|around|~)?\s*"
                         r"(?:半(?:个)?小时|half\s+an\s+hour)")
 _UNIT_HOURS = {"sec": 1 / 3600, "min": 1 / 60, "hour": 1.0, "day": HOURS_PER_DAY}
@@ -44,7 +46,7 @@ _INCREMENT = re.compile(
     r"bill(?:s|ed|ing)?\s+(?:per|by\s+the|in\s+(?:whole\s+)?)\s*(?P<en>second|minute|hour|day)s?|"
     r"round(?:s|ed|ing)?\s+(?:\w+\s+){0,3}?up\s+to\s+(?:the\s+|an?\s+)?(?:whole\s+|full\s+)?(?:next\s+)?(?P<en2>second|minute|hour|day)|"
     r"(?P<adj>hourly|daily|per[\s-]second|per[\s-]minute|per[\s-]hour|per[\s-]day)\s+(?:billing|increments?|rounding)|"
-    r"any\s+part\s+of\s+an?\s+(?P<en3>hour|day|minute)\s+counts"
+    r"any\s+part\s+of\s+an?\s+(?P<en3>hour|day|minute)\s+counts|by[\s-]+the[\s-]+(?P<en4>second|minute|hour|day)(?=[\s-]*(?:billing|increments?|rounding|vs|or|,))"
 )
 _SWITCH = re.compile(r"(?:换成|改成|改为|换到|切到|换|改|对比|比|vs\.?|versus|instead\s+of|or|than|switch(?:ing|ed)?\s+to|mov(?:e|ing)\s+to|with|if|to)\s*(?:the\s+)?$")
 _INC_WORDS = {"秒": "second", "分钟": "minute", "小时": "hour", "天": "day", "hourly": "hour", "daily": "day"}
@@ -110,7 +112,7 @@ def extract_terms(scan: Scan) -> None:
     named = scan.find(_INCREMENT)  # the increment billed now, not the one switched to ("按小时计费，换成按秒能省多少")
     m = next((x for x in named if not _SWITCH.search(scan.norm[max(0, x.start() - 12) : x.start()])), named[0] if named else None)
     if m:
-        word = next(g for g in (m.group("zh"), m.group("zh2"), m.group("en"), m.group("en2"), m.group("en3"), m.group("adj")) if g)
+        word = next(g for g in (m.group("zh"), m.group("zh2"), m.group("en"), m.group("en2"), m.group("en3"), m.group("en4"), m.group("adj")) if g)
         word = word.replace("-", " ").replace("per ", "")
         scan.values["increment"] = _INC_WORDS.get(word, word)
         scan.spans.append(_span(scan, "increment", scan.values["increment"], m))

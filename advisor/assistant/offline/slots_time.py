@@ -62,7 +62,7 @@ _EVERY = re.compile(r"(?:每隔?|every)\s*$")
 _PER_DAY = [
     # "每天跑6小时", "每天22点后跑8小时", "如果每天用满24小时呢", "8 hours a night"
     # "每天晚上跑 10 个小时", "一天开机 8 小时": words but no number or clause end between the day and the hours
-    re.compile(rf"(?:每天|每日|一天|每晚)\s*(?:\d{{1,2}}\s*点\s*(?:后|以后|之后|开始|起)?\s*)?[^\d,，。;；?？!！]{{0,8}}?"
+    re.compile(rf"(?:每天|每日|一天|每晚|白天|晚上|夜里)\s*(?:\d{{1,2}}\s*点\s*(?:后|以后|之后|开始|起)?\s*)?[^\d,，。;；?？!！]{{0,8}}?"
                rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:小时|钟头|钟|h)(?![a-z])"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:小时|hours?|hrs?|h)\s*(?:a|per|/|每|一|each|every)\s*(?:day|天|night|晚)"),
 ]
@@ -74,6 +74,9 @@ _DAYS_A_WEEK = re.compile(
     r"mon(?:day)?\s*(?:to|through|thru|-|–|—|~)\s*fri(?:day)?|周一至周五|business\s+days)"
 )
 """Days of use in a week: a period of weeks or months is used on that share of its days."""
+_DAYS_A_MONTH = re.compile(rf"(?:一个月|每个?月|(?<![a-z])(?:a|per|each)\s+month)\s*(?:只|就)?\s*(?:用|跑|开|上|开机|大概|约|有)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:天|days?(?![a-z]))|"
+                           rf"(?P<n2>{NUMBER_TEXT_NO_WORDS})\s*days?\s*(?:a|per|each|/)\s*month(?![a-z])")
+"""Days of use in a month ("一个月 20 天", "20 days a month")."""
 _WORKING_DAYS = re.compile(rf"(?<![\d.])(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:工作日|(?:working|business|work)\s+days|workdays|weekdays)")
 _HALF_DAY = r"(?P<{g}d>早上|上午|中午|下午|晚上|夜里|凌晨)?\s*"
 _CLOCK = re.compile(  # "9点到18点", "晚上10点到早上8点", "9am-6pm", "Mon–Fri, 9 to 6": hours of use a day
@@ -113,7 +116,7 @@ _PCT = (rf"(?:(?P<p>{NUMBER_TEXT_NO_WORDS})(?:\s*[-~–到至]\s*(?P<p2>{NUMBER_
         r"(?P<half>一半|half)|(?<![\d.])(?P<cheng>[一二两三四五六七八九]|\d)\s*成(?!本|功|员|熟|立|为|绩))")
 _FRACTION = r"(?P<f>0?\.\d+)(?![\d%])"
 _UTIL_WORD = r"(?:利用率|使用率|占用率?|utili[sz]ation|util(?![a-z])|gpu\s*load|负载|busy)"
-_FILLER = r"\s*(?:(?:只有|仅|才|占|一直|基本|长期|通常|常年|大多|只|仅仅|大概|约|大约|在|是|为|都|平均|维持在|of|is|at|around|about|~|:|only|just|roughly|averag\w*|hovers?|sits?|sat|was|were|of\s+only)\s*)*"
+_FILLER = r"\s*(?:(?:也就|就|只有|仅|才|占|一直|基本|长期|通常|常年|大多|只|仅仅|大概|约|大约|在|是|为|都|平均|维持在|of|is|at|around|about|~|:|only|just|roughly|averag\w*|hovers?|sits?|sat|was|were|of\s+only)\s*)*"
 _UTIL = [
     re.compile(rf"(?:平均)?(?:gpu\s*)?{_UTIL_WORD}{_FILLER}(?:{_PCT}|{_FRACTION})"),
     re.compile(rf"{_PCT}\s*(?:的)?\s*(?:平均)?\s*(?:gpu\s*)?(?:average\s+)?(?:{_UTIL_WORD}|utili[sz]ed|busy|load)"),
@@ -167,11 +170,12 @@ def extract_times(scan: Scan) -> None:
     for pattern in _PER_DAY:
         for m in scan.find(pattern):
             scan.take("hours_per_day", read_number(m.group("n")), m.start(), m.end())
-    for m in scan.find(_WORKING_DAYS):  # "一个月 22 个工作日", "20 working days": the days of use
-        scan.take("days", read_number(m.group("n")), m.start(), m.end())
+    for m in scan.find(_DAYS_A_MONTH) + scan.find(_WORKING_DAYS):  # "一个月 20 天", "20 working days": the days of use
+        scan.take("days", read_number(m.group("n") or m.groupdict().get("n2")), m.start(), m.end())
     if "hours_per_day" not in scan.values and (all_day := scan.first(_ALL_DAY)):
         scan.take("hours_per_day", HOURS_PER_DAY, all_day.start(), all_day.end())
-    week = scan.first(_DAYS_A_WEEK)
+    weeks = scan.find(_DAYS_A_WEEK)  # a stated count ("6 days a week") over "weekday-ish"
+    week = next((w for w in weeks if not w.group("weekdays")), weeks[0] if weeks else None)
     clock = scan.first(_CLOCK) if "hours_per_day" not in scan.values else None
     if clock and not _PRICE_AFTER_CLOCK.search(scan.norm[clock.end() : clock.end() + 12]):
         hours = _clock_hours(clock, bool(week))

@@ -16,12 +16,13 @@ from typing import Any
 
 from advisor.assistant.offline.lexicon import STAGES, lexicon
 from advisor.assistant.offline.slots_time import days_of
-from advisor.assistant.offline.text import Scan
+from advisor.assistant.offline.text import Scan, dictated
 from advisor.numeric import COUNT_TEXT, NUMBER_TEXT, read_number
 from advisor.units import HOURS_PER_MONTH
 
 _STAGE_WORDS = "|".join(f"(?:{p})" for p, _ in STAGES)
 _CLAUSE_END = re.compile(r",(?!(?<=\d,)\d{3}(?![\d.]))|[，;；+。、]|\.(?!\d)|(?<![a-z])(?:then|and\s+then|after\s+that|followed\s+by)(?![a-z])|然后|之后|接着|再(?=[上做跑用训])|"
+                         r"(?=扩到|扩容到|扩成|(?<![a-z])scal(?:e|ing)\s+(?:up\s+|out\s+)?to(?![a-z]))|"
                          rf"(?<![a-z])and\s+(?=[^,，。;；]{{0,16}}?(?:{_STAGE_WORDS}))|[和及并](?=[^,，。;；]{{0,16}}?(?:{_STAGE_WORDS}))")  # "… and fine-tuning on A100s"
 _CARDS = re.compile(rf"(?<![\d.])(?:(?<!\d,)|(?!\d{{3}}(?![\d.])))(?P<n>{COUNT_TEXT})\s*(?:张|块|台)(?!\s*(?:图|表|纸))")
 _TIERED = re.compile(r"阶梯|tiered|volume\s+tier")
@@ -34,8 +35,12 @@ _WHOLE_PLAN = re.compile(r"全程|整个项目|所有阶段|各阶段都|都用|
 """A clause about the whole plan ("全程用4090", "H800 throughout"): its card is every stage's, not the last one's."""
 
 
-def _clauses(scan: Scan) -> list[tuple[int, int]]:
-    cuts = [0] + [m.end() for m in _CLAUSE_END.finditer(scan.norm, 0, scan.limit)] + [scan.limit]
+def _clauses(scan: Scan, mentions: list[tuple[int, str]]) -> list[tuple[int, int]]:
+    """The question cut at its clause ends and, when dictated, before a word naming another stage ("全参微调3亿token 上线后…")."""
+    named = sorted(mentions)
+    turns = [pos for (_, before), (pos, stage) in zip(named, named[1:], strict=False)
+             if stage != before and scan.norm[pos - 1 : pos].isspace() and dictated(scan.original)]
+    cuts = sorted({0, scan.limit, *turns, *(m.end() for m in _CLAUSE_END.finditer(scan.norm, 0, scan.limit))})
     return [(a, b) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
 
 
@@ -100,7 +105,7 @@ def read_stages(scan: Scan) -> dict[str, Any]:
         return {}
     stages: list[dict[str, Any]] = []
     loose: dict[str, Any] = {}
-    for clause in _clauses(scan):
+    for clause in _clauses(scan, mentions):
         named = [stage for pos, stage in mentions if _inside(pos, clause)]
         values = _clause_values(scan, clause)
         current = stages[-1] if stages else None

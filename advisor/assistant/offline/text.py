@@ -60,6 +60,7 @@ class Span(BaseModel):
 
 
 _NORM = lexicon()["normalize"]
+_FULLWIDTH.update({ord(a): ord(b) for a, b in zip(_NORM["traditional"][0::2], _NORM["traditional"][1::2], strict=True)})
 _OPEN = re.compile(_NORM["courtesy"]["open"])
 _CLOSE = re.compile(_NORM["courtesy"]["close"])
 _REST = int(_NORM["courtesy"]["rest"])
@@ -77,6 +78,7 @@ _EN_RUN = re.compile(  # "two dozen", "a hundred", "half a million", "a couple o
 _WAN = re.compile(_NORM["wan"])
 _REWRITES = [(re.compile(r["from"]), str(r["to"])) for r in _NORM["rewrite"]]
 _APPROXIMATE = [(re.compile(r["from"]), str(r["to"])) for r in _NORM["approximate"]]
+_CORRECTED = re.compile(_NORM["corrected"])
 
 
 def normalize(text: str) -> str:
@@ -93,12 +95,26 @@ def aligned(text: str) -> tuple[str, list[int]]:
     lowered = s.lower()
     if len(lowered) != len(s):  # a few letters ("İ") lower to two characters
         lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in s)
-    norm, added = spelled(_numbers(_approximate(sound_alike(_courteous(lowered)))), MAX_QUESTION_CHARS)
+    norm, added = spelled(_numbers(_approximate(sound_alike(_spoken(_courteous(lowered))))), MAX_QUESTION_CHARS)
     at, shift = [], 0
     for i in range(len(norm) + 1):
         shift += i in added
         at.append(i - shift)
     return norm, at
+
+
+_PUNCTUATED = re.compile(_NORM["spoken"]["punctuated"])
+_SPOKEN_PAUSE = re.compile(_NORM["spoken"]["pause"])
+
+
+def dictated(s: str) -> bool:
+    """The question has no clause punctuation: it was dictated ("先包月租1000张H800 跑到一半扩到2000张 扩容部分走阶梯价")."""
+    return not _PUNCTUATED.search(s[:MAX_QUESTION_CHARS])
+
+
+def _spoken(s: str) -> str:
+    """A dictated question's pause between Chinese words (lexicon ``normalize.spoken``) read as the comma it stands for."""
+    return _SPOKEN_PAUSE.sub(",", s) if dictated(s) else s
 
 
 def _blank(s: str, start: int, end: int) -> str:
@@ -225,6 +241,8 @@ class Scan:
     def __post_init__(self) -> None:
         self.norm, self.at = aligned(self.original)
         self.work = self.norm
+        for m in _CORRECTED.finditer(self.norm, 0, MAX_QUESTION_CHARS):  # "五百亿——不对，是五十亿": the first is taken back
+            self.work = self.work[: m.start("old")] + BLANK * len(m.group("old")) + self.work[m.end("old") :]
         self.limit = min(len(self.norm), MAX_QUESTION_CHARS)
         if said := approximations(self.original[:MAX_QUESTION_CHARS]):
             self.note("approximate", ", ".join(said), "", "read as the middle of what it names, a range of two numerals as its high end")
