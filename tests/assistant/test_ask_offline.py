@@ -68,7 +68,7 @@ def test_unclear_job_gets_a_clarifying_question_then_continues() -> None:
 
 def test_missing_inputs_of_a_tool_become_a_question_not_an_error() -> None:
     r = ask("Is monthly billing worth it if we only use the cards 8 hours a day?", offline=True)
-    assert r.tool_calls[0].error and r.answer.startswith("**What I understood:** a billing comparison: 8 h a day.")
+    assert r.tool_calls[0].error and r.answer.startswith("**What I understood:** a billing comparison: 8 h a day")
     assert "To compare billing modes, I need" in r.answer
     assert "Traceback" not in r.answer
 

@@ -10,6 +10,7 @@ keep what was said.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from advisor.assistant.offline.lexicon import SERVING_PRECISIONS, lexicon
@@ -101,6 +102,9 @@ def _stages(ctx: dict[str, Any]) -> list[dict[str, Any]]:
     return stages
 
 
+_SPOT_CHOICE = re.compile(r"(?:spot|竞价|抢占式?)(?:实例)?\s*(?:or|还是|或)|(?<![a-z])(?:or|还是|或)\s*(?:spot|竞价|抢占)")
+
+
 def project(intent: str, ctx: dict[str, Any], *, language: str, question: str,
             notes: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The arguments of ``intent`` (a tool name) from the context; {} for other intents. A default the arguments
@@ -156,8 +160,9 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str,
     elif intent == "search_knowledge":
         args = {"query": question.strip(), "lang": language}
     elif intent == "compare_billing":
-        if "spot" in [ctx.get("billing"), *ctx.get("billing_modes", [])] and "interruptible" not in ctx:
-            args["interruptible"] = True  # "spot or on-demand?", "what about spot?": the work is asked to take reclaims
+        if "spot" in [ctx.get("billing"), *ctx.get("billing_modes", [])] and "interruptible" not in ctx \
+                and not _SPOT_CHOICE.search(question.lower()):
+            args["interruptible"] = True  # "Spot A100s: how much cheaper?", "what about spot?"; "spot or on-demand?" only asks
         if not any(k in args for k in ("wall_hours", "days", "jobs")) and (ctx.get("days_per_week") or ctx.get("hours_per_day")):
             days = float(lexicon()["calendar"]["schedule_days"])  # "每周跑5天，按量还是包月": a schedule with no period
             args["wall_hours"] = days * HOURS_PER_DAY
