@@ -175,10 +175,10 @@ def extract_gpus(scan: Scan) -> None:
         if lc and lc.group("n").strip() in ("a", "an") and not _ON_ONE.search(scan.work[win:start]):
             lc = None  # "an A100" names the card, it does not count them ("on an A100" does: one card)
         machines, of = _LEFT_MACHINES_OF.search(scan.work[win:start]), _RIGHT_MACHINES_OF.search(right)
-        nodes = machines or (of and _LEFT_NODES_ONLY.search(scan.work[win:start]))
-        if nodes and (per := _machine_cards((machines or of).group("k"))) and (n_nodes := _count(nodes.group("m"))):
+        spec, machine_word = machines or of, machines or (of and _LEFT_NODES_ONLY.search(scan.work[win:start]))
+        if spec and machine_word and (per := _machine_cards(spec.group("k"))) and (n_nodes := _count(machine_word.group("m"))):
             mention["count"], mention["per_node"] = n_nodes * per, per
-            start, end = win + nodes.start(), end + (0 if machines else of.end())  # type: ignore[union-attr]
+            start, end = win + machine_word.start(), end + (of.end() if of and not machines else 0)
         elif _SINGLE.search(scan.work[win:start]) and not (lc and _count(lc.group("n"))):
             mention["count"] = 1  # "单张A10", "单卡 4090", "a single H100"
         elif lc and _count(lc.group("n")):

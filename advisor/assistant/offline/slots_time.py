@@ -171,7 +171,7 @@ def extract_times(scan: Scan) -> None:
         for m in scan.find(pattern):
             scan.take("hours_per_day", read_number(m.group("n")), m.start(), m.end())
     for m in scan.find(_DAYS_A_MONTH) + scan.find(_WORKING_DAYS):  # "一个月 20 天", "20 working days": the days of use
-        scan.take("days", read_number(m.group("n") or m.groupdict().get("n2")), m.start(), m.end())
+        scan.take("days", read_number(m.group("n") or m.groupdict()["n2"]), m.start(), m.end())
     if "hours_per_day" not in scan.values and (all_day := scan.first(_ALL_DAY)):
         scan.take("hours_per_day", HOURS_PER_DAY, all_day.start(), all_day.end())
     weeks = scan.find(_DAYS_A_WEEK)  # a stated count ("6 days a week") over "weekday-ish"
