@@ -14,12 +14,22 @@ CASES = {
     "check_quote": [  # a quoted price for a card (+ a term or a yes/no), no workload
         "$2.10/GPU-hour for H100 on a 12-month commitment, good deal?", "vendor offers A100 80GB at $1.4/hr — fair?",
         "H100 每卡每小时 14 元，签一年，贵不贵", "供应商给 A800 报价每卡每月 9000 元，合理吗",
+        # is the price high, asked in other words
+        "H100 每卡时 17 元，签一年，是不是有点贵", "4090 一小时 2.2 元，偏贵吗", "供应商给 A800 报每卡每小时 8 元，高不高",
+        "H800 每卡时 15 元，贵了吗",
     ],
     "estimate_serving_cost": [  # a daily load and a model, no training
         "serve qwen2.5-72b, 50M tokens a day on H20 — monthly cost?", "部署Qwen2.5-72B推理服务，每天5000万token，用H20",
         "We expect 200M tokens/day through llama-3.1-8b in production. How much per month?",
         "we're going to host mistral-7b for our chatbot, which GPUs and how much per month?",  # which card: the serving tool picks it
         "部署一个qwen2.5-14b的在线推理服务，用什么卡合适",
+        # a model already trained: its training words name no job when no data amount is given
+        "qwen2.5-7b 微调完之后要上线，每天 200 万 token，用 4090 部署一个月多少钱",
+        "Our fine-tuned llama-3-8b will serve about 3M tokens a day. Monthly cost on L4s?",
+        "我们已经微调好了 glm-4-9b，准备部署推理，每天 100 万 token，用 A10 一个月多少钱",
+        "We've already fine-tuned mistral-7b. Hosting it for 2M tokens/day on an A10G, what's the monthly bill?",
+        "once it's trained, llama-3-8b will answer about 4M tokens daily. cost per month on L40S?",
+        "精调过的 qwen2.5-14b 上线给客服用，用什么卡", "we want to deploy our fine-tuned qwen2.5-14b for customer support. which GPU?",
     ],
     "recommend_hardware": [  # several cards weighed, or which card, for a workload
         "A100 or H100 for a LoRA of llama-3-8b on 100M tokens?", "全参微调13B，20亿token，H800和A800比哪个划算",
@@ -27,6 +37,13 @@ CASES = {
         "Pick the GPUs for a LoRA of llama 3 70b, 1M samples of 512 tokens.", "想用最少的钱把llama3-70b lora训完，数据1亿token，怎么配卡",
         "full fine-tune llama-3-8b on 500M tokens — how many H100s do we need?", "how many 4090s for a qlora of qwen2.5-7b on 20M tokens?",
         "LoRA qwen2.5-14b on 300M tokens, how many A100 GPUs would it take?", "qwen2.5-32b lora 5000万token，要几张A100",
+        # which kind of card, machine or instance, a Latin name spaced from the Chinese around it
+        "我们想全参训一个 7B 的模型，大概 2 亿 token，应该租哪种 GPU", "qwen2.5-7b lora 3000万 token 用什么 GPU 好",
+        "qlora qwen2.5-14b 五千万 token，啥 GPU 合适", "glm-4-9b lora 训练 4000 万 token，租哪种实例划算",
+        "全参微调 qwen2.5-7b，2 亿 token，选什么型号的机器", "LoRA qwen2.5-7b on 30M tokens — what kind of GPU should we rent?",
+        "full fine-tune llama-3-8b, 200M tokens: which type of instance is cheapest?",
+        "qlora mistral-7b on 20M tokens, what size of machine do we need?",
+        "what machines should we get to fine-tune llama-3.1-8b on 100M tokens?",
     ],
     "compare_own_vs_rent": [  # owning words, cards and a utilization: not a usage analysis
         "Buy vs rent for 64 H100s over 3 years at 70% utilization?", "买8张H100自建还是一直租？利用率大概60%，按3年算",
@@ -36,10 +53,20 @@ CASES = {
     "analyze_usage": [  # a utilization or idle time, nothing to buy
         "our 32 A100s averaged 40% utilization last month at $2/GPU-hour, how much did we waste?",
         "32张卡利用率只有35%，每卡每小时10元，浪费了多少", "I left an A10G instance running 60 hours doing nothing at $1/hr, how bad?",
+        # cards left running (forgotten, never switched off)
+        "we forgot to shut down 4 A10Gs for 5 days, $1.1/hr each. how much did that burn?",
+        "left 2 H100s running all weekend (48 hours), $3/hr. what did it cost?",
+        "忘记关机了，两张 A100 开了 3 天，每卡时 10 元，亏了多少", "4 张 4090 一直开着没关，一周，每小时 2 元，浪费多少",
+    ],
+    "onboarding": [  # new on a team or in a role
+        "new on the infra team — can you give me a quick overview of what matters for GPU costs?",
+        "I'm new in the ML platform group, what should I learn first about renting GPUs?", "刚加入基础设施团队，租 GPU 这块从哪开始了解",
     ],
     "plan_project": [  # several stages with their amounts
         "small project on 4090s: qlora glm-4-9b 30M tokens, then serve ~1M tokens a day for 2 months. total?",
         "先qlora微调qwen2.5-7b 2000万token，然后每天100万token上线3个月，总共多少钱",
+        "先用 lora 训 qwen2.5-7b（5000 万 token），训练完之后上线 3 个月每天 300 万 token，总成本",  # trained, with its data: a plan
+        "LoRA llama-3-8b on 30M tokens; once we're done training it serves 2M tokens/day for 60 days. total?",
     ],
     "compare_billing": [  # many short jobs on a card: the billing increment, even asked as "what's the difference"
         "200 sweep jobs, ~12 minutes each, 1 A100 each. per-second vs per-hour billing — what's the difference?",
@@ -52,6 +79,8 @@ CASES = {
     "estimate_training_cost": [  # one card chosen in place of another: price the run on it
         "If we use H20s instead of H100s — LoRA qwen2.5-32b, 50M tokens, 8 GPUs — what's the bill?",
         "不用H100，换成H20跑qwen2.5-32b的LoRA，5000万token，8张卡，多少钱",
+        "把训练好的 qwen2.5-7b 再用 2000 万 token 继续微调，4 张 A100 多少钱",  # a trained model trained further on new data
+        "continue training our fine-tuned llama-3-8b on another 20M tokens with LoRA on 4 A100s — cost?",
     ],
     "out_of_scope": ["What's the weather in Shanghai tomorrow?", "帮我写一首关于春天的诗"],
 }

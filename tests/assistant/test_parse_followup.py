@@ -130,3 +130,25 @@ def test_counts_said_as_of_them() -> None:
 def test_a_currency_asked_back_or_shown_converts_the_same_job(first: str, then: str, currency: str) -> None:
     r = parse_question(then, parse_question(first))
     assert r.intent == "estimate_training_cost" and r.context["currency"] == currency and r.context["market"] == "convert"
+
+
+@pytest.mark.parametrize(("first", "answer", "tokens_b"), [
+    ("how much to fine-tune llama-3-8b with lora?", "20M", 0.02),
+    ("how much to fine-tune llama-3-8b with lora?", "about 20 million?", 0.02),
+    ("LoRA 微调 qwen2.5-14b 多少钱", "5000万", 0.05),
+    ("LoRA 微调 qwen2.5-14b 多少钱", "大概两亿吧", 0.2),
+    ("全参微调 7B 模型要多少钱", "1.5亿左右", 0.15),
+])  # fmt: skip
+def test_a_bare_amount_answering_how_much_data_is_the_data(first: str, answer: str, tokens_b: float) -> None:
+    """The clarification asked for the data: an answer that is only an amount is that amount of tokens, and the job is kept."""
+    asked = parse_question(first)
+    assert asked.intent == "clarify" and asked.missing[0] == "data"
+    reply = parse_question(answer, asked)
+    assert reply.intent == "estimate_training_cost"
+    assert reply.args["tokens_b"] == pytest.approx(tokens_b)
+
+
+def test_a_bare_number_after_a_priced_answer_is_not_read_as_data() -> None:
+    first = parse_question("8 A100s, LoRA qwen2.5-14b on 80M tokens, cost?")
+    reply = parse_question("16", first)  # no data was asked for: never 16 tokens
+    assert reply.args.get("tokens_b") in (None, pytest.approx(0.08))

@@ -167,6 +167,10 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
     """Parse one question; with ``previous``, a follow-up keeps what it does not change."""
     scan = read(text)
     language = _language(scan, previous)
+    unit = _ANSWER_UNIT.get(previous.missing[0]) if previous and previous.intent == "clarify" and previous.missing else None
+    answer = _ANSWER_AMOUNT.match(scan.question) if unit and not scan.values else None
+    if answer:  # "20M" answering "how much data?"
+        scan = read(f"{scan.question[: answer.end('amount')]} {unit}{scan.question[answer.end('amount') :]}")
     resolve_currency(scan, language)
     finish_prices(scan, scan.values.get("gpu_count"))
     ctx = context_from_values(scan.values)
@@ -245,6 +249,8 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
     )
 
 
+_ANSWER_AMOUNT = re.compile(lexicon()["answer_amount"]["pattern"])
+_ANSWER_UNIT: dict[str, str] = lexicon()["answer_amount"]["unit"]
 _MEMORY_FIT = re.compile(_CUES["memory_fit"])
 _DATA = ("tokens_b", "dataset_tokens_b", "samples")
 _MEMORY_INTENTS = ("estimate_training_cost", "search_knowledge", "clarify")
