@@ -181,7 +181,7 @@ def sweep(
             out["ghours"].append(ghours.ravel())
             out["mem"].append(best_mem.ravel())
             out["cap"].append(caps)
-            out["mfu"].append(np.broadcast_to(mfu, wall.shape).ravel())
+            out["mfu"].append(mfu.ravel())  # card by count already, as wall is
             out["fits"].append((fit_any & ((mode != "spot") | interruptible)).ravel())
             out["busy"].append(np.tile(count_busy, len(group)))
             out["code"].append(np.repeat(cols.codes, k))
