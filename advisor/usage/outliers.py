@@ -28,7 +28,6 @@ from advisor.usage import queries as Q
 from advisor.usage.engine import Engine
 
 SKIP_TIME_OUTLIER = "timestamp_outlier"
-EXAMPLES = 10
 
 
 @dataclass
@@ -61,23 +60,19 @@ def exclude_time_outliers(engine: Engine, now: float | None = None) -> TimeOutli
         return out
     earliest = _epoch(rules["earliest_plausible"])
     latest = (now or time.time()) + float(rules["max_future_days"]) * 86400
-    plausible = {r["src"] for r in engine.rows(
-        "SELECT DISTINCT src FROM samples WHERE skip IS NULL AND t >= $lo AND t <= $hi", {"lo": earliest, "hi": latest})}
+    plausible = {r["src"] for r in engine.rows(Q.PLAUSIBLE_SOURCES, {"lo": earliest, "hi": latest})}
     for src in sorted(plausible):  # a log whose clock was never set at all still has right durations
-        engine.execute("UPDATE samples SET skip = $reason WHERE skip IS NULL AND src = $src AND (t < $lo OR t > $hi)",
-                       {"reason": SKIP_TIME_OUTLIER + ":implausible_date", "src": src, "lo": earliest, "hi": latest})
+        engine.execute(Q.MARK_OUTSIDE, {"reason": SKIP_TIME_OUTLIER + ":implausible_date", "src": src, "lo": earliest,
+                                        "hi": latest})
     by_file: dict[int, list[dict]] = {}
     for segment in engine.rows(Q.TIME_SEGMENTS, {"gap": float(rules["min_gap_hours"]) * 3600}):
         by_file.setdefault(int(segment["src"]), []).append(segment)
     for src, segments in by_file.items():
         if len(segments) > 1:
             main = max(segments, key=lambda s: (s["n"], s["t1"]))
-            engine.execute(
-                "UPDATE samples SET skip = $reason WHERE skip IS NULL AND src = $src AND (t < $lo OR t > $hi)",
-                {"reason": SKIP_TIME_OUTLIER + ":outside_main_period", "src": src, "lo": main["t0"], "hi": main["t1"]})
-    marked = engine.rows(
-        "SELECT skip, COUNT(*) AS n FROM samples WHERE skip LIKE $p GROUP BY skip ORDER BY skip",
-        {"p": SKIP_TIME_OUTLIER + ":%"})
+            engine.execute(Q.MARK_OUTSIDE, {"reason": SKIP_TIME_OUTLIER + ":outside_main_period", "src": src,
+                                            "lo": main["t0"], "hi": main["t1"]})
+    marked = engine.rows(Q.OUTLIER_COUNTS, {"p": SKIP_TIME_OUTLIER + ":%"})
     if not marked:
         return out
     out.reasons = {r["skip"].split(":", 1)[1]: int(r["n"]) for r in marked}
@@ -87,13 +82,9 @@ def exclude_time_outliers(engine: Engine, now: float | None = None) -> TimeOutli
         out.excluded_hours = max(0.0, (float(span["t1"]) - float(span["t0"]) - (kept["t1"] - kept["t0"])) / 3600)
     else:
         out.excluded_hours = (float(span["t1"]) - float(span["t0"])) / 3600
-    examples = engine.rows(
-        f"""SELECT s.src, k.instance, k.gpu_id, s.t, s.skip FROM samples s
-            LEFT JOIN gpu_keys k ON k.gid = s.gid WHERE s.skip LIKE $p ORDER BY s.t LIMIT {EXAMPLES}""",
-        {"p": SKIP_TIME_OUTLIER + ":%"})
+    examples = engine.rows(Q.OUTLIER_EXAMPLES, {"p": SKIP_TIME_OUTLIER + ":%"})
     out.examples = [f"{r['instance']}/{r['gpu_id']} at {_iso(float(r['t']))} "
                     f"({r['skip'].split(':', 1)[1].replace('_', ' ')})" for r in examples]
     # The rows are no longer samples: the same skip reason for every one of them.
-    engine.execute("UPDATE samples SET skip = $reason WHERE skip LIKE $p",
-                   {"reason": SKIP_TIME_OUTLIER, "p": SKIP_TIME_OUTLIER + ":%"})
+    engine.execute(Q.OUTLIER_REASON, {"reason": SKIP_TIME_OUTLIER, "p": SKIP_TIME_OUTLIER + ":%"})
     return out

@@ -264,6 +264,30 @@ CREATE TABLE IF NOT EXISTS samples (
     skip VARCHAR, bad VARCHAR
 )
 
+-- name: BILLING_DDL
+-- FOCUS rows (readers/focus.py); money as DECIMAL(38, 18), that module's MONEY_SQL_TYPE.
+CREATE TABLE IF NOT EXISTS billing (
+    src INTEGER,
+    billed_cost DECIMAL(38, 18), effective_cost DECIMAL(38, 18),
+    list_cost DECIMAL(38, 18), contracted_cost DECIMAL(38, 18),
+    currency VARCHAR, start_t DOUBLE, end_t DOUBLE,
+    charge_category VARCHAR, charge_frequency VARCHAR,
+    service_name VARCHAR, service_category VARCHAR, provider VARCHAR,
+    sub_account_id VARCHAR, sub_account_name VARCHAR,
+    resource_id VARCHAR, resource_name VARCHAR, resource_type VARCHAR,
+    commitment_status VARCHAR, commitment_id VARCHAR, pricing_category VARCHAR,
+    consumed_quantity DOUBLE, consumed_unit VARCHAR, sku_id VARCHAR, tags VARCHAR, row_id VARCHAR,
+    bad VARCHAR
+)
+
+-- name: INVENTORY_DDL
+-- Rented resources (readers/inventory.py), checked in Python and staged as they are.
+CREATE TABLE IF NOT EXISTS inventory (
+    src INTEGER, row_no INTEGER, resource VARCHAR, gpu_type VARCHAR, gpu_count INTEGER,
+    price_per_gpu_hour DOUBLE, currency VARCHAR, team VARCHAR, project VARCHAR,
+    start_t DOUBLE, end_t DOUBLE, project_end_t DOUBLE
+)
+
 -- name: PROM_OBS_DDL
 CREATE TABLE IF NOT EXISTS prom_obs (
     host VARCHAR, gpu_id VARCHAR, t DOUBLE, kind VARCHAR, pref INTEGER, line_no BIGINT,
@@ -316,3 +340,20 @@ o AS (SELECT src, t, n, t - LAG(t) OVER (PARTITION BY src ORDER BY t) AS gap FRO
 s AS (SELECT src, t, n, SUM(CASE WHEN gap IS NULL OR gap > $gap THEN 1 ELSE 0 END)
                    OVER (PARTITION BY src ORDER BY t ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS seg FROM o)
 SELECT src, seg, MIN(t) AS t0, MAX(t) AS t1, SUM(n) AS n FROM s GROUP BY src, seg ORDER BY src, seg
+
+-- name: PLAUSIBLE_SOURCES
+SELECT DISTINCT src FROM samples WHERE skip IS NULL AND t >= $lo AND t <= $hi
+
+-- name: MARK_OUTSIDE
+UPDATE samples SET skip = $reason WHERE skip IS NULL AND src = $src AND (t < $lo OR t > $hi)
+
+-- name: OUTLIER_COUNTS
+SELECT skip, COUNT(*) AS n FROM samples WHERE skip LIKE $p GROUP BY skip ORDER BY skip
+
+-- name: OUTLIER_EXAMPLES
+-- the first ten excluded rows, by time
+SELECT s.src, k.instance, k.gpu_id, s.t, s.skip FROM samples s
+LEFT JOIN gpu_keys k ON k.gid = s.gid WHERE s.skip LIKE $p ORDER BY s.t LIMIT 10
+
+-- name: OUTLIER_REASON
+UPDATE samples SET skip = $reason WHERE skip LIKE $p

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from advisor.progress import Step
+from advisor.usage import queries as Q
 from advisor.usage.detect import Detected, detect_inputs
 from advisor.usage.engine import Engine
 from advisor.usage.readers.capture import read_capture
@@ -20,13 +21,8 @@ from advisor.usage.readers.common import (
     promote_staged,
     telemetry_arrow,
 )
-from advisor.usage.readers.focus import BILLING_DDL, read_focus
-from advisor.usage.readers.inventory import (
-    INVENTORY_DDL,
-    INVENTORY_TABLE,
-    inventory_arrow,
-    read_inventory,
-)
+from advisor.usage.readers.focus import read_focus
+from advisor.usage.readers.inventory import INVENTORY_TABLE, inventory_arrow, read_inventory
 from advisor.usage.readers.prometheus import read_prometheus
 from advisor.usage.readers.smi_sql import read_smi_table
 
@@ -64,7 +60,7 @@ def read_files(
     """Detect and stage every file (all are detected first, so a bad one fails fast); files
     in UTF-16 or GB18030 are read through UTF-8 copies in ``workdir``."""
     detected = detect_inputs(paths, engine, workdir)
-    for ddl in (*TELEMETRY_DDL, BILLING_DDL, INVENTORY_DDL):
+    for ddl in (*TELEMETRY_DDL, Q.BILLING_DDL, Q.INVENTORY_DDL):
         engine.execute(ddl)
     out = []
     for src, det in enumerate(detected):

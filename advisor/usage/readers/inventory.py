@@ -22,13 +22,6 @@ from advisor.usage.detect import Detected, open_text
 from advisor.usage.readers.common import FileSummary
 
 INVENTORY_TABLE = "inventory"
-INVENTORY_DDL = f"""
-CREATE TABLE IF NOT EXISTS {INVENTORY_TABLE} (
-    src INTEGER, row_no INTEGER, resource VARCHAR, gpu_type VARCHAR, gpu_count INTEGER,
-    price_per_gpu_hour DOUBLE, currency VARCHAR, team VARCHAR, project VARCHAR,
-    start_t DOUBLE, end_t DOUBLE, project_end_t DOUBLE
-)
-"""
 
 
 def _records(det: Detected) -> tuple[list[str], list[tuple[int, list[str]]]]:
@@ -146,10 +139,8 @@ def read_inventory(det: Detected, src: int, default_currency: str) -> tuple[File
 def inventory_arrow(rows: list[dict]):  # type: ignore[no-untyped-def]
     import pyarrow as pa
 
-    fields = [
+    return pa.Table.from_pylist(rows, schema=pa.schema([
         ("src", pa.int32()), ("row_no", pa.int32()), ("resource", pa.string()), ("gpu_type", pa.string()),
         ("gpu_count", pa.int32()), ("price_per_gpu_hour", pa.float64()), ("currency", pa.string()),
         ("team", pa.string()), ("project", pa.string()), ("start_t", pa.float64()), ("end_t", pa.float64()),
-        ("project_end_t", pa.float64()),
-    ]
-    return pa.table({n: pa.array([r[n] for r in rows], type=t) for n, t in fields})
+        ("project_end_t", pa.float64())]))
