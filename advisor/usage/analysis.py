@@ -10,9 +10,9 @@ from __future__ import annotations
 import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from advisor.catalog import get_catalog
 from advisor.errors import InputError
 from advisor.money import FxRate, convert
 from advisor.progress import Progress
@@ -31,6 +31,7 @@ from advisor.usage.models import (
     TelemetrySection,
     UsageSummary,
 )
+from advisor.usage.prices import catalog_fx
 from advisor.usage.readers import read_files
 from advisor.usage.spark import SparkEngine
 from advisor.usage.values import iso
@@ -68,19 +69,12 @@ def open_engine(name: str | None, *, memory_limit_gb: float, threads: int | None
     return Engine(memory_limit_gb=memory_limit_gb, threads=threads, progress=progress)
 
 
-def _fx() -> FxRate | None:
-    try:
-        return get_catalog().fx
-    except Exception:  # the catalog is optional here: without it currencies must match
-        return None
-
-
 def _rate(src: str | None, dst: str) -> tuple[float | None, FxRate | None]:
     """Factor from ``src`` to ``dst`` money and the rate used (None when equal); a factor of
     None when ``src`` is unknown or no rate is available."""
     if src == dst:
         return 1.0, None
-    fx = _fx() if src is not None else None
+    fx = catalog_fx() if src is not None else None
     if fx is None:
         return None, None
 
@@ -144,8 +138,8 @@ def analyze_files(paths: list[str], options: UsageOptions, defaults: UsageDefaul
             as_of = max(ends) if ends else time.time()
             if inventory_rows:
                 source = "end of the supplied telemetry/billing data" if ends else "the time of the analysis"
-                assumptions.append(Assumption(name="as_of", value=_iso(as_of), source=source, unit=None))
-        inv_fx = _fx() if any(r["currency"] != currency for r in inventory_rows) else None
+                assumptions.append(Assumption(name="as_of", value=iso(as_of) or "", source=source, unit=None))
+        inv_fx = catalog_fx() if any(r["currency"] != currency for r in inventory_rows) else None
         if inv_fx is not None:
             assumptions.append(_fx_assumption(inv_fx))
         inv_out = analyze_inventory(
@@ -186,14 +180,7 @@ def analyze_files(paths: list[str], options: UsageOptions, defaults: UsageDefaul
 
 def _size(path: str) -> float:
     """Bytes of a file; a glob, directory or URI counts as large (progress is shown)."""
-    from pathlib import Path
-
-
     return float("inf") if is_dataset(path) else Path(path).stat().st_size
-
-
-def _iso(t: float) -> str:
-    return iso(t) or ""
 
 
 def _summary(fleet, inventory, currency: str, d: UsageDefaults) -> UsageSummary:  # type: ignore[no-untyped-def]

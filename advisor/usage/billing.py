@@ -66,14 +66,8 @@ def _stage_owners(engine: Engine, d: UsageDefaults) -> int:
     team_keys, project_keys = list(d["chargeback.team_tag_keys"]), list(d["chargeback.project_tag_keys"])
     tags = [r["tags"] for r in engine.rows(Q.BILLING_DISTINCT_TAGS)]
     owners = [owner_of(t, team_keys, project_keys) for t in tags]
-    table = pa.table(
-        {
-            "tags": pa.array(tags, type=pa.string()),
-            "team": pa.array([o[0] for o in owners], type=pa.string()),
-            "project": pa.array([o[1] for o in owners], type=pa.string()),
-        }
-    )
-    engine.load_arrow("tag_owner", table)
+    engine.load_arrow("tag_owner", pa.table({"tags": tags, "team": [o[0] for o in owners], "project": [o[1] for o in owners]},
+                                           schema=pa.schema([(n, pa.string()) for n in ("tags", "team", "project")])))
     return sum(1 for o in owners if not o[2])
 
 

@@ -49,7 +49,7 @@ def analyze_inventory(
     resources: list[InventoryResource] = []
     forgotten: list[ForgottenResource] = []
     charge: dict[tuple[str, str], ChargebackLine] = {}
-    after_end = no_tel = untagged = 0.0
+    untagged = 0.0
     for r in rows:
         price = convert(r["price_per_gpu_hour"], r["currency"], currency, fx if r["currency"] != currency else None)  # type: ignore[arg-type]
         gpu_hours = float(r["hours"]) * int(r["gpu_count"])
@@ -80,13 +80,14 @@ def analyze_inventory(
         if not r["team"] and not r["project"]:
             untagged += cost
         if r["hours_after_project_end"] > 0:
-            c = float(r["hours_after_project_end"]) * int(r["gpu_count"]) * price
-            after_end += c
-            forgotten.append(ForgottenResource(resource=r["resource"], reason="after_project_end", hours=float(r["hours_after_project_end"]), cost=c, currency=currency))
+            reason, hours = "after_project_end", float(r["hours_after_project_end"])
         elif telemetry_window is not None and int(r["telemetry_gpus"]) == 0 and r["hours_in_telemetry_window"] > 0:
-            c = float(r["hours_in_telemetry_window"]) * int(r["gpu_count"]) * price
-            no_tel += c
-            forgotten.append(ForgottenResource(resource=r["resource"], reason="no_telemetry", hours=float(r["hours_in_telemetry_window"]), cost=c, currency=currency))
+            reason, hours = "no_telemetry", float(r["hours_in_telemetry_window"])
+        else:
+            continue
+        forgotten.append(ForgottenResource(resource=r["resource"], reason=reason, hours=hours,
+                                           cost=hours * int(r["gpu_count"]) * price, currency=currency))
+    after_end, no_tel = (sum(f.cost for f in forgotten if f.reason == why) for why in ("after_project_end", "no_telemetry"))
     total = sum(x.cost for x in resources)
     section = InventorySection(
         as_of=iso(as_of) or "",

@@ -109,14 +109,9 @@ def detect(path: str | Path, workdir: str | None = None) -> Detected:
     content = [ln for ln in lines if ln.strip()]
     if not content:
         raise DocumentError(str(p), "file is empty (only blank lines)", hint=f"expected {ACCEPTED}")
-    first = content[0]
-    cells = C.split_csv_line(first)
-    if C.looks_smi_header(cells):
-        return Detected(p, "nvidia_smi_csv", container, size, tuple(cells))
-    if C.is_focus_header(cells):
-        return Detected(p, "focus", container, size, tuple(cells))
-    if C.is_inventory_header(cells):
-        return Detected(p, "inventory", container, size, tuple(cells))
+    cells = C.split_csv_line(content[0])
+    if kind := _table_kind(cells):
+        return Detected(p, kind, container, size, tuple(cells))
     if _looks_prometheus(content):
         return Detected(p, "prometheus", container, size)
     if _has_smi_section(p, text, size):
@@ -149,6 +144,12 @@ def _transcode(p: Path, container: Container, encoding: str, sample: bytes, work
     stat = p.stat()
     os.utime(out, (stat.st_atime, stat.st_mtime))
     return out
+
+
+def _table_kind(cells: list[str], kinds: tuple[Kind, ...] = ("nvidia_smi_csv", "focus", "inventory")) -> Kind | None:
+    """Which table a header row starts (nvidia-smi, FOCUS, inventory), if any."""
+    tests = {"nvidia_smi_csv": C.looks_smi_header, "focus": C.is_focus_header, "inventory": C.is_inventory_header}
+    return next((k for k in kinds if tests[k](cells)), None)
 
 
 def _looks_prometheus(content: list[str]) -> bool:
@@ -189,19 +190,15 @@ def _detect_parquet(p: Path, size: int) -> Detected:
         names = list(pq.read_schema(p).names)
     except Exception as exc:  # pyarrow raises several types for corrupt files
         raise DocumentError(str(p), f"not a readable Parquet file ({str(exc).splitlines()[0]})") from exc
-    if C.looks_smi_header(names):
-        return Detected(p, "nvidia_smi_csv", "parquet", size, tuple(names))
-    if C.is_focus_header(names):
-        return Detected(p, "focus", "parquet", size, tuple(names))
-    if C.is_inventory_header(names):
-        return Detected(p, "inventory", "parquet", size, tuple(names))
+    if kind := _table_kind(names):
+        return Detected(p, kind, "parquet", size, tuple(names))
     raise DocumentError(str(p), "unknown Parquet table (no utilization.gpu, BilledCost or inventory columns)", hint=f"expected {ACCEPTED}")
 
 
 # --- Datasets: a glob, a directory or a URI read as one table ---------------------------------
 
 _URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
-DATASET_KINDS = ("nvidia_smi_csv", "focus")
+DATASET_KINDS: tuple[Kind, ...] = ("nvidia_smi_csv", "focus")
 
 
 def is_dataset(path: str, *, directories: bool = True) -> bool:
@@ -268,9 +265,7 @@ def _detect_remote(location: str, engine) -> Detected:  # type: ignore[no-untype
         except engine.errors as exc:
             last = exc
             continue
-        kind: Kind | None = (
-            "nvidia_smi_csv" if C.looks_smi_header(list(header)) else "focus" if C.is_focus_header(list(header)) else None
-        )
+        kind = _table_kind(list(header), DATASET_KINDS)
         if kind is None:
             raise DocumentError(location, "unknown table (no utilization.gpu or BilledCost column)",
                                 hint="a URI or directory holds nvidia-smi tables or FOCUS exports")

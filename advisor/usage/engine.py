@@ -170,6 +170,26 @@ def ordered_scan(engine: Engine) -> Iterator[None]:
         engine.execute("SET preserve_insertion_order = false")
 
 
+def first_malformed(engine: Any, det: Any, source: str, query: Callable[[str, bool], str], bad: int,
+                    problem: Callable[[dict[str, Any]], str], *, line: bool) -> DocumentError:
+    """The error naming the first malformed row in file order (with its line when ``line``):
+    ``query(source, numbered)`` selects the malformed rows of ``source`` (carrying ``rn``, the row
+    number, when numbered) and ``problem`` words a row it found. An engine that cannot number rows
+    in file order names one of the ``bad`` rows and their count."""
+    if not engine.dialect.file_row_numbers:
+        probe = engine.one(query(source, False) + " LIMIT 1")
+        rows = "1 malformed row" if bad == 1 else f"{bad} malformed rows, one of them"
+        return DocumentError(det.name, f"{rows}: {problem(probe)}")
+    if det.container == "parquet":
+        source = f"(SELECT *, file_row_number + 1 AS rn FROM read_parquet('{sql_text(det.location)}', file_row_number = true))"
+    else:
+        source = f"(SELECT *, ROW_NUMBER() OVER () AS rn FROM {source})"
+    with ordered_scan(engine):
+        probe = engine.one(query(source, True) + " ORDER BY rn LIMIT 1")
+    rn = int(probe["rn"])
+    return DocumentError(det.name, f"row {rn}{f' (line {rn + 1})' if line else ''}, {problem(probe)}")
+
+
 def sql_text(value: str) -> str:
     """A value safe inside a single-quoted SQL literal."""
     return str(value).replace("'", "''")

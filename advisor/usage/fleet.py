@@ -147,13 +147,8 @@ def analyze_fleet(
 def _stage_prices(engine: Engine, prices: dict) -> None:
     import pyarrow as pa
 
-    table = pa.table(
-        {
-            "gid": pa.array(list(prices), type=pa.int64()),
-            "price": pa.array([p.price for p in prices.values()], type=pa.float64()),
-        }
-    )
-    engine.load_arrow("gpu_price", table)
+    engine.load_arrow("gpu_price", pa.table({"gid": list(prices), "price": [p.price for p in prices.values()]},
+                                           schema=pa.schema([("gid", pa.int64()), ("price", pa.float64())])))
 
 
 def _f(value: object) -> float | None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from advisor.catalog import get_catalog
 from advisor.errors import AdvisorError, InputError
-from advisor.money import convert
+from advisor.money import FxRate, convert
 from advisor.rules.findings import Assumption
 
 
@@ -47,7 +47,8 @@ def catalog_price(model: str | None, currency: str) -> tuple[float, str] | None:
     return price, f"catalog: median on-demand list price of {len(listed)} {gpu.id} offers in {currency}"
 
 
-def _fx():  # type: ignore[no-untyped-def]
+def catalog_fx() -> FxRate | None:
+    """The catalog's exchange rate; None without a catalog (currencies must then match)."""
     try:
         return get_catalog().fx
     except (ImportError, AdvisorError):
@@ -72,7 +73,7 @@ def resolve_prices(
     for g in gpus:
         row = by_name.get(g["gpu_id"]) or by_name.get(g["instance"])  # type: ignore[assignment]
         if row is not None:
-            amount = convert(row["price_per_gpu_hour"], row["currency"], currency, _fx() if row["currency"] != currency else None)  # type: ignore[arg-type]
+            amount = convert(row["price_per_gpu_hour"], row["currency"], currency, catalog_fx() if row["currency"] != currency else None)  # type: ignore[arg-type]
             prices[g["gid"]] = GpuPrice(amount, f"inventory row {row['row_no']} ({row['resource']})")
             continue
         if price_per_gpu_hour is not None:

@@ -82,18 +82,8 @@ LOG4J = Path(__file__).with_name("spark_log4j2.properties")
 
 def _spark_schema(columns: str) -> str:
     """``src INTEGER, -- comment\\n t DOUBLE`` -> ``src INT, t DOUBLE`` (Spark DDL)."""
-    text = re.sub(r"--[^\n]*", "", columns)
-    parts, depth, cur = [], 0, ""
-    for ch in text:
-        if ch == "," and depth == 0:
-            parts.append(cur)
-            cur = ""
-            continue
-        depth += (ch == "(") - (ch == ")")
-        cur += ch
-    parts.append(cur)
     out = []
-    for part in (p.strip() for p in parts):
+    for part in (p.strip() for p in re.split(r",(?![^(]*\))", re.sub(r"--[^\n]*", "", columns))):  # not DECIMAL(38, 18)'s
         if not part:
             continue
         name, typ = part.split(None, 1)

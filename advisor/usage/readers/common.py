@@ -82,19 +82,10 @@ class FileSummary(BaseModel):
 
 
 def telemetry_arrow(rows: list[dict]):  # type: ignore[no-untyped-def]
-    """Python sample rows -> an Arrow table shaped like the staging table."""
+    """Python sample rows -> an Arrow table shaped like the staging table (absent keys are NULL)."""
     import pyarrow as pa
 
-    fields = [
-        ("src", pa.int32()),
-        ("instance", pa.string()),
-        ("gpu_id", pa.string()),
-        ("model", pa.string()),
-        ("t", pa.float64()),
-        ("util", pa.float64()),
-        ("mem_used_mib", pa.float64()),
-        ("mem_total_mib", pa.float64()),
-        ("skip", pa.string()),
-        ("bad", pa.string()),
-    ]
-    return pa.table({name: pa.array([r.get(name) for r in rows], type=typ) for name, typ in fields})
+    text, number = pa.string(), pa.float64()
+    return pa.Table.from_pylist(rows, schema=pa.schema([
+        ("src", pa.int32()), ("instance", text), ("gpu_id", text), ("model", text), ("t", number), ("util", number),
+        ("mem_used_mib", number), ("mem_total_mib", number), ("skip", text), ("bad", text)]))

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from advisor.errors import DocumentError
 from advisor.usage import columns as C
+from advisor.usage import queries as Q
 from advisor.usage.detect import Detected
-from advisor.usage.engine import Dialect, Engine, csv_error, ordered_scan, sql_text
+from advisor.usage.engine import Dialect, Engine, csv_error, first_malformed, sql_text
 from advisor.usage.readers.common import FileSummary
 
 BILLING_TABLE = "billing"
-MONEY_SQL_TYPE = "DECIMAL(38, 18)"
+MONEY_SQL_TYPE = "DECIMAL(38, 18)"  # the money columns of BILLING_DDL (queries.sql)
 
 
 def _locate_columns(det: Detected) -> dict[str, tuple[int, str]]:
@@ -60,23 +61,6 @@ def _expr(canon: str, ident: str, sql_type: str, dialect: Dialect) -> tuple[str,
     return value, check
 
 
-BILLING_DDL = f"""
-CREATE TABLE IF NOT EXISTS {BILLING_TABLE} (
-    src INTEGER,
-    billed_cost {MONEY_SQL_TYPE}, effective_cost {MONEY_SQL_TYPE},
-    list_cost {MONEY_SQL_TYPE}, contracted_cost {MONEY_SQL_TYPE},
-    currency VARCHAR, start_t DOUBLE, end_t DOUBLE,
-    charge_category VARCHAR, charge_frequency VARCHAR,
-    service_name VARCHAR, service_category VARCHAR, provider VARCHAR,
-    sub_account_id VARCHAR, sub_account_name VARCHAR,
-    resource_id VARCHAR, resource_name VARCHAR, resource_type VARCHAR,
-    commitment_status VARCHAR, commitment_id VARCHAR, pricing_category VARCHAR,
-    consumed_quantity DOUBLE, consumed_unit VARCHAR, sku_id VARCHAR, tags VARCHAR, row_id VARCHAR,
-    bad VARCHAR
-)
-"""
-
-
 def read_focus(engine: Engine, det: Detected, src: int, *, label: str | None = None) -> FileSummary:
     """Stage one FOCUS export into the billing table; every row is kept and counted."""
     types: dict[str, str] = {}
@@ -101,7 +85,7 @@ def read_focus(engine: Engine, det: Detected, src: int, *, label: str | None = N
             checks.append((check, cell))
     bad = "CASE " + " ".join(f"WHEN {cond} THEN '{sql_text(cell)}'" for cond, cell in checks) + " END"
     body = f"{', '.join(select)}, {bad} AS bad"
-    engine.execute(BILLING_DDL)
+    engine.execute(Q.BILLING_DDL)
     try:
         engine.execute(f"INSERT INTO {BILLING_TABLE} SELECT {body} FROM {source}", label=label)
     except engine.errors as exc:
@@ -128,28 +112,17 @@ def _bad_row(engine: Engine, det: Detected, body: str, file_source: str, bad: in
     """The first malformed row in file order, with its column and value (an engine that cannot
     number rows in file order names one malformed row and the count)."""
     dialect = engine.dialect
-    if not dialect.file_row_numbers:
-        texts = ", ".join(f"{dialect.text(dialect.ident(c) if det.container == 'parquet' else f'c{i}')} AS raw_{i}"
-                          for i, c in enumerate(det.header))
-        probe = engine.one(f"SELECT * FROM (SELECT {body}, {texts} FROM {file_source}) WHERE bad IS NOT NULL LIMIT 1")
+    texts = ", ".join(f"{dialect.text(dialect.ident(c) if det.container == 'parquet' else f'c{i}')} AS raw_{i}"
+                      for i, c in enumerate(det.header))
+
+    def query(source: str, numbered: bool) -> str:  # rn: data rows after the header; quoted fields may span lines
+        return f"SELECT * FROM (SELECT {'rn, ' if numbered else ''}{body}, {texts} FROM {source}) WHERE bad IS NOT NULL"
+
+    def problem(probe: dict) -> str:
         cell = probe["bad"]
-        value = probe.get(f"raw_{det.header.index(cell)}")
-        where = "1 malformed row" if bad == 1 else f"{bad} malformed rows, one of them"
-        return DocumentError(det.name, f"{where}: column {cell!r}: {_problem(cell, value)}")
-    if det.container == "parquet":
-        path = sql_text(det.location)
-        source = f"(SELECT *, file_row_number + 1 AS rn FROM read_parquet('{path}', file_row_number = true))"
-    else:
-        source = f"(SELECT *, ROW_NUMBER() OVER () AS rn FROM {file_source})"
-    with ordered_scan(engine):
-        probe = engine.one(f"SELECT rn, bad FROM (SELECT rn, {body} FROM {source}) WHERE bad IS NOT NULL ORDER BY rn LIMIT 1")
-        cell = probe["bad"]
-        pos = det.header.index(cell)
-        ident = dialect.ident(cell) if det.container == "parquet" else f"c{pos}"
-        value = engine.one(f"SELECT {dialect.text(ident)} AS v FROM {source} WHERE rn = {int(probe['rn'])}").get("v")
-    rn = int(probe["rn"])
-    where = f"row {rn}"  # data rows after the header; quoted fields may span lines
-    return DocumentError(det.name, f"{where}, column {cell!r}: {_problem(cell, value)}")
+        return f"column {cell!r}: {_problem(cell, probe.get(f'raw_{det.header.index(cell)}'))}"
+
+    return first_malformed(engine, det, file_source, query, bad, problem, line=False)
 
 
 def _problem(cell: str, value: object) -> str:

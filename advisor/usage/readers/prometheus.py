@@ -140,11 +140,9 @@ def read_prometheus(engine, det: Detected, src: int, instance: str) -> FileSumma
         raise DocumentError(path, "no Prometheus samples")
     import pyarrow as pa
 
-    engine.load_arrow(MODELS_TABLE, pa.table({
-        "host": pa.array([k[0] for k in models], type=pa.string()),
-        "gpu_id": pa.array([k[1] for k in models], type=pa.string()),
-        "model": pa.array(list(models.values()), type=pa.string()),
-    }))
+    engine.load_arrow(MODELS_TABLE, pa.table({"host": [k[0] for k in models], "gpu_id": [k[1] for k in models],
+                                              "model": list(models.values())},
+                                             schema=pa.schema([(n, pa.string()) for n in ("host", "gpu_id", "model")])))
     try:
         counts = engine.one(Q.PROM_COUNTS, {"default_t": default_t})
         if not counts.get("keys"):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from advisor.errors import DocumentError
 from advisor.usage import columns as C
 from advisor.usage.detect import Detected
-from advisor.usage.engine import DUCKDB, Dialect, Engine, csv_error, ordered_scan, sql_text
+from advisor.usage.engine import DUCKDB, Dialect, Engine, csv_error, first_malformed, sql_text
 from advisor.usage.readers.common import (
     GPU_KEYS,
     SAMPLES,
@@ -267,35 +267,16 @@ def _locate_bad_row(engine: Engine, det: Detected, table: SmiTable, src: int, in
     """The first malformed row, by file order (single-threaded scan so the order holds); an
     engine that cannot number rows in file order names one malformed row and the count."""
     gpu_id = table.id_exprs(instance)[1].removesuffix(" AS gpu_id")
-    if not engine.dialect.file_row_numbers:
-        raw = {f: f"raw_{i}" for i, f in enumerate(table.cols)}
-        extra = "".join(f", {engine.dialect.text(c.ident)} AS {raw[f]}" for f, c in table.cols.items())
-        probe = engine.one(
-            f"SELECT COALESCE(bad, CASE WHEN skip IS NULL AND {gpu_id} IS NULL THEN 'uuid' END) AS bad_field, * "
-            f"FROM ({table.select(src, table.source(engine), extra)}) "
-            f"WHERE bad IS NOT NULL OR (skip IS NULL AND {gpu_id} IS NULL) LIMIT 1"
-        )
+    raw = {f: f"raw_{i}" for i, f in enumerate(table.cols)}
+    extra = "".join(f", {engine.dialect.text(c.ident)} AS {raw[f]}" for f, c in table.cols.items())
+
+    def query(source: str, numbered: bool) -> str:
+        return (f"SELECT COALESCE(bad, CASE WHEN skip IS NULL AND {gpu_id} IS NULL THEN 'uuid' END) AS bad_field, * "
+                f"FROM ({table.select(src, source, extra + (', rn' if numbered else ''))}) "
+                f"WHERE bad IS NOT NULL OR (skip IS NULL AND {gpu_id} IS NULL)")
+
+    def problem(probe: dict) -> str:
         field = probe["bad_field"]
-        value = probe.get(raw.get(field, ""))
-        rows = "1 malformed row" if bad == 1 else f"{bad} malformed rows, one of them"
-        return DocumentError(det.name, f"{rows}: column {table.header_of(field)!r}: {_problem(field, value)}")
-    if det.container == "parquet":
-        source = f"read_parquet('{sql_text(det.location)}', file_row_number = true)"
-        extra = ", file_row_number + 1 AS rn"
-    else:
-        source = f"(SELECT *, ROW_NUMBER() OVER () AS rn FROM {table.source(engine)})"
-        extra = ", rn"
-    with ordered_scan(engine):
-        probe = engine.one(
-            f"SELECT rn, COALESCE(bad, CASE WHEN skip IS NULL AND {gpu_id} IS NULL THEN 'uuid' END) AS bad "
-            f"FROM ({table.select(src, source, extra)}) WHERE bad IS NOT NULL OR (skip IS NULL AND {gpu_id} IS NULL) "
-            f"ORDER BY rn LIMIT 1"
-        )
-        field = probe["bad"]
-        value = engine.one(
-            f"SELECT {table.raw(field)} AS v FROM (SELECT *{extra if det.container == 'parquet' else ''} "
-            f"FROM {source}) WHERE rn = {int(probe['rn'])}"
-        ).get("v")
-    rn = int(probe["rn"])
-    where = f"row {rn}" if det.container == "parquet" else f"row {rn} (line {rn + 1})"
-    return DocumentError(det.name, f"{where}, column {table.header_of(field)!r}: {_problem(field, value)}")
+        return f"column {table.header_of(field)!r}: {_problem(field, probe.get(raw.get(field, '')))}"
+
+    return first_malformed(engine, det, table.source(engine), query, bad, problem, line=det.container != "parquet")
