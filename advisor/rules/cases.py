@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from advisor import config
 from advisor.errors import RuleError
-from advisor.rules.loader import Pack, pack_paths, parse_pack
+from advisor.rules.loader import Pack, duplicate_ids, pack_paths, parse_pack
 from advisor.rules.registry import load_registry, read_yaml
 from advisor.rules.schema import first_error
 
@@ -103,7 +103,6 @@ def check_packs() -> list[str]:
             load_registry(base, registry_path.stem)
         except RuleError as exc:
             problems.append(exc.one_line())
-    owners: dict[str, str] = {}
     packs: dict[str, Pack] = {}
     for path in pack_paths():
         try:
@@ -113,9 +112,6 @@ def check_packs() -> list[str]:
                 problems.append(exc.one_line())
             continue
         packs[pack.name] = pack
-        for rule in pack.rules:
-            if rule.id in owners:
-                problems.append(RuleError(pack.path, f"duplicate rule id (also in {owners[rule.id]})", rule=rule.id, field="id").one_line())
-            owners[rule.id] = pack.path
+    problems.extend(exc.one_line() for exc in duplicate_ids(packs.values()))
     problems.extend(check_cases(packs))
     return problems

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import hashlib
 import math
+import operator
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +26,9 @@ from advisor.rules.registry import FactRegistry, FactSpec
 OPERATORS = ("eq", "ne", "lt", "lte", "gt", "gte", "in", "not_in", "exists", "not_exists", "matches")
 _TINY = 1.0000000000000002e-300  # the float nearest 1e-300 whose repr has a decimal point
 _ORDER_OPS = {"lt": "$lt", "lte": "$lte", "gt": "$gt", "gte": "$gte"}
+_TESTS: dict[str, Callable[[Any, Any], Any]] = {
+    "eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "lte": operator.le, "gt": operator.gt,
+    "gte": operator.ge, "in": lambda a, b: a in b, "not_in": lambda a, b: a not in b}
 
 
 class ConditionError(ValueError):
@@ -51,26 +56,9 @@ class Leaf:
             return not present
         if not present:
             return False
-        actual = facts[self.fact]
-        op = self.operator
-        if op == "eq":
-            return actual == self.value
-        if op == "ne":
-            return actual != self.value
-        if op == "lt":
-            return actual < self.value
-        if op == "lte":
-            return actual <= self.value
-        if op == "gt":
-            return actual > self.value
-        if op == "gte":
-            return actual >= self.value
-        if op == "in":
-            return actual in self.value
-        if op == "not_in":
-            return actual not in self.value
-        assert self.pattern is not None
-        return self.pattern.search(str(actual)) is not None
+        if self.pattern is not None:
+            return self.pattern.search(str(facts[self.fact])) is not None
+        return bool(_TESTS[self.operator](facts[self.fact], self.value))
 
     def record(self, facts: dict[str, Any]) -> dict[str, Any]:
         value = list(self.value) if isinstance(self.value, tuple) else self.value

@@ -363,16 +363,22 @@ def get_pack(name: str) -> Pack:
 
 def load_packs() -> dict[str, Pack]:
     """Every pack in the rules directory, by name; the first broken one raises."""
-    packs: dict[str, Pack] = {}
+    packs = {pack.name: pack for pack in map(_cached, pack_paths())}
+    for problem in duplicate_ids(packs.values()):
+        raise problem
+    return packs
+
+
+def duplicate_ids(packs: Any) -> list[RuleError]:
+    """A rule id that more than one pack uses, each time after its first."""
     owners: dict[str, str] = {}
-    for path in pack_paths():
-        pack = _cached(path)
+    out = []
+    for pack in packs:
         for rule in pack.rules:
             if rule.id in owners:
-                raise RuleError(pack.path, f"duplicate rule id (also in {owners[rule.id]})", rule=rule.id, field="id")
+                out.append(RuleError(pack.path, f"duplicate rule id (also in {owners[rule.id]})", rule=rule.id, field="id"))
             owners[rule.id] = pack.path
-        packs[pack.name] = pack
-    return packs
+    return out
 
 
 def packs_for_domain(domain: str) -> list[str]:

@@ -6,42 +6,18 @@ Structure only: field names, types, required keys, enumerations. The meaning of 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-REQUIREMENT_IDS: frozenset[str] = frozenset(
-    [f"A{i}" for i in range(1, 5)]
-    + [f"B{i}" for i in range(1, 6)]
-    + [f"C{i}" for i in range(1, 8)]
-    + [f"D{i}" for i in range(1, 6)]
-    + [f"E{i}" for i in range(1, 6)]
-    + ["F"]
-)
-# DESIGN.md: the fixed vocabulary of contract finding categories.
-CONTRACT_CATEGORIES: tuple[str, ...] = (
-    "auto_renewal",
-    "renewal_notice_window",
-    "billing_after_release",
-    "hidden_fees",
-    "data_egress",
-    "storage_retention",
-    "sla_compensation",
-    "failure_recompute",
-    "price_change",
-    "price_lock",
-    "early_termination",
-    "minimum_commitment",
-    "spot_reclaim",
-    "liability_cap",
-    "termination_for_convenience",
-    "tiered_discount",
-    "billing_granularity",
-    "usage_alerts",
-)
-# Beyond DESIGN.md's checklist: instructions to an AI reviewer embedded in a contract (issue #4, item 5)
-# are reported as findings of their own; they are not a checklist category.
-CONTRACT_EXTRA_CATEGORIES: tuple[str, ...] = ("prompt_injection",)
+from advisor.datafile import read_mapping
+
+_DATA = read_mapping(Path(__file__).with_name("schema.yaml"))
+REQUIREMENT_IDS: frozenset[str] = frozenset(f"{letter}{i or ''}" for letter, most in _DATA["requirements"].items()
+                                            for i in (range(1, most + 1) if most else [0]))
+CONTRACT_CATEGORIES: tuple[str, ...] = tuple(_DATA["contract_categories"])
+CONTRACT_EXTRA_CATEGORIES: tuple[str, ...] = tuple(_DATA["contract_extra_categories"])
 SNAKE = r"^[a-z][a-z0-9_]*$"
 
 
