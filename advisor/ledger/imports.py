@@ -31,6 +31,7 @@ from sqlalchemy import delete, not_, or_, select
 from advisor.errors import InputError
 from advisor.ledger import db as T
 from advisor.ledger.db import Ledger, insert_for, settings
+from advisor.ledger.store import period_bounds
 from advisor.money import normalize_currency
 from advisor.progress import Progress, step
 from advisor.safe_read import decode, read_bytes
@@ -56,10 +57,6 @@ def _now() -> datetime:
 
 def _month(t: datetime) -> str:
     return f"{t.year:04d}-{t.month:02d}"
-
-
-def _next_month(t: datetime) -> datetime:
-    return datetime(t.year + (t.month == 12), t.month % 12 + 1, 1, tzinfo=UTC)
 
 
 def _hash(*parts: object) -> str:
@@ -151,7 +148,7 @@ def read_usage_rows(path: str | Path) -> list[dict[str, Any]]:
     if billing is not None and billing.by_team:
         start = _when(billing.period_start, "billing period start", where)
         end = _when(billing.period_end, "billing period end", where)
-        if end > _next_month(datetime(start.year, start.month, 1, tzinfo=UTC)) + timedelta(seconds=1):
+        if end > period_bounds(_month(start))[1] + timedelta(seconds=1):
             raise InputError("file", where, "a usage report of one calendar month (this one runs "
                              f"{start.date()} to {end.date()}): analyse one month at a time, or import the FOCUS export itself")
         period = _month(start)
@@ -168,7 +165,7 @@ def read_usage_rows(path: str | Path) -> list[dict[str, Any]]:
             end = start + timedelta(hours=hours)
             t, total = start, Decimal(repr(float(res.cost)))
             while t < end and hours > 0:
-                stop = min(end, _next_month(datetime(t.year, t.month, 1, tzinfo=UTC)))
+                stop = min(end, period_bounds(_month(t))[1])
                 share = Decimal(repr((stop - t).total_seconds() / 3600 / hours))
                 rows.append({"row_key": "inventory:" + _hash(res.resource, res.start, _month(t)),
                              "team": res.team or UNTAGGED, "project": res.project or UNTAGGED, "period": _month(t),

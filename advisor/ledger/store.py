@@ -194,6 +194,14 @@ def _iso(value: datetime) -> str:
 
 # ---------------------------------------------------------------- budget versus actual
 
+def _summed(rows: Any) -> dict[Any, Decimal]:
+    """The amounts (each row's last item) summed by the items before it."""
+    out: dict[Any, Decimal] = {}
+    for *key, amount in rows:
+        out[tuple(key)] = out.get(tuple(key), Decimal(0)) + Decimal(amount)
+    return out
+
+
 def _q(value: Decimal) -> str:
     return format(value.quantize(Decimal("0.01")), "f")
 
@@ -227,21 +235,11 @@ def status(ledger: Ledger, *, as_of: datetime | None = None, lang: str = "en", t
     rate = _fx()
     with ledger.engine.connect() as conn:
         budgets = conn.execute(select(T.budgets).order_by(T.budgets.c.period, T.budgets.c.team, T.budgets.c.project)).mappings().all()
-        spend = conn.execute(select(T.actual.c.team, T.actual.c.project, T.actual.c.period, T.actual.c.currency,
-                                    T.actual.c.amount)).all()
-        plans = conn.execute(select(T.planned.c.team, T.planned.c.project, T.planned.c.period, T.planned.c.currency,
-                                    T.planned.c.amount)).all()
+        spend, plans = (conn.execute(select(t.c.team, t.c.project, t.c.period, t.c.currency, t.c.amount)).all()
+                        for t in (T.actual, T.planned))
         rows_n = conn.execute(select(func.count()).select_from(T.actual)).scalar_one()
-    actual_by: dict[tuple[str, str, str, str], Decimal] = {}
-    totals: dict[str, Decimal] = {}
-    for t, pr, pe, cur, amount in spend:
-        key = (t, pr, pe, cur)
-        actual_by[key] = actual_by.get(key, Decimal(0)) + Decimal(amount)
-        totals[cur] = totals.get(cur, Decimal(0)) + Decimal(amount)
-    planned_by: dict[tuple[str, str, str, str], Decimal] = {}
-    for t, pr, pe, cur, amount in plans:
-        key = (t, pr, pe, cur)
-        planned_by[key] = planned_by.get(key, Decimal(0)) + Decimal(amount)
+    actual_by, planned_by = _summed(spend), _summed(plans)
+    totals = _summed((cur, amount) for *_, cur, amount in spend)
 
     def summed(src: dict[tuple[str, str, str, str], Decimal], b: Any) -> Decimal:
         return sum((to_currency(v, k[3], b["currency"], rate) for k, v in src.items()
@@ -281,7 +279,7 @@ def status(ledger: Ledger, *, as_of: datetime | None = None, lang: str = "en", t
         actual_by_owner=[OwnerSpend(team=k[0], project=k[1], period=k[2], currency=k[3], actual=format(v, "f"))
                          for k, v in sorted(actual_by.items()) if wanted(*k[:3])],
         approvals=[a for a in list_approvals(ledger) if wanted(a.team, a.project, a.period)],
-        totals=LedgerTotals(actual={c: format(v, "f") for c, v in sorted(totals.items())}, actual_rows=int(rows_n)),
+        totals=LedgerTotals(actual={c: format(v, "f") for (c,), v in sorted(totals.items())}, actual_rows=int(rows_n)),
         findings=sort_findings([f for line in lines for f in line.findings]),
         assumptions=[
             Assumption(name="fx.rate", value=f"1 {rate.base} = {rate.rate} {rate.quote} ({rate.as_of})", source=rate.source),
