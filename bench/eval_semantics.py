@@ -5,6 +5,7 @@ category, per class, language and half.
     python -m bench.eval_semantics            # table; failures of the dev half are listed
     python -m bench.eval_semantics --show-test  # also list the failures of the test half
     python -m bench.eval_semantics --json
+    python -m bench.eval_semantics --batch 11  # only the clauses of one batch
 
 The clauses were written before the semantics layer was tuned. The half of a clause is fixed
 by the SHA-1 of its normalized text (``bench.eval_contracts.half_of``: "dev" or "holdout");
@@ -40,10 +41,12 @@ def status_of(text: str, category: str) -> str:
     return {item.category: item.status for item in report.checklist}[category]
 
 
-def evaluate(path: Path = CLAUSES) -> dict[str, Any]:
+def evaluate(path: Path = CLAUSES, batch: int | None = None) -> dict[str, Any]:
     table: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     failures: list[dict[str, Any]] = []
     for case in load_clauses(path):
+        if batch is not None and case.get("batch") != batch:
+            continue
         half = "dev" if half_of(case["text"]) == "dev" else "test"
         got = status_of(case["text"], case["category"])
         ok = got in str(case["expect"]).split("|")
@@ -60,8 +63,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.eval_semantics", description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--show-test", action="store_true", help="list failures of the test half too")
+    parser.add_argument("--batch", type=int, help="score only the clauses marked with this batch")
     args = parser.parse_args(argv)
-    result = evaluate()
+    result = evaluate(batch=args.batch)
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
         return 0
