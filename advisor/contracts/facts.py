@@ -24,7 +24,7 @@ from advisor.datafile import list_section, read_yaml
 Facts = dict[str, Any]
 FACTS_PATH = Path(__file__).with_name("facts.yaml")
 
-_DELETION_RE = re.compile(r"delet|eras|destroy|purg|lost|cannot\s+be\s+recovered|删除|清除|销毁|丢失|无法恢复|不予保留|释放", re.IGNORECASE)
+_DELETION_RE = re.compile(r"delet|eras|destroy|purg|wip|remov|lost|irrecoverab|unrecoverab|cannot\s+be\s+(?:recovered|restored)|删除|清除|清空|销毁|丢失|无法恢复|不可恢复|找回|不予保留|释放", re.IGNORECASE)
 
 
 class _Builder:
@@ -164,7 +164,8 @@ def _storage(b: _Builder, by: dict[str, list[Hit]]) -> None:
         days = h.values.get("days")
         if isinstance(days, float) and days < shortest:
             b.set("data_retention_days", days, h)
-            continue  # "kept 3 days, then deleted": too short to be a protection
+            b.set("data_deleted_after_expiry", True, h)
+            continue  # "kept 3 days, then deleted", "保留期为0天": too short to be a protection, the data is gone after it
         b.set("data_retention_protected", True, h)
         if days is not None:
             b.set("data_retention_days", days, h)

@@ -131,8 +131,12 @@ def billing_after_stop(text: str, start: int) -> Values:
 
 
 def retention(text: str, start: int) -> Values:
-    durations = [d for d in find_durations(text) if d.days >= 1]
-    return {"days": round(durations[0].days, 2)} if durations else {}
+    """The days data is kept: hours count as part of a day, a zero window ("zero days", "0天") as 0."""
+    durations = [d.days for d in find_durations(text) if d.days > 0] or [0.0] * bool(_ZERO_DAYS_RE.search(text))
+    return {"days": round(durations[0], 2)} if durations else {}
+
+
+_ZERO_DAYS_RE = re.compile(r"\b(?:zero|0|nil)\s*(?:\(0\)\s*)?(?:days?|hours?)\b|(?<![\d.])(?:0|零)\s*(?:天|日|小时)", re.IGNORECASE)
 
 
 def egress(text: str, start: int) -> Values:
@@ -178,9 +182,16 @@ def claim_window(text: str, start: int) -> Values:
     return {"days": round(durations[0].days, 2)} if durations else {}
 
 
+def price_notice(text: str, start: int) -> Values:
+    """A price change's notice period; one made without notice ("恕不另行通知") has none."""
+    return strict_notice(text, start) or ({"notice_days": 0.0} if _NO_NOTICE_RE.search(text) else {})
+
+
+_NO_NOTICE_RE = re.compile(r"\bwith(?:out|\s+no)\s+(?:\w+\s+){0,2}?(?:notice|warning|notification)|无需(?:提前|事先)?(?:通知|告知)|不(?:另行|提前|事先|经)通知|毫无预警", re.IGNORECASE)
+
+
 def spot_notice(text: str, start: int) -> Values:
-    if re.search(r"\bwith(?:out|\s+no)\s+(?:\w+\s+){0,2}?(?:notice|warning|notification)|无需(?:提前|事先)?(?:通知|告知)|不(?:另行|提前|事先|经)通知|毫无预警|随时",
-                 text, re.IGNORECASE):
+    if _NO_NOTICE_RE.search(text) or "随时" in text:
         return {"seconds": 0.0}
     durations = [d for d in find_durations(text) if d.days <= 1]
     return {"seconds": min(d.seconds for d in durations)} if durations else {}
@@ -250,7 +261,9 @@ def granularity(text: str, start: int) -> Values:
     if m:
         unit = (m.group(1) or m.group(2)).lower()
         out["unit_hours"] = _UNIT_HOURS[unit]
-    rounding = re.search(r"rounded\s+up\s+to\s+the\s+(?:next|nearest)\s+(?:full\s+|whole\s+)?(hour|day|month)|(?:billed|charged|counts?|counted|treated)\s+as\s+(?:an?\s+|one\s+)?(?:full\s+|whole\s+)?(hour|day|month)|按\s*(?:1|一)\s*个?(小时|天|日|月)(?:计|收|算)", text, re.IGNORECASE)
+    rounding = re.search(r"rounded\s+up\s+to\s+the\s+(?:next|nearest)\s+(?:full\s+|whole\s+)?(hour|day|month)|(?:billed|charged|counts?|counted|treated)\s+as\s+(?:an?\s+|one\s+)?(?:full\s+|whole\s+)?(hour|day|month)"
+                         r"|(?:any|each|every|a|per)\s+(?:started|commenced|begun)\s+(hour|day|month)|(hour|day|month)\s+or\s+(?:any\s+)?(?:part|fraction|portion)\s+(?:of|thereof)"
+                         r"|按\s*(?:1|一|整)\s*个?(小时|天|日|月)(?:计|收|算)|每开始(?:一|1)\s*个?(小时|天|日)", text, re.IGNORECASE)
     if rounding:
         unit = next(g for g in rounding.groups() if g).lower()
         out["rounding_hours"] = _UNIT_HOURS[unit]
@@ -285,7 +298,7 @@ def monthly_fee(text: str, start: int) -> Values:
 EXTRACTORS: dict[str, Callable[[str, int], Values]] = {
     "renewal": renewal,
     "renewal_notice": notice,
-    "price_change": strict_notice,
+    "price_change": price_notice,
     "price_lock": first_months,
     "minimum_commitment": commitment,
     "storage_retention": retention,
