@@ -8,8 +8,9 @@ from the monthly fee the user gave; where one number is missing, a default of
     commitment_at_risk           the committed amount over the term (owed even if unused)
     early_termination_cost       penalty % (or 100 % of the rest) × monthly fee × months left
     sla_uncovered_cost           monthly fee − the credit cap: what a month down leaves unpaid
-    billing_after_stop_cost      monthly fee per hour × 24 × the days billed after a stop
+    billing_after_stop_cost      monthly fee per hour × 24 × the days billed after a stop (× the share of the price billed)
     rounding_cost_per_job        what one short job pays for the rounded-up remainder
+    egress_cost                  the contract's price per GB × the data moved out once (a default)
 """
 
 from __future__ import annotations
@@ -72,7 +73,10 @@ def money_at_risk(facts: dict[str, Any]) -> tuple[dict[str, float], list[Assumpt
         out["sla_uncovered_cost"] = fee * (1 - cap / 100)
     if fee and facts.get("billing_after_stop"):
         days = _num(facts.get("billing_after_stop_days")) or used("contract.stopped_days_unnoticed")
-        out["billing_after_stop_cost"] = fee / used("contract.hours_per_month") * 24 * days
+        share = (_num(facts.get("billing_after_stop_share_pct")) or 100) / 100  # a reservation fee of 30 % of the price
+        out["billing_after_stop_cost"] = fee / used("contract.hours_per_month") * 24 * days * share
+    if (per_gb := _num(facts.get("egress_price_per_gb"))) and facts.get("egress_charged"):
+        out["egress_cost"] = per_gb * used("contract.egress_gb")
     unit = _num(facts.get("billing_rounding_hours")) or _num(facts.get("minimum_charge_hours"))
     rate = _num(facts.get("hourly_price")) or (fee / used("contract.hours_per_month") if fee and unit else None)
     if unit and rate:

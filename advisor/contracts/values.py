@@ -125,9 +125,11 @@ _HOURS_RE = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:gpu[- ]?hours?|card[- ]?hours
 
 
 def billing_after_stop(text: str, start: int) -> Values:
-    """How many days billing runs on after a stop, when the sentence says ("计费7天")."""
+    """How many days billing runs on after a stop ("计费7天") and the share of the price a
+    stopped instance pays ("a reservation fee of 30% of the unit price"), when the sentence says."""
     durations = [d for d in find_durations(text) if 1 <= d.days <= 366 and not is_notice(text, d)]
-    return {"days": round(durations[0].days, 2)} if durations else {}
+    shares = [p.value for p in find_percents(text) if p.value < 100]
+    return {**({"days": round(durations[0].days, 2)} if durations else {}), **({"share_pct": shares[0]} if shares else {})}
 
 
 def retention(text: str, start: int) -> Values:
@@ -140,12 +142,16 @@ _ZERO_DAYS_RE = re.compile(r"\b(?:zero|0|nil)\s*(?:\(0\)\s*)?(?:days?|hours?)\b|
 
 
 def egress(text: str, start: int) -> Values:
+    """The price per GB of data moved out: an amount per GB or TB ("USD 0.09 per GB", "0.8元/GB", "每GB人民币0.80元")."""
     for a in find_money(text):
-        tail = text[a.end : a.end + 12]
-        if re.match(r"\s*(?:/|per\s+|每)\s*(?:gb|g\b|gib|tb)", tail, re.IGNORECASE):
-            per_gb = a.money.amount / (1000 if re.match(r"\s*(?:/|per\s+|每)\s*tb", tail, re.IGNORECASE) else 1)
-            return {"price_per_gb": per_gb, "currency": a.money.currency}
+        unit = _PER_GB_AFTER_RE.match(text, a.end) or _PER_GB_BEFORE_RE.search(text[max(0, a.start - 12) : a.start])
+        if unit:
+            return {"price_per_gb": a.money.amount / (1000 if unit.group(1).lower() == "tb" else 1), "currency": a.money.currency}
     return {}
+
+
+_PER_GB_AFTER_RE = re.compile(r"\s*(?:/|per\s+|每)\s*(gb|g\b|gib|tb)", re.IGNORECASE)
+_PER_GB_BEFORE_RE = re.compile(r"每\s*(gb|g|tb)\s*(?:人民币|rmb|美元|usd)?\s*$", re.IGNORECASE)
 
 
 def availability(text: str, start: int) -> Values:

@@ -122,3 +122,19 @@ def test_a_unit_rate_is_not_the_committed_amount(lang: str, hours: int, rate: fl
     by_sum = at_risk(SUM_FLOOR[lang].format(floor=floor, rate=rate))
     assert by_hours["contract.minimum_commitment"][2] == pytest.approx(hours * rate * 12)
     assert by_sum["contract.minimum_commitment"][2] == pytest.approx(floor * 12)
+
+
+STOP_FEE_EGRESS = {
+    "en": "1. Fees. The monthly fee is CNY {fee:,}.\n2. Stopping. While an instance is stopped, Provider charges a reservation fee of {share}% of its unit price until it is released.\n3. Network. Outbound traffic is billed at CNY {rate} per GB.",
+    "zh": "第一条 费用\n月服务费为人民币{fee}元。\n第二条 停机\n实例关机后，乙方按单价的{share}%收取资源保留费，直至甲方释放实例。\n第三条 网络\n公网出网流量按每GB人民币{rate}元收费。",
+}
+
+
+@pytest.mark.parametrize("v", [{"fee": 60000, "share": 30, "rate": 0.8}, {"fee": 24000, "share": 50, "rate": 0.12}])
+def test_a_fee_while_stopped_and_egress_per_gb_are_priced_alike_in_both_languages(v: dict) -> None:
+    en, zh = (at_risk(STOP_FEE_EGRESS[lang].format(**v)) for lang in ("en", "zh"))
+    assert en == zh
+    days = defaults().value("contract.stopped_days_unnoticed")
+    hours = defaults().value("contract.hours_per_month")
+    assert en["contract.billing_after_stop"][1:] == ("critical", pytest.approx(v["fee"] / hours * 24 * days * v["share"] / 100, abs=0.01))
+    assert en["contract.egress_charged"][2] == pytest.approx(v["rate"] * defaults().value("contract.egress_gb"))
