@@ -134,24 +134,18 @@ def billing_after_stop(text: str, start: int) -> Values:
 
 def retention(text: str, start: int) -> Values:
     """The days data is kept: hours count as part of a day, a zero window ("zero days", "0天") as 0."""
-    durations = [d.days for d in find_durations(text) if d.days > 0] or [0.0] * bool(_ZERO_DAYS_RE.search(text))
+    zero = re.search(r"\b(?:zero|0|nil)\s*(?:\(0\)\s*)?(?:days?|hours?)\b|(?<![\d.])(?:0|零)\s*(?:天|日|小时)", text, re.IGNORECASE)
+    durations = [d.days for d in find_durations(text) if d.days > 0] or [0.0] * bool(zero)
     return {"days": round(durations[0], 2)} if durations else {}
-
-
-_ZERO_DAYS_RE = re.compile(r"\b(?:zero|0|nil)\s*(?:\(0\)\s*)?(?:days?|hours?)\b|(?<![\d.])(?:0|零)\s*(?:天|日|小时)", re.IGNORECASE)
 
 
 def egress(text: str, start: int) -> Values:
     """The price per GB of data moved out: an amount per GB or TB ("USD 0.09 per GB", "0.8元/GB", "每GB人民币0.80元")."""
     for a in find_money(text):
-        unit = _PER_GB_AFTER_RE.match(text, a.end) or _PER_GB_BEFORE_RE.search(text[max(0, a.start - 12) : a.start])
+        unit = re.match(r"\s*(?:/|per\s+|每)\s*(gb|g\b|gib|tb)", text[a.end : a.end + 16], re.I) or re.search(r"每\s*(gb|g|tb)\s*(?:人民币|rmb|美元|usd)?\s*$", text[max(0, a.start - 12) : a.start], re.I)
         if unit:
             return {"price_per_gb": a.money.amount / (1000 if unit.group(1).lower() == "tb" else 1), "currency": a.money.currency}
     return {}
-
-
-_PER_GB_AFTER_RE = re.compile(r"\s*(?:/|per\s+|每)\s*(gb|g\b|gib|tb)", re.IGNORECASE)
-_PER_GB_BEFORE_RE = re.compile(r"每\s*(gb|g|tb)\s*(?:人民币|rmb|美元|usd)?\s*$", re.IGNORECASE)
 
 
 def availability(text: str, start: int) -> Values:
