@@ -257,13 +257,14 @@ _UNIT_HOURS = {"second": 1 / 3600, "minute": 1 / 60, "hour": 1.0, "day": 24.0, "
 
 def granularity(text: str, start: int) -> Values:
     out: Values = {}
-    m = re.search(r"(?:per[- ]|by\s+the\s+|in\s+|on\s+an?\s+)?(second|minute|hour|day)(?:ly)?\b|按\s*(秒|分钟|小时|天|日)", text[start:], re.IGNORECASE)
+    m = re.search(r"(?:per[- ]|by\s+the\s+|in\s+|on\s+an?\s+)?(second|minute|hour|day)(?:ly)?\b|按\s*(?:自然)?(秒|分钟|小时|天|日)", text[start:], re.IGNORECASE)
     if m:
         unit = (m.group(1) or m.group(2)).lower()
         out["unit_hours"] = _UNIT_HOURS[unit]
     rounding = re.search(r"rounded\s+up\s+to\s+the\s+(?:next|nearest)\s+(?:full\s+|whole\s+)?(hour|day|month)|(?:billed|charged|counts?|counted|treated)\s+as\s+(?:an?\s+|one\s+)?(?:full\s+|whole\s+)?(hour|day|month)"
-                         r"|(?:any|each|every|a|per)\s+(?:started|commenced|begun)\s+(hour|day|month)|(hour|day|month)\s+or\s+(?:any\s+)?(?:part|fraction|portion)\s+(?:of|thereof)"
-                         r"|按\s*(?:1|一|整)\s*个?(小时|天|日|月)(?:计|收|算)|每开始(?:一|1)\s*个?(小时|天|日)", text, re.IGNORECASE)
+                         r"|(?:any|each|every|a|per)\s+(?:started|commenced|begun)\s+(hour|day|month)|(?:any|each|every|a)\s+(?:calendar\s+)?(hour|day|month)\s+(?:in|during)\s+which\b.{0,60}?\b(?:charged|billed)\s+(?:in\s+full|as\s+a\s+(?:full|whole))|(hour|day|month)\s+or\s+(?:any\s+)?(?:part|fraction|portion)\s+(?:of|thereof)"
+                         r"|按\s*(?:1|一|整)\s*(?:整)?个?(小时|天|日|月)(?:计|收|算)|每开始(?:一|1)\s*个?(小时|天|日)"
+                         r"|(?:向上取整|进位)[^。；]{0,4}(?:至|到|为)?\s*(?:整|一|1)\s*个?(小时|天|日|月)", text, re.IGNORECASE)
     if rounding:
         unit = next(g for g in rounding.groups() if g).lower()
         out["rounding_hours"] = _UNIT_HOURS[unit]

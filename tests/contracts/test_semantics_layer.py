@@ -35,6 +35,13 @@ def reading(text: str, phrase: str) -> semantics.Reading:
         ("实例关机后并不停止计费，仅释放后停止计费。", "停止计费", True),
         ("未达标的按SLA赔偿。", "赔偿", False),
         ("因不可抗力导致服务中断的，乙方按中断时长赔偿。", "按中断时长赔偿", False),
+        # the commas of a list of nouns keep the negation; a comma before a new proposition ends it
+        ("There are no setup, activation or onboarding fees.", "onboarding fees", True),
+        ("Provider charges no licence, support, storage or bandwidth fees.", "bandwidth fees", True),
+        ("No installation, migration and remote hands charges apply.", "remote hands charges", True),
+        ("Support is not included, setup fees are payable on signature.", "setup fees", False),
+        ("Stopped instances are not billed, storage is billed monthly.", "storage is billed", False),
+        ("乙方不收取任何开通费、初装费或部署费。", "部署费", True),
     ],
 )
 def test_negation_scope(text: str, phrase: str, negated: bool) -> None:
