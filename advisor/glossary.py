@@ -1,5 +1,5 @@
 """The one bilingual glossary (``knowledge/glossary.yaml``), a base module every layer may read:
-modes, component keys and labels. ``term("mode.spot", "zh")`` -> "竞价"."""
+modes, component keys, labels and the UI's texts. ``term("mode.spot", "zh")`` -> "竞价"."""
 
 from __future__ import annotations
 
@@ -19,10 +19,21 @@ def glossary_file() -> Path:
 
 
 @lru_cache(maxsize=1)
+def _data() -> dict[str, Any]:
+    return read_mapping(glossary_file())
+
+
+@lru_cache(maxsize=1)
 def entries() -> dict[str, dict[str, str]]:
-    """Every entry, by key then language (read once)."""
-    data = read_mapping(glossary_file())
-    return {str(k): {str(lang): str(text) for lang, text in v.items()} for k, v in data.items()}
+    """Every text entry, by key then language (read once)."""
+    return {str(k): {str(lang): str(text) for lang, text in v.items()} for k, v in _data().items()
+            if not any(isinstance(text, list) for text in v.values())}
+
+
+def listed(key: str, lang: str) -> list[str]:
+    """A list entry (the UI's example questions, follow-ups) in ``lang``; [] when there is none."""
+    entry = _data().get(key) or {}
+    return [str(x) for x in entry.get(lang) or entry.get("en") or []]
 
 
 def has(key: str) -> bool:

@@ -14,8 +14,8 @@ if str(ROOT) not in sys.path:  # `streamlit run ui/app.py` puts only ui/ on the 
 
 import streamlit as st  # noqa: E402
 
+from advisor.glossary import term  # noqa: E402
 from ui import sidebar, state  # noqa: E402
-from ui.i18n import t  # noqa: E402
 
 VIEWS = Path(__file__).with_name("views")
 PAGES = (  # (file, nav key, default); no icons, so that every page fits the top bar
@@ -47,7 +47,7 @@ def main() -> None:
                        layout="wide", initial_sidebar_state="auto")
     state.init()
     lang = state.ui_lang()
-    pages = [st.Page(VIEWS / file, title=t(key, lang), default=default,
+    pages = [st.Page(VIEWS / file, title=term(key, lang), default=default,
                      url_path=file.removesuffix(".py") if not default else None)
              for file, key, default in PAGES]
     page = st.navigation(pages, position="top")

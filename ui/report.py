@@ -10,7 +10,6 @@ from typing import Any
 
 from advisor.glossary import term
 from advisor.present import PRESENTERS, markdown, present
-from ui.i18n import t
 
 CSS = """
 body{font-family:-apple-system,"Segoe UI","Noto Sans SC","PingFang SC","Microsoft YaHei",sans-serif;
@@ -29,7 +28,7 @@ def record_md(record: dict[str, Any], index: int, lang: str) -> list[str]:
     r = record.get("result") or {}
     out = [f"## {index}. {term(f'tool.{kind}', lang)} — {record.get('title', '')}", "", f"*{record.get('when', '')}*", ""]
     if record.get("question"):
-        out += [f"**{t('rep.question', lang)}:** {record['question']}", ""]
+        out += [f"**{term('rep.question', lang)}:** {record['question']}", ""]
     if kind in PRESENTERS:
         out += [markdown.full(present(kind, r, lang)), ""]
     return out
@@ -37,7 +36,7 @@ def record_md(record: dict[str, Any], index: int, lang: str) -> list[str]:
 
 def to_markdown(records: list[dict[str, Any]], lang: str, when: str | None = None) -> str:
     when = when or time.strftime("%Y-%m-%d %H:%M")
-    out = [f"# {t('rep.heading', lang)}", "", t("rep.generated", lang, when=when), ""]
+    out = [f"# {term('rep.heading', lang)}", "", term("rep.generated", lang, when=when), ""]
     for i, record in enumerate(records, 1):
         out += record_md(record, i, lang)
     return "\n".join(out).rstrip() + "\n"
@@ -48,7 +47,7 @@ def to_html(markdown: str, lang: str) -> str:
     from markdown_it import MarkdownIt
 
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(markdown)
-    title = html.escape(t("rep.heading", lang))
+    title = html.escape(term("rep.heading", lang))
     return (f'<!doctype html>\n<html lang="{"zh-CN" if lang == "zh" else "en"}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>'
             f"<style>{CSS}</style></head><body>\n{body}</body></html>\n")

@@ -19,8 +19,8 @@ from typing import Any
 import streamlit as st
 
 from advisor.errors import AdvisorError
-from ui.i18n import Lang, t
-from ui.state import Settings
+from advisor.glossary import term
+from ui.state import Lang, Settings
 
 log = logging.getLogger("ui")
 
@@ -93,9 +93,9 @@ def error_text(exc: BaseException, lang: Lang, secret: str | None = None) -> tup
         # lazy: cold start of the UI (the first page renders before the engine loads)
         from advisor.present.errors import say
 
-        return scrub(t("err.input", lang, error=say(exc, lang)), secret), "input"
+        return scrub(term("err.input", lang, error=say(exc, lang)), secret), "input"
     log.error("ui: %s: %s", type(exc).__name__, scrub(str(exc), secret))
-    return t("err.internal", lang, kind=type(exc).__name__), "internal"
+    return term("err.internal", lang, kind=type(exc).__name__), "internal"
 
 
 # --- tools ------------------------------------------------------------------------------
@@ -275,11 +275,11 @@ def ask(question: str, s: Settings, key: str | None, history: Any, lang: Lang, *
             fn = ask_function()
         except Exception as exc:  # the assistant package is missing or broken
             return Answer(answer="", mode="offline", lang=lang,
-                          error=t("chat.unavailable", lang, error=type(exc).__name__))
+                          error=term("chat.unavailable", lang, error=type(exc).__name__))
     use_llm, notice = s.use_llm, None
     if use_llm:
         target = endpoint(s, key)
-        use_llm, notice = target.config is not None, t("side.needs_key", lang) if target.missing_key else None
+        use_llm, notice = target.config is not None, term("side.needs_key", lang) if target.missing_key else None
     offered: dict[str, Any] = {"offline": not use_llm}
     if s.lang_pref in ("zh", "en"):
         offered["lang"] = s.lang_pref
@@ -297,7 +297,7 @@ def ask(question: str, s: Settings, key: str | None, history: Any, lang: Lang, *
     except Exception as exc:
         message, _ = error_text(exc, lang, key)
         return Answer(answer="", mode="llm" if use_llm else "offline", lang=lang,
-                      error=t("chat.failed", lang, error=message))
+                      error=term("chat.failed", lang, error=message))
     data = plain(result)
     notice = " ".join(n for n in (notice, data.get("notice")) if n) or None
     return Answer(

@@ -8,8 +8,8 @@ from pathlib import Path
 import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
+from advisor.glossary import term
 from ui import state
-from ui.i18n import t
 from ui.services import discard_uploads, endpoint, operator_config, save_uploads
 from ui.widgets import choice
 
@@ -52,41 +52,41 @@ def _key_caption(lang: str) -> None:
     if not s.use_llm or state.api_key():
         return
     if endpoint(s, None).missing_key:
-        st.caption(t("side.needs_key", lang))
+        st.caption(term("side.needs_key", lang))
     else:
-        st.caption(t("side.server_key", lang))
+        st.caption(term("side.server_key", lang))
 
 
 def render() -> None:
     _prefill_from_operator()
     lang = state.ui_lang()
     with st.sidebar:
-        names = {"auto": t("side.lang_auto", lang), "zh": "中文", "en": "English"}
-        choice(st.radio, t("side.language", lang), ["auto", "zh", "en"], key=state.K_LANG, lang=lang,
+        names = {"auto": term("side.lang_auto", lang), "zh": "中文", "en": "English"}
+        choice(st.radio, term("side.language", lang), ["auto", "zh", "en"], key=state.K_LANG, lang=lang,
                format_func=names.__getitem__, horizontal=True)
-        st.subheader(t("side.assistant", lang), divider="gray")
-        st.toggle(t("side.offline", lang), key=state.K_OFFLINE, help=t("side.offline_help", lang))
+        st.subheader(term("side.assistant", lang), divider="gray")
+        st.toggle(term("side.offline", lang), key=state.K_OFFLINE, help=term("side.offline_help", lang))
         if not st.session_state[state.K_OFFLINE]:
-            st.text_input(t("side.base_url", lang), key=state.K_BASE_URL, placeholder="http://127.0.0.1:8000/v1")
-            st.text_input(t("side.model", lang), key=state.K_MODEL, placeholder="qwen-plus / gpt-4o-mini")
-            st.text_input(t("side.api_key", lang), key=state.K_API_KEY, type="password",
-                          help=t("side.api_key_help", lang), autocomplete="off")
+            st.text_input(term("side.base_url", lang), key=state.K_BASE_URL, placeholder="http://127.0.0.1:8000/v1")
+            st.text_input(term("side.model", lang), key=state.K_MODEL, placeholder="qwen-plus / gpt-4o-mini")
+            st.text_input(term("side.api_key", lang), key=state.K_API_KEY, type="password",
+                          help=term("side.api_key_help", lang), autocomplete="off")
             if not state.settings().use_llm:
-                st.caption(t("side.llm_incomplete", lang))
+                st.caption(term("side.llm_incomplete", lang))
             _key_caption(lang)
-        st.subheader(t("side.pricing", lang), divider="gray")
-        currencies = {"auto": t("side.currency_auto", lang), "CNY": "CNY ¥", "USD": "USD $"}
-        choice(st.selectbox, t("side.currency", lang), list(currencies), key=state.K_CURRENCY, lang=lang,
+        st.subheader(term("side.pricing", lang), divider="gray")
+        currencies = {"auto": term("side.currency_auto", lang), "CNY": "CNY ¥", "USD": "USD $"}
+        choice(st.selectbox, term("side.currency", lang), list(currencies), key=state.K_CURRENCY, lang=lang,
                format_func=currencies.__getitem__)
-        upload = st.file_uploader(t("side.price_sheet", lang), type=["csv"], help=t("side.price_sheet_help", lang),
+        upload = st.file_uploader(term("side.price_sheet", lang), type=["csv"], help=term("side.price_sheet_help", lang),
                                   key="price_sheet_upload")
         _save_price_sheet(upload)
         if st.session_state.get("prices_name"):
-            st.caption(t("side.price_sheet_loaded", lang, name=st.session_state.prices_name))
-        st.subheader(t("side.budget_head", lang), divider="gray")
-        st.number_input(t("side.budget", lang), min_value=0.0, step=1000.0, key=state.K_BUDGET, format="%.0f")
-        st.number_input(t("side.threshold", lang), min_value=0.0, step=1000.0, key=state.K_THRESHOLD, format="%.0f")
+            st.caption(term("side.price_sheet_loaded", lang, name=st.session_state.prices_name))
+        st.subheader(term("side.budget_head", lang), divider="gray")
+        st.number_input(term("side.budget", lang), min_value=0.0, step=1000.0, key=state.K_BUDGET, format="%.0f")
+        st.number_input(term("side.threshold", lang), min_value=0.0, step=1000.0, key=state.K_THRESHOLD, format="%.0f")
         st.divider()
-        st.button(t("side.new_chat", lang), on_click=state.clear_conversation, icon=":material/refresh:",
+        st.button(term("side.new_chat", lang), on_click=state.clear_conversation, icon=":material/refresh:",
                   width="stretch")
-        st.caption(t("side.footer", lang))
+        st.caption(term("side.footer", lang))

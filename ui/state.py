@@ -10,12 +10,11 @@ from __future__ import annotations
 import time
 import uuid
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Literal
 
 import streamlit as st
 
-from ui.i18n import Lang
-
+Lang = Literal["zh", "en"]
 MAX_QUESTION_CHARS = 4000
 
 # Widget keys of the sidebar (the widgets keep their own values in the session).
@@ -140,3 +139,8 @@ def add_record(kind: str, title: str, result: dict[str, Any], lang: Lang, *,
 def clear_conversation() -> None:
     st.session_state.messages = []
     st.session_state.history = None
+
+
+def detect_lang(text: str) -> Lang:
+    """zh when the text has Chinese characters, else en (for choosing the UI language)."""
+    return "zh" if any("\u4e00" <= ch <= "\u9fff" for ch in text or "") else "en"

@@ -1,5 +1,5 @@
-"""Every word a user reads comes from the one glossary (knowledge/glossary.yaml) or the UI's
-strings (ui/strings.yaml), never from a word table or a Chinese sentence written in code: a
+"""Every word a user reads comes from the one glossary (knowledge/glossary.yaml, the UI's texts
+included), never from a word table or a Chinese sentence written in code: a
 ``{"en": …, "zh": …}`` literal of words, a Chinese f-string, or Chinese text in a branch on the
 language fails here. Chinese that code reads (the parsers' regular expressions and vocabularies)
 is not output and is not flagged."""

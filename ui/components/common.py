@@ -6,14 +6,14 @@ from typing import Any
 
 import streamlit as st
 
-from ui.i18n import t
+from advisor.glossary import term
 
 
 def citations_block(citations: list[dict[str, Any]], lang: str) -> None:
     if not citations:
         return
     items = [f"- {title}" for title in dict.fromkeys(str(c.get("title", "")) for c in citations)]
-    st.markdown(f"**{t('card.citations', lang)}**\n" + "\n".join(items))
+    st.markdown(f"**{term('card.citations', lang)}**\n" + "\n".join(items))
 
 
 def error_box(message: str) -> None:

@@ -9,8 +9,8 @@ import re
 
 import streamlit as st
 
+from advisor.glossary import term
 from advisor.present import View
-from ui.i18n import t
 
 MARK = {"critical": "#ffebe9", "warning": "#fff8c5", "info": "#ddf4ff"}
 EDGE = {"critical": "#cf222e", "warning": "#9a6700", "info": "#0969da"}
@@ -65,7 +65,7 @@ def contract_text(text: str, view: View, lang: str, height: int = 560) -> int:
     """Render the text with highlights; returns how many quotes were found in it."""
     marks = quotes(view)
     body = highlighted_html(text, marks)
-    st.markdown(f"**{t('con.text', lang)}**")
+    st.markdown(f"**{term('con.text', lang)}**")
     with st.container(height=height, border=True, key="contract-text"):
         st.html(f'<div style="white-space:pre-wrap;font-size:0.9rem;line-height:1.6">{body}</div>')
     return body.count("<mark ")

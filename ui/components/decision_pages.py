@@ -11,12 +11,12 @@ from typing import Any, Literal
 import streamlit as st
 import yaml
 
-from advisor.glossary import term
+from advisor.glossary import has, term
 from advisor.present import present
 from ui import services, state
 from ui.components.common import error_box
 from ui.components.view import view_card
-from ui.i18n import Lang, has, t
+from ui.state import Lang
 from ui.widgets import choice
 
 KEEP: Literal["session"] = "session"
@@ -45,7 +45,7 @@ def run(tool: str, args: dict[str, Any], lang: Lang) -> dict[str, Any] | None:
 
 def _text(words: str, key: str, lang: str, **values: Any) -> str:
     """A form's text: ``key`` in the form's own words, or a full text key (``est.model``)."""
-    return t(key if "." in key else f"{words}.{key}", lang, **values)
+    return term(key if "." in key else f"{words}.{key}", lang, **values)
 
 
 def _widget(field: dict[str, Any], words: str, lang: str) -> Any:
@@ -71,7 +71,7 @@ def _widget(field: dict[str, Any], words: str, lang: str) -> Any:
     elif kind == "select":
         pattern = field.get("option_words", "")
         value = st.selectbox(label, field["options"], **common, accept_new_options=field.get("new_options", False),
-                             format_func=lambda o: t(pattern.format(o), lang) if has(pattern.format(o)) else o)
+                             format_func=lambda o: term(pattern.format(o), lang) if has(pattern.format(o)) else o)
     else:
         number = {k: field[k] for k in ("value", "step", "format") if k in field}
         widget = st.slider if kind == "slider" else st.number_input
@@ -101,8 +101,8 @@ def tool_tab(tool: str, lang: Lang, page: bool = False) -> None:
     (``page``) a page of its own, with the view's details open and an "add to report" button."""
     form = forms()[tool]
     words = form["words"]
-    (st.title if page else st.subheader)(t(f"{words}.title", lang))
-    st.caption(t(f"{words}.intro", lang))
+    (st.title if page else st.subheader)(term(f"{words}.title", lang))
+    st.caption(term(f"{words}.intro", lang))
     left, right = st.columns([1, 2.4 if page else 2.2], gap="large")
     with left, st.container(border=True, key=f"{words}-form"):
         args = form_args(tool, lang)
@@ -115,7 +115,7 @@ def tool_tab(tool: str, lang: Lang, page: bool = False) -> None:
         if r is None:
             return
         view = present(tool, r, lang)
-        if page and st.button(t("est.add", lang), icon=":material/note_add:", key=f"{words}_add"):
+        if page and st.button(term("est.add", lang), icon=":material/note_add:", key=f"{words}_add"):
             state.add_record(tool, view.summary[:80], r, lang)
-            st.toast(t("est.added", lang), icon=":material/check:")
+            st.toast(term("est.added", lang), icon=":material/check:")
         view_card(view, words, open_details=page)

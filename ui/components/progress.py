@@ -9,8 +9,9 @@ from typing import Any
 
 import streamlit as st
 
+from advisor.glossary import term
 from ui import services
-from ui.i18n import Lang, t
+from ui.state import Lang
 
 
 def progress_sink(bar: Any, lang: str) -> Callable[[str], None]:
@@ -25,7 +26,7 @@ def progress_sink(bar: Any, lang: str) -> Callable[[str], None]:
         done, total = getattr(message, "done", None), getattr(message, "total", None)
         if total:
             share = min(1.0, float(done or 0) / float(total))
-            bar.progress(share, text=t("use.step", lang, pct=round(share * 100)))
+            bar.progress(share, text=term("use.step", lang, pct=round(share * 100)))
 
     return sink
 
@@ -36,5 +37,5 @@ def run_with_progress(name: str, lang: Lang, running: str, /, **args: Any) -> se
     with st.status(running, expanded=False) as status:
         bar = st.progress(0.0, text=running)
         outcome = services.run_tool(name, lang, progress=progress_sink(bar, lang), **args)
-        status.update(label=t("run.done" if outcome.ok else "run.failed", lang), state="complete" if outcome.ok else "error")
+        status.update(label=term("run.done" if outcome.ok else "run.failed", lang), state="complete" if outcome.ok else "error")
     return outcome

@@ -12,13 +12,14 @@ from typing import Any
 import streamlit as st
 
 import advisor.ledger as ledger
+from advisor.glossary import term
 from advisor.present import present
 from ui import services, state
 from ui.components.common import error_box
 from ui.components.progress import progress_sink
 from ui.components.view import table as draw
 from ui.components.view import view_card
-from ui.i18n import Lang, t
+from ui.state import Lang
 
 FILE_TYPES = ["csv", "gz", "parquet", "json"]
 ESTIMATE_TOOLS = ("estimate_training_cost", "plan_project")
@@ -36,9 +37,9 @@ def write(fn: Callable[..., Any], lang: Lang, *args: Any, **kwargs: Any) -> Any:
 
 def status_tab(lang: Lang) -> None:
     c1, c2, c3 = st.columns(3)
-    as_of = c1.date_input(t("bud.as_of", lang), value=date.today(), key="bud_as_of", format="YYYY-MM-DD")
-    team = c2.text_input(t("bud.team_filter", lang), key="bud_team_filter").strip() or None
-    project = c3.text_input(t("bud.project_filter", lang), key="bud_project_filter").strip() or None
+    as_of = c1.date_input(term("bud.as_of", lang), value=date.today(), key="bud_as_of", format="YYYY-MM-DD")
+    team = c2.text_input(term("bud.team_filter", lang), key="bud_team_filter").strip() or None
+    project = c3.text_input(term("bud.project_filter", lang), key="bud_project_filter").strip() or None
     when = as_of.isoformat() if isinstance(as_of, date) else None
     outcome = services.run_tool("budget_status", lang, as_of=when, team=team, project=project, lang=lang)
     if not outcome.ok:
@@ -48,7 +49,7 @@ def status_tab(lang: Lang) -> None:
     view = present("budget_status", result, lang)
     view_card(view, "bud", open_details=True, extra=lambda: chart(view, lang))
     if result.get("budgets"):
-        st.caption(t("bud.backend", lang, backend=result.get("backend", "")))
+        st.caption(term("bud.backend", lang, backend=result.get("backend", "")))
 
 
 def chart(view: Any, lang: Lang) -> None:
@@ -58,41 +59,41 @@ def chart(view: Any, lang: Lang) -> None:
     table = view.table("budgets")
     if table is None or not table.data:
         return
-    labels = {"budget": t("bud.col_budget", lang), "actual": t("bud.col_actual", lang),
-              "forecast": t("bud.col_forecast", lang)}
-    df = pd.DataFrame([{t("bud.col_owner", lang): f"{d['owner']} {d['period']} ({d['currency']})",
+    labels = {"budget": term("bud.col_budget", lang), "actual": term("bud.col_actual", lang),
+              "forecast": term("bud.col_forecast", lang)}
+    df = pd.DataFrame([{term("bud.col_owner", lang): f"{d['owner']} {d['period']} ({d['currency']})",
                         **{labels[k]: d[k] for k in labels}} for d in table.data])
-    st.bar_chart(df, x=t("bud.col_owner", lang), y=list(labels.values()), stack=False, horizontal=True)
+    st.bar_chart(df, x=term("bud.col_owner", lang), y=list(labels.values()), stack=False, horizontal=True)
 
 
 def set_tab(lang: Lang) -> None:
     with st.form("bud_set_form"):
         c1, c2 = st.columns(2)
-        owner = c1.text_input(t("bud.owner", lang), placeholder="ml-platform/llm-pretrain", key="bud_owner")
-        period = c2.text_input(t("bud.period", lang), value=date.today().strftime("%Y-%m"), key="bud_period")
+        owner = c1.text_input(term("bud.owner", lang), placeholder="ml-platform/llm-pretrain", key="bud_owner")
+        period = c2.text_input(term("bud.period", lang), value=date.today().strftime("%Y-%m"), key="bud_period")
         c3, c4 = st.columns(2)
-        amount = c3.number_input(t("bud.amount", lang), min_value=0.0, value=50000.0, step=1000.0, key="bud_amount")
-        currency = c4.selectbox(t("bud.currency", lang), ["CNY", "USD"] if lang == "zh" else ["USD", "CNY"],
+        amount = c3.number_input(term("bud.amount", lang), min_value=0.0, value=50000.0, step=1000.0, key="bud_amount")
+        currency = c4.selectbox(term("bud.currency", lang), ["CNY", "USD"] if lang == "zh" else ["USD", "CNY"],
                                 key="bud_currency")
-        go = st.form_submit_button(t("bud.set", lang), type="primary")
+        go = st.form_submit_button(term("bud.set", lang), type="primary")
     if go:
         row = write(ledger.set_budget, lang, owner, amount, period, currency)
         if row:
-            st.success(t("bud.set_done", lang, owner=f"{row['team']}/{row['project']}", period=row["period"],
+            st.success(term("bud.set_done", lang, owner=f"{row['team']}/{row['project']}", period=row["period"],
                          amount=row["amount"], currency=row["currency"]))
 
 
 def import_tab(lang: Lang) -> None:
-    st.caption(t("bud.import_intro", lang))
-    uploads = st.file_uploader(t("bud.upload", lang), type=FILE_TYPES, accept_multiple_files=True, key="bud_upload")
-    if not st.button(t("bud.import", lang), type="primary", key="bud_import_go", icon=":material/upload:"):
+    st.caption(term("bud.import_intro", lang))
+    uploads = st.file_uploader(term("bud.upload", lang), type=FILE_TYPES, accept_multiple_files=True, key="bud_upload")
+    if not st.button(term("bud.import", lang), type="primary", key="bud_import_go", icon=":material/upload:"):
         return
     if not uploads:
-        st.warning(t("bud.import_none", lang))
+        st.warning(term("bud.import_none", lang))
         return
     paths = services.save_uploads([(u.name, u.getvalue()) for u in uploads])
     try:
-        with st.status(t("bud.importing", lang), expanded=True) as box:
+        with st.status(term("bud.importing", lang), expanded=True) as box:
             for upload, path in zip(uploads, paths, strict=True):
                 st.caption(upload.name)
                 bar = st.progress(0.0)
@@ -101,9 +102,9 @@ def import_tab(lang: Lang) -> None:
                     box.update(state="error")
                     return
                 totals = ", ".join(f"{v} {c}" for c, v in result.totals.items()) or "0"
-                st.write(t("bud.import_done", lang, name=upload.name, added=result.rows_added,
+                st.write(term("bud.import_done", lang, name=upload.name, added=result.rows_added,
                            there=result.rows_already_there, updated=result.rows_updated, totals=totals))
-            box.update(label=t("bud.import_finished", lang), state="complete")
+            box.update(label=term("bud.import_finished", lang), state="complete")
     finally:
         services.discard_uploads(paths)
 
@@ -111,15 +112,15 @@ def import_tab(lang: Lang) -> None:
 def plan_tab(lang: Lang) -> None:
     records = [r for r in st.session_state.get("records", []) if r.get("kind") in ESTIMATE_TOOLS]
     if not records:
-        st.info(t("bud.no_estimates", lang), icon=":material/info:")
+        st.info(term("bud.no_estimates", lang), icon=":material/info:")
         return
     labels = {r["id"]: f"{r['when']} · {r['title']}" for r in records}
     with st.form("bud_plan_form"):
-        pick = st.selectbox(t("bud.estimate", lang), list(labels), format_func=labels.__getitem__, key="bud_estimate")
+        pick = st.selectbox(term("bud.estimate", lang), list(labels), format_func=labels.__getitem__, key="bud_estimate")
         c1, c2 = st.columns(2)
-        owner = c1.text_input(t("bud.owner", lang), placeholder="ml-platform/llm-pretrain", key="bud_plan_owner")
-        period = c2.text_input(t("bud.period", lang), value=date.today().strftime("%Y-%m"), key="bud_plan_period")
-        go = st.form_submit_button(t("bud.save_estimate", lang), type="primary")
+        owner = c1.text_input(term("bud.owner", lang), placeholder="ml-platform/llm-pretrain", key="bud_plan_owner")
+        period = c2.text_input(term("bud.period", lang), value=date.today().strftime("%Y-%m"), key="bud_plan_period")
+        go = st.form_submit_button(term("bud.save_estimate", lang), type="primary")
     if not go:
         return
     record = next(r for r in records if r["id"] == pick)
@@ -127,9 +128,9 @@ def plan_tab(lang: Lang) -> None:
     out = write(ledger.save_estimate, lang, owner, record["result"], period, tool=tool)
     if out is None:
         return
-    st.success(t("bud.saved", lang, id=out["planned_id"], amount=out["amount"], currency=out["currency"]))
+    st.success(term("bud.saved", lang, id=out["planned_id"], amount=out["amount"], currency=out["currency"]))
     if out["approval"]:
-        st.warning(t("bud.approval_raised", lang, id=out["approval"]["id"]), icon=":material/approval:")
+        st.warning(term("bud.approval_raised", lang, id=out["approval"]["id"]), icon=":material/approval:")
 
 
 def approvals_tab(lang: Lang) -> None:
@@ -143,21 +144,21 @@ def approvals_tab(lang: Lang) -> None:
         labels = {a["id"]: f"#{a['id']} · {a['team']}/{a['project']} · {a['period']} · {a['amount']} {a['currency']}"
                   for a in pending}
         with st.form("bud_decide_form"):
-            pick = st.selectbox(t("bud.pending", lang), list(labels), format_func=labels.__getitem__, key="bud_pick")
-            approver = st.text_input(t("bud.approver", lang), key="bud_approver")
-            note = st.text_area(t("bud.note", lang), key="bud_note")
+            pick = st.selectbox(term("bud.pending", lang), list(labels), format_func=labels.__getitem__, key="bud_pick")
+            approver = st.text_input(term("bud.approver", lang), key="bud_approver")
+            note = st.text_area(term("bud.note", lang), key="bud_note")
             c1, c2 = st.columns(2)
-            yes = c1.form_submit_button(t("bud.approve", lang), type="primary")
-            no = c2.form_submit_button(t("bud.reject", lang))
+            yes = c1.form_submit_button(term("bud.approve", lang), type="primary")
+            no = c2.form_submit_button(term("bud.reject", lang))
         if yes or no:
             view = write(ledger.approve, lang, int(pick), approver, note or None, reject=bool(no))
             if view is not None:
-                st.success(t("bud.decided", lang, id=view.id, status=t(f"bud.status_{view.status}", lang),
+                st.success(term("bud.decided", lang, id=view.id, status=term(f"bud.status_{view.status}", lang),
                              approver=view.approver or ""))
                 outcome = services.run_tool("budget_status", lang, lang=lang)
                 result = outcome.result or result
     else:
-        st.info(t("bud.no_pending", lang), icon=":material/info:")
+        st.info(term("bud.no_pending", lang), icon=":material/info:")
     table = present("budget_status", result, lang).table("approvals")
     if table is not None and table.rows:
         st.subheader(table.title)
@@ -166,11 +167,11 @@ def approvals_tab(lang: Lang) -> None:
 
 def main() -> None:
     lang = state.ui_lang()
-    st.title(t("bud.title", lang))
-    st.caption(t("bud.intro", lang))
-    status, set_, spend, plan, approvals = st.tabs([t("bud.tab_status", lang), t("bud.tab_set", lang),
-                                                     t("bud.tab_import", lang), t("bud.tab_plan", lang),
-                                                     t("bud.tab_approvals", lang)])
+    st.title(term("bud.title", lang))
+    st.caption(term("bud.intro", lang))
+    status, set_, spend, plan, approvals = st.tabs([term("bud.tab_status", lang), term("bud.tab_set", lang),
+                                                     term("bud.tab_import", lang), term("bud.tab_plan", lang),
+                                                     term("bud.tab_approvals", lang)])
     with set_:
         set_tab(lang)
     with spend:

@@ -12,12 +12,12 @@ from typing import Any
 
 import streamlit as st
 
-from advisor.glossary import term
+from advisor.glossary import listed, term
 from advisor.present.errors import say
 from ui import services, state
 from ui.components.common import citations_block, error_box
 from ui.components.results import tool_card
-from ui.i18n import Lang, detect_lang, t, t_list
+from ui.state import Lang, detect_lang
 
 STREAM_SECONDS = 0.35  # the whole answer appears within this time, however long it is
 _CHUNK = re.compile(r"\S+\s*|\s+")
@@ -55,14 +55,14 @@ def render_details(msg: dict[str, Any], key: str, lazy: bool) -> None:
         if call.get("result"):
             tool_card(call["name"], call["result"], lang, f"{key}-{i}", in_chat=True, lazy=lazy)
         elif call.get("error"):
-            error_box(t("chat.tool_failed", lang, name=term(f"tool.{call.get('name')}", lang),
+            error_box(term("chat.tool_failed", lang, name=term(f"tool.{call.get('name')}", lang),
                         error=say(call.get("problem") or call["error"], lang)))
     citations = [c for c in msg.get("citations") or [] if str(c.get("title")) not in msg.get("content", "")]
     citations_block(citations, lang)
     if msg.get("intent") == "onboarding":
-        st.page_link("views/learn.py", label=t("chat.open_learn", lang), icon=":material/school:")
+        st.page_link("views/learn.py", label=term("chat.open_learn", lang), icon=":material/school:")
     if msg.get("mode"):
-        label = t("chat.mode_llm" if msg["mode"] == "llm" else "chat.mode_offline", lang)
+        label = term("chat.mode_llm" if msg["mode"] == "llm" else "chat.mode_offline", lang)
         st.caption(f":material/smart_toy: {label}")
 
 
@@ -81,7 +81,7 @@ def render_message(msg: dict[str, Any], key: str, lazy: bool = False) -> None:
 def suggest(followups: list[str], lang: str) -> None:
     if not followups:
         return
-    st.caption(t("chat.followups", lang))
+    st.caption(term("chat.followups", lang))
     with st.container(horizontal=True, key="followups"):
         for i, text in enumerate(followups):
             st.button(text, key=f"follow-{i}", on_click=_queue, args=(text,), type="tertiary",
@@ -93,18 +93,18 @@ def _queue(text: str) -> None:
 
 
 def welcome(lang: str) -> None:
-    st.title(t("app.title", lang))
-    st.markdown(t("app.tagline", lang))
-    st.caption(t("chat.welcome", lang))
+    st.title(term("app.title", lang))
+    st.markdown(term("app.tagline", lang))
+    st.caption(term("chat.welcome", lang))
     with st.container(horizontal=True, key="examples"):
-        for i, text in enumerate(t_list("chat.examples", lang)):
+        for i, text in enumerate(listed("chat.examples", lang)):
             st.button(text, key=f"example-{i}", on_click=_queue, args=(text,), icon=":material/lightbulb:", wrap=True)
 
 
 def followups_for(msg: dict[str, Any]) -> list[str]:
     names = [c.get("name") for c in msg.get("tool_calls") or [] if c.get("result")]
     key = f"follow.{names[0]}" if names else f"follow.{msg.get('intent') or ''}"
-    return t_list(key, msg["lang"])
+    return listed(key, msg["lang"])
 
 
 def ask_streaming(question: str, lang: Lang) -> services.Answer:
@@ -114,7 +114,7 @@ def ask_streaming(question: str, lang: Lang) -> services.Answer:
     fn = services.ask_function()
     key, history = state.api_key(), st.session_state.history
     if not s.use_llm:
-        with st.spinner(t("chat.thinking", lang)):
+        with st.spinner(term("chat.thinking", lang)):
             result = services.ask(question, s, key, history, lang, fn=fn)
         if not result.error:
             st.write_stream(chunks(result.answer))
@@ -135,7 +135,7 @@ def ask_streaming(question: str, lang: Lang) -> services.Answer:
         while (piece := pieces.get()) is not None:
             yield piece
 
-    with st.spinner(t("chat.thinking", lang)):
+    with st.spinner(term("chat.thinking", lang)):
         st.write_stream(streamed())
     worker.join()
     return box["answer"]
@@ -164,17 +164,17 @@ def main() -> None:
     messages = st.session_state.messages
     if not messages:
         welcome(lang)
-    prompt = st.chat_input(t("chat.placeholder", lang), key=f"chat_input_{lang}")  # pinned to the bottom
+    prompt = st.chat_input(term("chat.placeholder", lang), key=f"chat_input_{lang}")  # pinned to the bottom
     prompt = prompt or st.session_state.pop("pending_prompt", None)
     for i, msg in enumerate(messages):  # a new question: the earlier answers' folded parts wait until opened
         render_message(msg, f"m{i}", lazy=prompt is not None or i < len(messages) - 1)
     if prompt is not None:
         text = str(prompt).strip()
         if not text:
-            st.warning(t("chat.empty", lang))
+            st.warning(term("chat.empty", lang))
             st.stop()
         if len(text) > state.MAX_QUESTION_CHARS:
-            st.warning(t("chat.too_long", lang, n=len(text), limit=state.MAX_QUESTION_CHARS),
+            st.warning(term("chat.too_long", lang, n=len(text), limit=state.MAX_QUESTION_CHARS),
                        icon=":material/content_cut:")
             st.stop()
         answer(text)

@@ -17,7 +17,6 @@ from ui.components.common import error_box
 from ui.components.contract import contract_text, quotes
 from ui.components.progress import run_with_progress
 from ui.components.view import finding, finding_detail, metrics, table
-from ui.i18n import t
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 TEXT_TYPES = (".txt", ".md")
@@ -40,9 +39,9 @@ def _load_sample(lang: str) -> None:
 
 def source_inputs(lang: str) -> tuple[Any, str]:
     """The uploaded file (or None) and the pasted text."""
-    upload = st.file_uploader(t("con.upload", lang), type=["txt", "md", "pdf", "docx"], key="con_upload")
-    st.text_area(t("con.paste", lang), key="con_text", height=180, persist_state="session")
-    st.button(t("con.sample", lang), on_click=_load_sample, args=(lang,), type="tertiary",
+    upload = st.file_uploader(term("con.upload", lang), type=["txt", "md", "pdf", "docx"], key="con_upload")
+    st.text_area(term("con.paste", lang), key="con_text", height=180, persist_state="session")
+    st.button(term("con.sample", lang), on_click=_load_sample, args=(lang,), type="tertiary",
               icon=":material/description:", key="con_sample")
     return upload, str(st.session_state.get("con_text") or "").strip()
 
@@ -74,7 +73,7 @@ def checklist_table(view: View) -> None:
 
 def flagged_clauses(view: View, lang: str) -> None:
     """For documents whose text is not shown (PDF, Word): the quoted clauses one by one."""
-    st.markdown(f"**{t('con.text', lang)}**")
+    st.markdown(f"**{term('con.text', lang)}**")
     for quote, sev, title in quotes(view):
         st.markdown(f"> {quote}\n\n:{STATUS_BADGE['trap' if sev == 'critical' else 'missing']}-badge[{title}]")
 
@@ -82,9 +81,9 @@ def flagged_clauses(view: View, lang: str) -> None:
 def exports(outcome: services.Outcome, view: View, lang: str) -> None:
     result = outcome.result or {}
     with st.container(horizontal=True, key="con-exports"):
-        st.download_button(t("con.export_md", lang), review_markdown(view), file_name="contract-review.md",
+        st.download_button(term("con.export_md", lang), review_markdown(view), file_name="contract-review.md",
                            mime="text/markdown", icon=":material/download:", on_click="ignore")
-        st.download_button(t("con.export_json", lang), json.dumps(result, ensure_ascii=False, indent=1),
+        st.download_button(term("con.export_json", lang), json.dumps(result, ensure_ascii=False, indent=1),
                            file_name="contract-review.json", mime="application/json",
                            icon=":material/data_object:", on_click="ignore")
 
@@ -96,7 +95,7 @@ def show(review: dict[str, Any], lang: str) -> None:
     st.markdown(f"**{view.summary}**")
     metrics([view.headline, *view.figures])
     if result.get("injection_detected"):
-        st.warning(t("con.injection", lang), icon=":material/shield:")
+        st.warning(term("con.injection", lang), icon=":material/shield:")
     exports(outcome, view, lang)
     left, right = st.columns([1.25, 1], gap="medium")
     with left:
@@ -106,7 +105,7 @@ def show(review: dict[str, Any], lang: str) -> None:
             flagged_clauses(view, lang)
     with right, st.container(height=620, border=False, key="con-findings"):
         if not view.findings:
-            st.caption(t("card.no_findings", lang))
+            st.caption(term("card.no_findings", lang))
         for i, f in enumerate(view.findings):
             with st.container(border=True, key=f"finding-con-{i}"):
                 finding(f, lang, f"con-{i}")
@@ -120,20 +119,20 @@ def show(review: dict[str, Any], lang: str) -> None:
 
 def main() -> None:
     lang = state.ui_lang()
-    st.title(t("con.title", lang))
-    st.caption(t("con.intro", lang))
+    st.title(term("con.title", lang))
+    st.caption(term("con.intro", lang))
     reviewed = bool(st.session_state.get("con_review"))
-    box = st.expander(t("con.input", lang), icon=":material/description:") if reviewed \
+    box = st.expander(term("con.input", lang), icon=":material/description:") if reviewed \
         else st.container(border=True, key="con-input")
     with box:
         upload, pasted = source_inputs(lang)
-        fee = st.number_input(t("con.fee", lang), min_value=0.0, value=0.0, step=1000.0, format="%.0f",
+        fee = st.number_input(term("con.fee", lang), min_value=0.0, value=0.0, step=1000.0, format="%.0f",
                               key="con_fee", persist_state="session")
-        go = st.button(t("con.review", lang), type="primary", icon=":material/policy:", key="con_go")
+        go = st.button(term("con.review", lang), type="primary", icon=":material/policy:", key="con_go")
     if go:
         args, text, title = review_args(upload, pasted)
         if args is None:
-            st.warning(t("con.none", lang))
+            st.warning(term("con.none", lang))
             st.stop()
         s = state.settings()
         call = {**args, "lang": s.lang_pref} if s.lang_pref in ("zh", "en") else dict(args)  # else: the contract's
@@ -141,9 +140,9 @@ def main() -> None:
             call["monthly_fee"] = fee
             if s.currency:
                 call["currency"] = s.currency
-        outcome = run_with_progress("review_contract", lang, t("con.running", lang), **call)
+        outcome = run_with_progress("review_contract", lang, term("con.running", lang), **call)
         if outcome.kind == "missing":
-            error_box(t("con.unavailable", lang, error=outcome.error))
+            error_box(term("con.unavailable", lang, error=outcome.error))
             st.stop()
         st.session_state.con_review = {"outcome": outcome, "text": text}
         if outcome.ok:  # the page keeps the user's language whatever the contract's language

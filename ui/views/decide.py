@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import streamlit as st
 
+from advisor.glossary import term
 from ui import state
 from ui.components.decision_pages import tool_tab
-from ui.i18n import t
 
 TABS = {"estimate_serving_cost": "nav.serve", "check_quote": "nav.quote", "compare_own_vs_rent": "nav.own"}
 
 
 def main() -> None:
     lang = state.ui_lang()
-    st.title(t("decide.title", lang))
-    for tab, tool in zip(st.tabs([t(name, lang) for name in TABS.values()]), TABS, strict=True):
+    st.title(term("decide.title", lang))
+    for tab, tool in zip(st.tabs([term(name, lang) for name in TABS.values()]), TABS, strict=True):
         with tab:
             tool_tab(tool, lang)
 

@@ -8,12 +8,12 @@ from typing import Any
 
 import streamlit as st
 
+from advisor.glossary import term
 from advisor.present import present
 from ui import services, state
 from ui.components.common import error_box
 from ui.components.decision_pages import form_args
 from ui.components.results import estimate_card
-from ui.i18n import t
 
 
 def config_line(result: dict[str, Any], lang: str) -> str:
@@ -27,17 +27,17 @@ def page_currency(s: state.Settings, lang: str) -> str:
 
 def main() -> None:
     lang = state.ui_lang()
-    st.title(t("est.title", lang))
-    st.caption(t("est.intro", lang))
+    st.title(term("est.title", lang))
+    st.caption(term("est.intro", lang))
     left, right = st.columns([1, 2.2], gap="large")
     with left:
         with st.container(border=True, key="est-job"):
-            st.markdown(f"**{t('est.job', lang)}**")
+            st.markdown(f"**{term('est.job', lang)}**")
             args = form_args("estimate_job", lang)
         with st.container(border=True, key="est-whatif"):  # every change re-prices at once
-            st.markdown(f"**{t('est.whatif', lang)}**")
+            st.markdown(f"**{term('est.whatif', lang)}**")
             args.update(form_args("estimate_whatif", lang))
-            with st.expander(t("est.hidden", lang)):
+            with st.expander(term("est.hidden", lang)):
                 args.update(form_args("estimate_hidden", lang))
     s = state.settings()
     args = services.with_settings("estimate_training_cost", args, s)
@@ -45,7 +45,7 @@ def main() -> None:
     args["lang"] = lang
     with right:
         if "model" not in args and "params_b" not in args:
-            st.info(t("est.need_model", lang), icon=":material/info:")
+            st.info(term("est.need_model", lang), icon=":material/info:")
             st.stop()
         outcome = services.cached_tool("estimate_training_cost", lang, services.args_key(args))
         if not outcome.ok:
@@ -54,17 +54,17 @@ def main() -> None:
         result = outcome.result or {}
         baseline = st.session_state.get("est_baseline")
         if baseline:
-            st.caption(t("est.baseline_caption", lang, text=config_line(baseline, lang)))
+            st.caption(term("est.baseline_caption", lang, text=config_line(baseline, lang)))
         with st.container(horizontal=True, key="est-actions"):
-            if st.button(t("est.pin", lang), icon=":material/push_pin:", key="est_pin"):
+            if st.button(term("est.pin", lang), icon=":material/push_pin:", key="est_pin"):
                 st.session_state.est_baseline = result
                 baseline = result
-            if baseline and st.button(t("est.unpin", lang), key="est_unpin", type="tertiary"):
+            if baseline and st.button(term("est.unpin", lang), key="est_unpin", type="tertiary"):
                 st.session_state.est_baseline = None
                 baseline = None
-            if st.button(t("est.add", lang), icon=":material/note_add:", key="est_add"):
+            if st.button(term("est.add", lang), icon=":material/note_add:", key="est_add"):
                 state.add_record("estimate_training_cost", config_line(result, lang), result, lang)
-                st.toast(t("est.added", lang), icon=":material/check:")
+                st.toast(term("est.added", lang), icon=":material/check:")
         estimate_card(result, lang, "est", baseline=baseline if baseline is not result else None)
 
 

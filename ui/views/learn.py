@@ -6,15 +6,16 @@ from typing import Any
 
 import streamlit as st
 
+from advisor.glossary import term
 from ui import services, state
 from ui.components.common import error_box
-from ui.i18n import Lang, t
+from ui.state import Lang
 
 
 def progress_bar(modules: list[dict[str, Any]], lang: str) -> None:
     progress = st.session_state.learn_progress
     done = sum(1 for m in modules if progress.get(m["id"], {}).get("passed"))
-    st.progress(done / len(modules) if modules else 0.0, text=t("learn.progress", lang, done=done, total=len(modules)))
+    st.progress(done / len(modules) if modules else 0.0, text=term("learn.progress", lang, done=done, total=len(modules)))
 
 
 def label(m: dict[str, Any]) -> str:
@@ -26,9 +27,9 @@ def overview(m: dict[str, Any], lang: str) -> None:
     st.caption(m.get("summary", ""))
     if m.get("requirements"):
         st.markdown(" ".join(f":blue-badge[{r}]" for r in m["requirements"]))
-    st.markdown(f"**{t('learn.goals', lang)}**")
+    st.markdown(f"**{term('learn.goals', lang)}**")
     st.markdown("\n".join(f"- {g}" for g in m.get("goals") or []))
-    st.markdown(f"**{t('learn.checklist', lang)}**")
+    st.markdown(f"**{term('learn.checklist', lang)}**")
     for i, item in enumerate(m.get("checklist") or []):
         st.checkbox(item, key=f"learn_chk_{m['id']}_{i}", persist_state="session")
 
@@ -41,11 +42,11 @@ def quiz(m: dict[str, Any], lang: Lang) -> None:
             choices: list[str] = list(q["choices"])
             answers.append(st.radio(f"{i + 1}. {q['question']}", list(range(len(choices))), index=None,
                                     format_func=choices.__getitem__, key=f"quiz_{m['id']}_{lang}_{i}"))
-        submitted = st.form_submit_button(t("learn.submit", lang), type="primary")
+        submitted = st.form_submit_button(term("learn.submit", lang), type="primary")
     if not submitted:
         return
     if any(a is None for a in answers):
-        st.warning(t("learn.answer_all", lang))
+        st.warning(term("learn.answer_all", lang))
         return
     outcome = services.grade(m["id"], [int(a) for a in answers if a is not None], lang)
     if not outcome.ok:
@@ -53,11 +54,11 @@ def quiz(m: dict[str, Any], lang: Lang) -> None:
         return
     result = outcome.result or {}
     st.session_state.learn_progress[m["id"]] = {k: result.get(k) for k in ("score", "total", "passed")}
-    score = t("learn.score", lang, score=result.get("score"), total=result.get("total"))
+    score = term("learn.score_of", lang, score=result.get("score"), total=result.get("total"))
     if result.get("passed"):
-        st.success(f"{t('learn.passed', lang)} · {score}", icon=":material/verified:")
+        st.success(f"{term('learn.passed', lang)} · {score}", icon=":material/verified:")
     else:
-        st.error(f"{score} — {t('learn.not_passed', lang)}", icon=":material/replay:")
+        st.error(f"{score} — {term('learn.not_passed', lang)}", icon=":material/replay:")
     for r, q in zip(result.get("results") or [], questions, strict=False):
         st.markdown(answer_review(r, q, lang))
 
@@ -65,38 +66,38 @@ def quiz(m: dict[str, Any], lang: Lang) -> None:
 def answer_review(r: dict[str, Any], q: dict[str, Any], lang: str) -> str:
     """One graded question: the question, every choice with the right one and the user's marked,
     then the explanation and the guide section that explains it."""
-    head = t("learn.correct", lang) if r.get("correct") else t("learn.wrong", lang,
+    head = term("learn.correct", lang) if r.get("correct") else term("learn.wrong", lang,
                                                                  answer=q["choices"][r["correct_answer"]])
     lines = [f"**{r.get('number')}. {q['question']}**", ""]
     for i, choice in enumerate(q["choices"]):
         mark = "✅" if i == r.get("correct_answer") else ("❌" if i == r.get("given") else "▫️")
-        mine = f" ← {t('learn.your_answer', lang)}" if i == r.get("given") else ""
+        mine = f" ← {term('learn.your_answer', lang)}" if i == r.get("given") else ""
         lines.append(f"- {mark} {choice}{mine}")
     cite = r.get("cite") or {}
     lines += ["", f"**{head}** — {r.get('explanation', '')}  ",
-              f"*{t('learn.see', lang)}: {cite.get('title', '')} › {cite.get('section', '')}*"]
+              f"*{term('learn.see', lang)}: {cite.get('title', '')} › {cite.get('section', '')}*"]
     return "\n".join(lines)
 
 
 def main() -> None:
     lang = state.ui_lang()
-    st.title(t("learn.title", lang))
-    st.caption(t("learn.intro", lang))
+    st.title(term("learn.title", lang))
+    st.caption(term("learn.intro", lang))
     try:
         modules = services.onboarding(lang)
     except Exception as exc:
-        error_box(t("learn.unavailable", lang, error=services.error_text(exc, lang)[0]))
+        error_box(term("learn.unavailable", lang, error=services.error_text(exc, lang)[0]))
         st.stop()
     progress_bar(modules, lang)
     progress = st.session_state.learn_progress
     first_open = next((i for i, m in enumerate(modules) if not progress.get(m["id"], {}).get("passed")), 0)
     ids = [m["id"] for m in modules]
     labels = {m["id"]: label(m) for m in modules}  # computed here: format_func must not read the session
-    chosen = st.selectbox(t("nav.learn", lang), ids, index=first_open, key=f"learn_module_{lang}",
+    chosen = st.selectbox(term("nav.learn", lang), ids, index=first_open, key=f"learn_module_{lang}",
                           format_func=labels.__getitem__, label_visibility="collapsed")
     m = modules[ids.index(chosen)]
     st.subheader(f"{m['number']}. {m['title']}")
-    tab_overview, tab_guide, tab_quiz = st.tabs([t("learn.goals", lang), t("learn.read", lang), t("learn.quiz", lang)])
+    tab_overview, tab_guide, tab_quiz = st.tabs([term("learn.goals", lang), term("learn.read", lang), term("learn.quiz", lang)])
     with tab_overview:
         overview(m, lang)
     with tab_guide:

@@ -8,13 +8,13 @@ from typing import Any
 
 import streamlit as st
 
+from advisor.glossary import term
 from advisor.present import present
 from ui import services, state
 from ui.components.common import error_box
 from ui.components.progress import run_with_progress
 from ui.components.usage import usage_charts
 from ui.components.view import view_card
-from ui.i18n import t
 from ui.widgets import choice
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "fleet_smi.csv"
@@ -32,12 +32,12 @@ def _use_sample() -> None:
 
 
 def files_tab(lang: str, currency: str | None) -> dict[str, Any] | None:
-    uploads = st.file_uploader(t("use.upload", lang), type=FILE_TYPES, accept_multiple_files=True, key="use_upload")
-    st.button(t("use.sample", lang), on_click=_use_sample, type="tertiary", icon=":material/dataset:",
+    uploads = st.file_uploader(term("use.upload", lang), type=FILE_TYPES, accept_multiple_files=True, key="use_upload")
+    st.button(term("use.sample", lang), on_click=_use_sample, type="tertiary", icon=":material/dataset:",
               key="use_sample_btn")
-    price = st.number_input(t("use.file_price", lang), min_value=0.0, value=0.0, step=0.5, format="%.2f",
-                            key="use_file_price", help=t("use.price_help", lang), persist_state="session")
-    go = st.button(t("use.analyze", lang), type="primary", key="use_go_files", icon=":material/query_stats:")
+    price = st.number_input(term("use.file_price", lang), min_value=0.0, value=0.0, step=0.5, format="%.2f",
+                            key="use_file_price", help=term("use.price_help", lang), persist_state="session")
+    go = st.button(term("use.analyze", lang), type="primary", key="use_go_files", icon=":material/query_stats:")
     sample = st.session_state.pop("use_sample", False)
     if not (go or sample):
         return None
@@ -46,7 +46,7 @@ def files_tab(lang: str, currency: str | None) -> dict[str, Any] | None:
     elif uploads:
         paths = saved(list(uploads))
     else:
-        st.warning(t("use.none", lang))
+        st.warning(term("use.none", lang))
         return None
     args: dict[str, Any] = {"files": paths}
     if price > 0:
@@ -58,19 +58,19 @@ def files_tab(lang: str, currency: str | None) -> dict[str, Any] | None:
 
 def summary_tab(lang: str, currency: str) -> dict[str, Any] | None:
     c1, c2 = st.columns(2)
-    gpus = c1.number_input(t("use.gpu_count", lang), min_value=1, value=64, step=8, key="use_gpus",
+    gpus = c1.number_input(term("use.gpu_count", lang), min_value=1, value=64, step=8, key="use_gpus",
                            persist_state="session")
-    util = c2.slider(t("use.avg_util", lang), min_value=0, max_value=100, value=35, key="use_util",
+    util = c2.slider(term("use.avg_util", lang), min_value=0, max_value=100, value=35, key="use_util",
                      persist_state="session")
     c3, c4 = st.columns(2)
-    price = c3.number_input(f"{t('use.price', lang)} ({currency})", min_value=0.01, value=10.0 if currency == "CNY" else 2.0,
+    price = c3.number_input(f"{term('use.price', lang)} ({currency})", min_value=0.01, value=10.0 if currency == "CNY" else 2.0,
                             step=0.5, key=f"use_price_{currency}", persist_state="session")
-    period = c4.number_input(t("use.period", lang), min_value=1.0, value=730.0, step=24.0, key="use_period",
+    period = c4.number_input(term("use.period", lang), min_value=1.0, value=730.0, step=24.0, key="use_period",
                              persist_state="session")
-    modes = {m: t(f"use.billing_{m}", lang) for m in MODES}
-    mode = choice(st.segmented_control, t("use.billing_mode", lang), MODES, key="use_mode", lang=lang,
+    modes = {m: term(f"use.billing_{m}", lang) for m in MODES}
+    mode = choice(st.segmented_control, term("use.billing_mode", lang), MODES, key="use_mode", lang=lang,
                   format_func=modes.__getitem__)
-    if not st.button(t("use.analyze", lang), type="primary", key="use_go_summary", icon=":material/query_stats:"):
+    if not st.button(term("use.analyze", lang), type="primary", key="use_go_summary", icon=":material/query_stats:"):
         return None
     return {"gpu_count": int(gpus), "avg_utilization": util / 100, "price_per_gpu_hour": price,
             "period_hours": period, "currency": currency, "billing_mode": mode or "on_demand"}
@@ -80,17 +80,17 @@ def main() -> None:
     lang = state.ui_lang()
     s = state.settings()
     currency = s.currency or ("CNY" if lang == "zh" else "USD")
-    st.title(t("use.title", lang))
-    st.caption(t("use.intro", lang))
-    files, summary = st.tabs([t("use.tab_files", lang), t("use.tab_summary", lang)])
+    st.title(term("use.title", lang))
+    st.caption(term("use.intro", lang))
+    files, summary = st.tabs([term("use.tab_files", lang), term("use.tab_summary", lang)])
     with files:
         args = files_tab(lang, s.currency)
     with summary:
         args = summary_tab(lang, currency) or args
     if args is not None:
-        outcome = run_with_progress("analyze_usage", lang, t("use.running", lang), lang=lang, **args)
+        outcome = run_with_progress("analyze_usage", lang, term("use.running", lang), lang=lang, **args)
         if outcome.kind == "missing":
-            error_box(t("use.unavailable", lang, error=outcome.error))
+            error_box(term("use.unavailable", lang, error=outcome.error))
             st.stop()
         st.session_state.use_result = outcome
         if outcome.ok:
