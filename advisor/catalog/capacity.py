@@ -18,8 +18,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.glossary import term
-
 
 @dataclass(frozen=True)
 class Capacity:
@@ -34,12 +32,13 @@ class Capacity:
     def known(self) -> int:
         return max(self.stated or 0, self.largest_instance)
 
-    def describe(self, count: int, lang: str = "en") -> str:
-        """One line on whether ``count`` cards are known to be rentable, in ``lang``."""
+    def words(self, count: int) -> dict[str, Any]:
+        """Whether ``count`` cards are known to be rentable, as a word reference (empty when they are)."""
         if count <= self.known:
-            return ""
-        return term("capacity.stated" if self.stated else "capacity.instance", lang, count=f"{count:,}", gpu=self.gpu,
-                    stated=f"{self.stated or 0:,}", by=self.stated_by, largest=self.largest_instance, instance_by=self.instance_by)
+            return {}
+        return {"term": "capacity.stated" if self.stated else "capacity.instance", "count": f"{count:,}", "gpu": self.gpu,
+                "stated": f"{self.stated or 0:,}", "by": self.stated_by, "largest": self.largest_instance,
+                "instance_by": self.instance_by}
 
 
 def capacity_for(catalog: Any, gpu: str) -> Capacity:

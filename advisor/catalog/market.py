@@ -33,7 +33,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from datetime import date
-from functools import cached_property
 from typing import Any, Literal, get_args
 
 import numpy as np
@@ -42,8 +41,6 @@ from pydantic import BaseModel, ConfigDict
 from advisor.catalog import get_catalog
 from advisor.catalog.prices import as_of_label
 from advisor.errors import InputError
-from advisor.glossary import both, term
-from advisor.glossary import mode as mode_name
 from advisor.money import CURRENCIES, convert, normalize_currency
 
 Mode = Literal["on_demand", "monthly", "yearly", "spot"]
@@ -122,8 +119,7 @@ class MarketStats(BaseModel):
     as_of_min: date | None
     as_of_max: date | None
     undated: int
-    fallback: str | None
-    fallback_zh: str | None
+    fallback: dict[str, Any] | None  # why other offers were pooled in, as a word reference (advisor.present.fmt.text_of)
     stale: bool
     stale_providers: list[str]
     stale_after_months: int
@@ -150,45 +146,41 @@ class MarketStats(BaseModel):
         """The price sheets the offers behind the figures were read from."""
         return ", ".join(sorted({r.sheet for r in self.rows if r.sheet}))
 
-    def dates(self, lang: str = "en") -> str:
-        """``2026-08-19..2026-10-01`` (+ ``, 3 undated``), or ``unknown`` (Chinese words with ``lang="zh"``)."""
+    @property
+    def span(self) -> str:
+        """``2026-08-19..2026-10-01``, one date, or ``unknown`` (no offer is dated)."""
         if self.as_of_min is None or self.as_of_max is None:
-            span = term("label.date_unknown", lang)
-        elif self.as_of_min == self.as_of_max:
-            span = self.as_of_min.isoformat()
-        else:
-            span = f"{self.as_of_min.isoformat()}..{self.as_of_max.isoformat()}"
-        if self.undated and self.as_of_min is not None:
-            span += term("market.undated", lang, n=self.undated)
-        return span
+            return "unknown"
+        if self.as_of_min == self.as_of_max:
+            return self.as_of_min.isoformat()
+        return f"{self.as_of_min.isoformat()}..{self.as_of_max.isoformat()}"
 
-    @cached_property
-    def described(self) -> dict[str, str]:
-        """``describe`` in both languages (worded once per market)."""
-        return both(self.describe)
+    def dates(self) -> dict[str, Any] | str:
+        """The price dates as a report holds them: the span, with the undated offers counted (a word
+        reference advisor.present words)."""
+        if self.as_of_min is None:
+            return {"term": "label.date_unknown"}
+        return {"term": "market.dates.undated", "span": self.span, "n": self.undated} if self.undated else self.span
 
-    def describe(self, lang: str = "en") -> str:
-        """One line for a report's assumptions: which offers, providers and dates priced it."""
+    def words(self) -> dict[str, Any]:
+        """The market for a report's assumptions, as a word reference: which offers, providers and
+        dates priced it, what was pooled in, the medians by provider type, the stale offers."""
         names = ", ".join(self.providers[:8]) + ("…" if len(self.providers) > 8 else "")
-        parts = [term("market.describe", lang, gpu=self.gpu, currency=self.currency, mode=mode_name(self.mode, lang),
-                      sheets=self.sheets, dates=self.dates(lang), n=self.offers, names=names, median=f"{self.median:.2f}",
-                      p10=f"{self.p10:.2f}", p90=f"{self.p90:.2f}")]
-        parts += [x for x in (self.fallback_zh if lang == "zh" else self.fallback, self.kinds(lang)) if x]
-        if self.stale:
-            parts.append(term("market.stale", lang, providers=", ".join(self.stale_providers), months=self.stale_after_months))
-        return term("sep.clause", lang).join(parts)
+        main = {"term": "market.describe", "gpu": self.gpu, "currency": self.currency, "mode": {"term": f"mode.{self.mode}"},
+                "sheets": self.sheets, "dates": self.dates(), "n": self.offers, "names": names,
+                "median": f"{self.median:.2f}", "p10": f"{self.p10:.2f}", "p90": f"{self.p90:.2f}"}
+        stale = {"term": "market.stale", "providers": ", ".join(self.stale_providers), "months": self.stale_after_months}
+        return {"join": "sep.clause", "parts": [main, self.fallback, self.kinds(), stale if self.stale else None]}
 
-    def kinds(self, lang: str) -> str:
-        """"by provider type: clouds 31.27 (3), rental platforms 5.15 (2)" when types differ."""
+    def kinds(self) -> dict[str, Any] | None:
+        """"by provider type: clouds 31.27 (3), rental platforms 5.15 (2)" when types differ (a word reference)."""
         if len(self.by_kind) < 2:
-            return ""
-        parts = term("chat.list_sep", lang).join(
-            term("market.kind_median", lang, kind=term(f"provider_kind.{k}", lang), median=f"{v.median:.2f}",
-                 n=len(v.providers))
-            for k, v in sorted(self.by_kind.items(), key=lambda kv: kv[1].median)
-        )
+            return None
+        parts = [{"term": "market.kind_median", "kind": {"term": f"provider_kind.{k}"}, "median": f"{v.median:.2f}",
+                  "n": len(v.providers)} for k, v in sorted(self.by_kind.items(), key=lambda kv: kv[1].median)]
         cards = ", ".join(self.kind_cards)
-        return term("market.by_kind" + (".with" if cards else ""), lang, parts=parts, cards=cards)
+        return {"term": "market.by_kind" + (".with" if cards else ""), "parts": {"join": "chat.list_sep", "parts": parts},
+                "cards": cards}
 
 
 class NoMarketError(InputError):
@@ -268,16 +260,16 @@ def _build(catalog: Any, gpu: str, currency: str, mode: str, day: date) -> Marke
     stale_before = _months_before(day, months)
     other = next(c for c in CURRENCIES if c != currency)
     twins = equivalents(catalog, gpu)
-    stages: list[tuple[list[str], str, dict[str, str]]] = [([gpu], currency, {})]
+    stages: list[tuple[list[str], str, dict[str, Any]]] = [([gpu], currency, {})]
     if twins:
-        stages.append((twins, currency, both("market.pooled.twins", currency=currency, cards=", ".join(twins))))
-    stages.append(([gpu], other, both("market.pooled.converted", currency=other, cards=gpu)))
+        stages.append((twins, currency, {"term": "market.pooled.twins", "currency": currency, "cards": ", ".join(twins)}))
+    stages.append(([gpu], other, {"term": "market.pooled.converted", "currency": other, "cards": gpu}))
     if twins:
-        stages.append((twins, other, both("market.pooled.twins_converted", currency=other, cards=", ".join(twins))))
+        stages.append((twins, other, {"term": "market.pooled.twins_converted", "currency": other, "cards": ", ".join(twins)}))
 
     best: dict[str, MarketOffer] = {}
     on_demand: dict[tuple[str, str], float] = {}
-    used: list[dict[str, str]] = []
+    used: list[dict[str, Any]] = []
     own = 0
     fx_text: str | None = None
     for index, (cards, cur, label) in enumerate(stages):
@@ -339,14 +331,13 @@ def _build(catalog: Any, gpu: str, currency: str, mode: str, day: date) -> Marke
     p10, median, p90 = (float(v) for v in np.percentile(prices, [10, 50, 90]))
     dated = [r.as_of_date for r in rows if r.as_of_date is not None]
     ratio, ratio_n = _ratio(rows, on_demand) if mode != "on_demand" else (None, 0)
-    said: dict[str, str] = {}
+    fallback: dict[str, Any] | None = None
     if used:
-        said = both(lambda lang: term("market.fallback.pooled" + ("_fx" if fx_text else ""), lang, n=own, currency=currency,
-                                      mode=mode_name(mode, lang), gpu=gpu, need=need, fx=fx_text,
-                                      pooled=term("market.pooled.sep", lang).join(u[lang] for u in used)))
+        fallback = {"term": "market.fallback.pooled" + ("_fx" if fx_text else ""), "n": own, "currency": currency,
+                    "mode": {"term": f"mode.{mode}"}, "gpu": gpu, "need": need, "fx": fx_text,
+                    "pooled": {"join": "market.pooled.sep", "parts": used}}
     elif len(rows) < need:
-        said = both(lambda lang: term("market.fallback.thin", lang, n=len(rows), mode=mode_name(mode, lang), gpu=gpu, need=need))
-    fallback, fallback_zh = said.get("en"), said.get("zh")
+        fallback = {"term": "market.fallback.thin", "n": len(rows), "mode": {"term": f"mode.{mode}"}, "gpu": gpu, "need": need}
     return MarketStats(
         gpu=gpu,
         currency=currency,
@@ -360,7 +351,6 @@ def _build(catalog: Any, gpu: str, currency: str, mode: str, day: date) -> Marke
         as_of_max=max(dated) if dated else None,
         undated=len(rows) - len(dated),
         fallback=fallback,
-        fallback_zh=fallback_zh,
         stale=any(r.stale for r in rows),
         stale_providers=[r.provider for r in rows if r.stale],
         stale_after_months=months,

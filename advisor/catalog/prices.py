@@ -35,27 +35,16 @@ from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
 Price = Annotated[float, Field(gt=0, allow_inf_nan=False)]
 Billing = Literal["on_demand", "spot", "daily", "monthly", "yearly"]
-PRICE_COLUMNS: tuple[str, ...] = (
-    "on_demand_per_hour",
-    "spot_per_hour",
-    "daily",
-    "monthly",
-    "yearly",
-)
-_HOURS = {
-    "on_demand_per_hour": 1.0,
-    "spot_per_hour": 1.0,
-    "daily": HOURS_PER_DAY,
-    "monthly": HOURS_PER_MONTH,
-    "yearly": HOURS_PER_YEAR,
+# Each billing mode's price column and the hours one price of it buys.
+_BILLING_COLUMN: dict[str, tuple[str, float]] = {
+    "on_demand": ("on_demand_per_hour", 1.0),
+    "spot": ("spot_per_hour", 1.0),
+    "daily": ("daily", HOURS_PER_DAY),
+    "monthly": ("monthly", HOURS_PER_MONTH),
+    "yearly": ("yearly", HOURS_PER_YEAR),
 }
-_BILLING_COLUMN = {
-    "on_demand": "on_demand_per_hour",
-    "spot": "spot_per_hour",
-    "daily": "daily",
-    "monthly": "monthly",
-    "yearly": "yearly",
-}
+PRICE_COLUMNS: tuple[str, ...] = tuple(column for column, _ in _BILLING_COLUMN.values())
+_HOURS = dict(_BILLING_COLUMN.values())
 SHEET_COLUMNS: tuple[str, ...] = (
     "provider",
     "sku",
@@ -112,13 +101,11 @@ class PriceOffer(BaseModel):
     def per_gpu_hour_for(self, billing: str) -> float | None:
         """Price of one GPU for one hour under ``billing`` (on_demand, spot, daily, monthly,
         yearly), from that column only; None when the offer has no such price."""
-        column = _BILLING_COLUMN.get(billing)
-        if column is None:
+        if billing not in _BILLING_COLUMN:
             raise InputError("billing", billing, "one of on_demand, spot, daily, monthly, yearly")
+        column, hours = _BILLING_COLUMN[billing]
         value = getattr(self, column)
-        if value is None:
-            return None
-        return float(value) / _HOURS[column] / self.gpu_count
+        return None if value is None else float(value) / hours / self.gpu_count
 
     @property
     def as_of_date(self) -> date | None:

@@ -142,6 +142,9 @@ def _print_markets(markets: list[Any], mode: str) -> None:
 
 
 def _print_behind(markets: list[Any]) -> None:
+    # lazy: a --json command loads no presenter
+    from advisor.present.fmt import text_of
+
     out = console()
     for m in markets:
         table = _table(bilingual("catalog.cli.behind", gpu=m.gpu, currency=m.currency, mode=m.mode.replace("_", "-")))
@@ -160,9 +163,9 @@ def _print_behind(markets: list[Any]) -> None:
         headers = ["provider", "sku", "as card", "×", "/GPU-h", "from", "as of"]
         out.print(_fill(table, headers, rows, {"×", "/GPU-h", "from"}))
         out.print(f"  sheet: {m.sheets}")
-        for line in (m.fallback, m.kinds("en")):
+        for line in (m.fallback, m.kinds()):
             if line:
-                out.print(f"  {line}")
+                out.print(f"  {text_of(line, 'en')}")
 
 
 def _offer_json(offer: Any) -> dict[str, Any]:

@@ -16,20 +16,13 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
-from advisor.catalog.market import (
-    MarketOffer,
-    MarketStats,
-    NoMarketError,
-    market_for,
-    without_hashes,
-)
+from advisor.catalog.market import MarketStats, NoMarketError, market_for, without_hashes
 from advisor.engine.params import Params
 from advisor.errors import AdvisorError, InputError
-from advisor.glossary import both, term
 from advisor.money import CURRENCIES, convert
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
 
@@ -54,16 +47,8 @@ class Quote:
     offpeak_discount: float | None = None  # only when a provider publishes one or the user states it
     storage_per_gb_month: float | None = None  # the provider's own, when one provider is named
     egress_per_gb: float | None = None
-    notes: list[str] = field(default_factory=list)
     market: MarketStats | None = None  # the market behind a list-price quote (its own currency)
-    market_choice: str | None = None  # "local" / "convert" when the market priced it
-    as_of: str = "unknown"
     stale: bool = False
-
-    @property
-    def offer(self) -> MarketOffer | None:
-        """The cheapest concrete offer behind the price (market quotes only)."""
-        return self.market.cheapest if self.market is not None else None
 
 
 def _per_gpu(offer: Any, amount: float | None) -> float | None:
@@ -85,9 +70,9 @@ def _median(values: Iterable[float | None]) -> float | None:
 _REMARK = re.compile(r"\s*[(（][^)）]*[)）]")  # a price sheet's remark after a SKU name
 
 
-def _dated(as_of: str) -> dict[str, str]:
-    """An offer's date in both languages (an undated offer says so)."""
-    return both(lambda lang: term("value.undated", lang) if as_of in ("", "unknown") else as_of)
+def _dated(as_of: str) -> dict[str, str] | str:
+    """An offer's date (a word reference when the offer is undated)."""
+    return {"term": "value.undated"} if as_of in ("", "unknown") else as_of
 
 
 def note_fx(p: Params, fx: Any) -> None:
@@ -203,8 +188,9 @@ def _market_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, market
     fx = None if home == currency else catalog.fx
     k = _to(1.0, home, currency, fx)
     ratios = {mode: _market_ratio(gpu_id, home, mode, catalog) for mode in ("spot", "monthly", "yearly")}
-    source = f"list prices, {m.describe('en')}"
-    described = {"market": m.described, "rate": ""}
+    source = (f"list prices: {gpu_id} {home} on-demand market, median of {m.offers} provider(s) ({', '.join(m.providers[:8])}),"
+              f" sheet {m.sheets}, price dates {m.span}")
+    described: dict[str, Any] = {"market": m.words(), "rate": ""}
     if fx is not None:
         source += f"; converted to {currency} at {fx.rate} ({fx.as_of}, 1 {fx.base} = {fx.rate} {fx.quote}, {fx.source})"
         described["rate"] = f"1 {fx.base} = {fx.rate} {fx.quote} ({fx.as_of})"
@@ -219,8 +205,8 @@ def _market_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, market
         as_of=_dated(without_hashes(cheapest.as_of)), sku=_REMARK.sub("", cheapest.sku).strip(),
         price=f"{cheapest.price * k:.2f}",
     )
-    p.note("price.as_of", m.dates(), f"price dates of the {m.offers} offer(s) behind the {home} median",
-           key="source.price.as_of", n=m.offers, home=home, dates=both(m.dates))
+    p.note("price.as_of", m.span, f"price dates of the {m.offers} offer(s) behind the {home} median",
+           key="source.price.as_of", n=m.offers, home=home, dates=m.dates())
     if m.stale:
         p.note(
             "price.stale",
@@ -252,7 +238,7 @@ def _market_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, market
         low=m.p10 * k,
         high=m.p90 * k,
     )
-    return replace(q, market=m, market_choice=choice, as_of=m.dates(), stale=m.stale)
+    return replace(q, market=m, stale=m.stale)
 
 
 def _market_ratio(gpu_id: str, currency: str, mode: str, catalog: Any) -> float | None:
@@ -317,17 +303,17 @@ def _sheet_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, provide
     )
     increments = [float(o.billing_increment_s) for o in pool if getattr(o, "billing_increment_s", None)]
     providers = sorted(by_provider)
-    kind = both("value.negotiated_sheet" if negotiated else "value.list_prices")
+    kind = "negotiated_sheet" if negotiated else "list_prices"
     dates = sorted({o.as_of or "unknown" for o in pool})
     sheets = ", ".join(sorted({o.sheet for o in pool if o.sheet}))
     names = f"{', '.join(providers[:6])}{'…' if len(providers) > 6 else ''}"
     source = (
-        f"{kind['en']} ({sheets}): median of the cheapest per-GPU on-demand offer of {len(providers)} provider(s) "
+        f"{kind.replace('_', ' ')} ({sheets}): median of the cheapest per-GPU on-demand offer of {len(providers)} provider(s) "
         f"({names}); as of {', '.join(dates[:3])}"
     )
-    when = ", ".join(without_hashes(d) for d in dates[:3])
-    cited = {"kind": kind, "sheets": sheets, "n": len(providers), "providers": names,
-             "dates": both(lambda lang: when.replace("unknown", term("label.date_unknown", lang)))}
+    when = [{"term": "label.date_unknown"} if d == "unknown" else d for d in (without_hashes(d) for d in dates[:3])]
+    cited = {"kind": {"term": f"value.{kind}"}, "sheets": sheets, "n": len(providers), "providers": names,
+             "dates": {"join": "chat.list_sep", "parts": when}}
     if fx is not None:
         source += f"; converted to {currency} at {fx.rate} ({fx.as_of}, {fx.source})"
         note_fx(p, fx)
@@ -349,7 +335,6 @@ def _sheet_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, provide
         negotiated=bool(negotiated),
         cited=cited,
     )
-    q = replace(q, as_of=", ".join(dates[:3]))
     if terms is not None:
         q = _provider_storage(q, terms, catalog, p)
         if terms.offpeak_discounts:

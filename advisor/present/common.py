@@ -103,16 +103,12 @@ def assumption_value(a: Assumption, lang: str) -> str:
     if isinstance(a.value, bool):
         return term("value.yes" if a.value else "value.no", lang)
     if has(f"shown.{a.name}") and a.source_values:
-        value = term(f"shown.{a.name}", lang, **_localized(a.source_values, lang))
+        value = term(f"shown.{a.name}", lang, **fmt.worded(a.source_values, lang))
     elif isinstance(a.value, str) and has(f"value.{a.value}"):
         value = term(f"value.{a.value}", lang)
     else:
         value = fmt.number(a.value) if isinstance(a.value, int | float) else str(a.value)
     return f"{value} {unit(a.unit, lang)}".strip() if a.unit else value
-
-
-def _localized(values: dict[str, Any], lang: str) -> dict[str, Any]:
-    return {k: fmt.text_of(v, lang) if isinstance(v, dict) else v for k, v in values.items()}
 
 
 def assumption_source(a: Assumption, lang: str) -> str:
@@ -122,7 +118,7 @@ def assumption_source(a: Assumption, lang: str) -> str:
         return term("source.request", lang)
     for key in (a.source_key, f"source.{a.name}" if a.source_key is None else None):
         if key and lang in entries().get(key, {}):
-            return term(key, lang, **_localized(a.source_values, lang))
+            return term(key, lang, **fmt.worded(a.source_values, lang))
     return fmt.public_source(a.source)
 
 

@@ -88,10 +88,22 @@ def date(value: Any) -> str:
 
 
 def text_of(value: Any, lang: str) -> str:
-    """A ``{en, zh}`` dict -> the text in ``lang``; anything else as it is."""
+    """A report's words in ``lang``. Reports hold keys and numbers: ``{"term": key, **values}`` reads
+    that glossary entry with its values (words themselves when they are references),
+    ``{"join": key, "parts": [...]}`` the worded parts joined by that entry; a ``{en, zh}`` dict
+    (a rule's finding) gives its text in ``lang``; anything else is shown as it is."""
+    if isinstance(value, dict) and "term" in value:
+        return term(str(value["term"]), lang, **worded({k: v for k, v in value.items() if k != "term"}, lang))
+    if isinstance(value, dict) and "join" in value:
+        return term(str(value["join"]), lang).join(t for t in (text_of(p, lang) for p in value["parts"]) if t)
     if isinstance(value, dict) and ("en" in value or "zh" in value):
         return str(value.get(lang) or value.get("en") or value.get("zh") or "")
     return "" if value is None else str(value)
+
+
+def worded(values: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Values that fill an entry: references worded, the rest as they are (the entry's format spec applies)."""
+    return {k: text_of(v, lang) if isinstance(v, dict) else v for k, v in values.items()}
 
 
 _INTERNAL = re.compile(

@@ -34,7 +34,7 @@ def present_quote(r: QuoteReport, lang: str) -> View:
         said.append(term("label.quote_util", lang, p=fmt.pct(inp.get("utilization"))))
     understood = [" · ".join(said), term("label.quote_compute", lang, compute=fmt.money(r.compute_per_gpu_hour, cur),
                                           used=fmt.money(r.per_used_gpu_hour, cur))]
-    notes = [x for x in (m.fallback_zh if lang == "zh" else m.fallback,) if x]
+    notes = [fmt.text_of(m.fallback, lang)] if m.fallback else []
     if m.term_adjustment is not None:
         notes.append(term("label.quote_term_fallback", lang, mode=mode(m.mode, lang), gpu=r.gpu,
                           factor=fmt.number(m.term_adjustment, 2)))

@@ -18,7 +18,6 @@ from advisor.engine import quotes as qmod
 from advisor.engine.decisions_data import by_currency, decision_params
 from advisor.engine.price_history import lock_value
 from advisor.findings import Assumption, Finding
-from advisor.glossary import both
 from advisor.money import CurrencyField
 from advisor.numeric import ToolRequest, check_bounds, validated
 from advisor.tools.facts import clean_facts
@@ -60,8 +59,7 @@ class QuoteMarket(BaseModel):
     providers: list[str]
     as_of_min: date | None
     as_of_max: date | None
-    fallback: str | None = None
-    fallback_zh: str | None = None
+    fallback: dict[str, Any] | None = Field(None, description="Why other offers were pooled in (a word reference).")
     stale: bool = False
     term_adjustment: float | None = Field(None, description="Multiplier applied to on-demand figures when no term market exists.")
 
@@ -173,8 +171,8 @@ def _market(catalog: Any, gpu: str, currency: str, mode: str, p: Any) -> QuoteMa
         m = market_for(gpu, currency, "on_demand", catalog=catalog)
         adjust = 1 - float(p(f"billing.{mode}_discount"))
     k = adjust or 1.0
-    p.note("quote.market", m.describe(), "advisor.catalog.market.market_for", unit=f"{currency} per GPU-hour",
-           key="source.quote.market", market=both(m.describe))
+    p.note("quote.market", round(m.median, 4), "median of advisor.catalog.market.market_for", unit=f"{currency} per GPU-hour",
+           key="source.quote.market", market=m.words())
     return QuoteMarket(mode=mode, p10=m.p10 * k, median=m.median * k, p90=m.p90 * k, offers=m.offers,
-                       providers=list(m.providers), as_of_min=m.as_of_min, as_of_max=m.as_of_max, fallback=m.fallback, fallback_zh=m.fallback_zh,
+                       providers=list(m.providers), as_of_min=m.as_of_min, as_of_max=m.as_of_max, fallback=m.fallback,
                        stale=m.stale, term_adjustment=adjust)

@@ -17,7 +17,7 @@ from advisor.engine.pricing import cached_quote, note_market, resolve_market
 from advisor.engine.sweep import SWEEP_MODES, pareto, sweep
 from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
-from advisor.glossary import both, term
+from advisor.glossary import term
 from advisor.money import CURRENCIES, convert
 from advisor.numeric import validated
 from advisor.progress import Progress, step
@@ -59,7 +59,7 @@ class OfferRef(BaseModel):
     instance_gpus: int
     instances: int = Field(description="Instances of `sku` for the option's GPU count.")
     max_cluster_gpus: int | None = Field(None, description="Largest cluster the provider documents; None = unknown.")
-    capacity: dict[str, str] = Field(default_factory=dict, description="What is known about capacity, en/zh.")
+    capacity: dict[str, Any] = Field(default_factory=dict, description="What is known about capacity (a word reference).")
     source: str
 
 
@@ -80,8 +80,8 @@ class Option(BaseModel):
     findings: list[Finding] = Field(default_factory=list, description="Interconnect / licence findings of this option.")
     within_known_capacity: bool = Field(
         True, description="Some provider states a cluster this large, or lists an instance this large.")
-    capacity_note: dict[str, str] = Field(
-        default_factory=dict, description="en/zh: why the count is not known to be rentable (empty when it is).")
+    capacity_note: dict[str, Any] = Field(
+        default_factory=dict, description="Why the count is not known to be rentable, a word reference (empty when it is).")
 
 
 class RecommendReport(BaseModel):
@@ -200,7 +200,7 @@ def _note_prices(p: Params, catalog: Any, options: list[Option], req: Any) -> No
         q = cached_quote(catalog, gpu, req.currency, req.market, req.lang)
         if q is not None:
             m = q.market
-            described = {"market": m.described} if m is not None else {}
+            described = {"market": m.words()} if m is not None else {}
             p.note(f"price_per_gpu_hour.{gpu}", round(q.on_demand, 4), q.source, unit=f"{req.currency} per GPU-hour",
                    key=("source.price_per_gpu_hour.market" + (".converted" if m.currency != req.currency else ""))
                    if m is not None else None, rate=fx_text, **described)
@@ -287,7 +287,7 @@ def _option(res: Any, i: int, currency: str, catalog: Any, req: Any, *, offers: 
     cap = capacity_for(catalog, gpu)
     if count > cap.known:
         option.within_known_capacity = False
-        option.capacity_note = {lang: cap.describe(count, lang) for lang in ("en", "zh")}
+        option.capacity_note = cap.words(count)
     if offers:
         option.offers = offers_for(catalog, gpu, count, currency, market=req.market, lang=req.lang)
         option.findings = _option_findings(catalog, option, req)
@@ -328,8 +328,8 @@ def offers_for(
         instances = -(-count // r.gpu_count)
         case = "one" if count <= r.gpu_count else "within" if known is not None and count <= known.value else \
             "over" if known is not None else "unknown"
-        text = both(f"recommend.instances.{case}", n=instances, gpus=r.gpu_count, provider=r.provider,
-                    limit=f"{int(known.value):,}" if known is not None else "", source=known.source if known is not None else "")
+        text = {"term": f"recommend.instances.{case}", "n": instances, "gpus": r.gpu_count, "provider": r.provider,
+                "limit": f"{int(known.value):,}" if known is not None else "", "source": known.source if known is not None else ""}
         out.append(OfferRef(
             provider=r.provider, sku=r.sku, region=r.region,
             price_per_gpu_hour=convert(r.native_price, r.native_currency, currency, rate),  # type: ignore[arg-type]

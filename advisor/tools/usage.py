@@ -16,8 +16,7 @@ from pydantic import BaseModel, Field, field_validator
 from advisor.catalog import get_catalog
 from advisor.engine.params import Params
 from advisor.errors import InputError
-from advisor.glossary import both, term
-from advisor.money import format_money, normalize_currency
+from advisor.money import normalize_currency
 from advisor.numeric import ToolRequest, validated
 from advisor.rules import evaluate
 from advisor.rules.findings import Assumption, Finding
@@ -112,7 +111,6 @@ class UsageReport(BaseModel):
     inputs: UsageInputs
     currency: str
     summary: UsageSummary
-    headline: dict[str, str] = Field(default_factory=dict, description="one sentence per language: en, zh")
     billing: BillingSection | None = None
     telemetry: TelemetrySection | None = None
     inventory: InventorySection | None = None
@@ -212,7 +210,6 @@ def _from_summary(req: AnalyzeUsageRequest) -> UsageReport:
         ),
         currency=currency,
         summary=summary,
-        headline=_headline(summary),
         findings=evaluate("utilization", facts, lang=req.lang),
         assumptions=assumptions,
     )
@@ -247,7 +244,6 @@ def _from_files(req: AnalyzeUsageRequest, progress: Callable[[str], None] | None
         ),
         currency=result.currency,
         summary=result.summary,
-        headline=_headline(result.summary, result.billing),
         billing=result.billing,
         telemetry=result.telemetry,
         inventory=result.inventory,
@@ -255,25 +251,3 @@ def _from_files(req: AnalyzeUsageRequest, progress: Callable[[str], None] | None
         assumptions=result.assumptions,
         notes=result.notes,
     )
-
-
-def _headline(s: UsageSummary, billing: BillingSection | None = None) -> dict[str, str]:
-    """One sentence per language for chat answers and cards."""
-    cur = s.currency or "USD"
-    parts: list[tuple[str, dict[str, str]]] = []
-    if s.gpu_count is not None and s.avg_utilization is not None:
-        parts.append(("fleet", {"n": str(s.gpu_count), "avg": f"{s.avg_utilization:.0%}", "target": f"{s.target_utilization:.0%}"}))
-        if s.waste_cost is not None:
-            parts.append(("waste", {"cost": format_money(s.waste_cost, cur)}))
-        if s.target_saving:
-            parts.append(("saving", {"cost": format_money(s.target_saving, cur)}))
-    if billing is not None and billing.total_billed_cost is not None and billing.currency:
-        parts.append(("billing", {"cost": format_money(billing.total_billed_cost, billing.currency), "rows": f"{billing.rows:,}"}))
-    if not parts:
-        return {}
-
-    def line(lang: str) -> str:
-        text = term("usage.headline", lang, text=term("usage.headline.sep", lang).join(
-            term(f"usage.headline.{key}", lang, **values) for key, values in parts))
-        return text[:1].upper() + text[1:]
-    return both(line)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from advisor.cli import main
+from advisor.present.fmt import text_of
 
 
 @pytest.fixture(autouse=True)
@@ -136,7 +137,7 @@ def test_prices_market_table_never_cuts_a_price_at_80_columns(
     m = next(m for m in market_table(get_catalog(), "CNY") if m.gpu == "A100-80GB")
     flat = "".join(behind.split())
     assert "".join(f"sheet: {m.sheets}".split()) in flat  # which sheet, and each provider type's median
-    assert "".join(m.kinds("en").split()) in flat and "rentalplatforms" in flat
+    assert "".join(text_of(m.kinds(), "en").split()) in flat and "rentalplatforms" in flat
 
 
 def test_prices_mode_must_be_known(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,6 +12,7 @@ import pytest
 from advisor.catalog import load_catalog
 from advisor.catalog.market import NoMarketError, market_for, market_table
 from advisor.errors import InputError
+from advisor.present.fmt import text_of
 from tests.catalog.conftest import CATALOG_DIR
 
 HEADER = (
@@ -69,8 +70,8 @@ def test_thin_market_pools_equivalent_card_then_converted_offers(tmp_path: Path)
     cat = _catalog(tmp_path, rows)
     cny = market_for("A800", "CNY", catalog=cat, today=TODAY)
     assert cny.offers == 4  # autodl + gongjiyun's A100 (still < 3) + both USD offers converted
-    assert "A100-80GB" in (cny.fallback or "") and "converted" in (cny.fallback or "")
-    assert cny.fallback_zh and "等效卡" in cny.fallback_zh
+    said = {lang: text_of(cny.fallback, lang) for lang in ("en", "zh")}
+    assert "A100-80GB" in said["en"] and "converted" in said["en"] and "等效卡" in said["zh"]
     converted = [r for r in cny.rows if r.converted]
     rate = cat.fx.rate
     assert converted and converted[0].price == pytest.approx(1.5 * rate)
@@ -94,8 +95,9 @@ def test_each_provider_type_has_its_median_and_the_market_says_which_set_it(tmp_
     assert m.by_kind["cloud"].median == pytest.approx(34)
     assert m.by_kind["marketplace"].median == pytest.approx(5.5)  # autodl 5, matpool 6 per card
     assert m.by_kind["marketplace"].providers == ["autodl", "matpool"] and m.kind_cards == ["A800-80GB"]
-    assert "rental platforms 5.50 (2)" in m.describe("en") and "big clouds 34.00 (3)" in m.describe("en")
-    assert "算力租赁平台 5.50（2 家）" in m.describe("zh") and "A800-80GB" in m.describe("zh")
+    en, zh = (text_of(m.words(), lang) for lang in ("en", "zh"))
+    assert "rental platforms 5.50 (2)" in en and "big clouds 34.00 (3)" in en
+    assert "算力租赁平台 5.50（2 家）" in zh and "A800-80GB" in zh
 
 
 def test_market_with_enough_local_offers_does_not_mix_currencies(tmp_path: Path) -> None:
@@ -118,7 +120,7 @@ def test_old_rows_are_flagged_stale(tmp_path: Path) -> None:
     cat = _catalog(tmp_path, rows)
     m = market_for("T4", "CNY", catalog=cat, today=TODAY)
     assert m.stale and m.stale_providers == ["alibaba"]
-    assert "stale" in m.describe("en") and "过时" in m.describe("zh")
+    assert "stale" in text_of(m.words(), "en") and "过时" in text_of(m.words(), "zh")
     assert not market_for("T4", "CNY", catalog=cat, today=date(2024, 1, 1)).stale
 
 

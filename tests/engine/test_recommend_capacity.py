@@ -12,6 +12,7 @@ from advisor.catalog.capacity import capacity_for
 from advisor.engine.params import Params
 from advisor.engine.sweep import _mode_cost
 from advisor.present import present
+from advisor.present.fmt import text_of
 from advisor.tools.recommend import recommend_hardware
 
 QLORA_72B = {"model": "qwen2.5-72b", "method": "qlora", "tokens_b": 0.5, "deadline_hours": 72}
@@ -35,9 +36,9 @@ def test_capacity_is_stated_or_the_largest_listed_instance() -> None:
     npu = capacity_for(cat, "Ascend-910B")
     assert npu.stated is None  # no provider of the card documents a cluster size
     assert npu.known == npu.largest_instance == max(o.gpu_count for o in cat.offers(gpu="Ascend-910B"))
-    assert npu.describe(npu.known, "en") == ""
+    assert npu.words(npu.known) == {}
     for lang in ("en", "zh"):
-        text = npu.describe(npu.known * 4, lang)
+        text = text_of(npu.words(npu.known * 4), lang)
         assert str(npu.known * 4) in text and npu.instance_by in text
 
 
@@ -80,7 +81,7 @@ def test_headlines_are_rentable_and_do_not_contradict_each_other(reports, index:
         assert alt.total >= r.cheapest.total * (1 - tie) - 1e-6
     for o in r.options:
         if not o.within_known_capacity:
-            assert o.capacity_note["en"] and o.capacity_note["zh"]
+            assert text_of(o.capacity_note, "en") and text_of(o.capacity_note, "zh") != text_of(o.capacity_note, "en")
             assert o.gpu_count > capacity_for(cat, o.gpu).known
 
 

@@ -7,6 +7,7 @@ import pytest
 from advisor.catalog import get_catalog
 from advisor.errors import InputError
 from advisor.present import present
+from advisor.present.fmt import text_of
 from advisor.tools import compare_billing, estimate_training_cost, plan_project, recommend_hardware
 
 
@@ -114,7 +115,8 @@ def test_recommend_lists_card_types_first_each_with_a_named_offer() -> None:
         assert len(set(first)) == len(first)  # best option per card type before any count variant
         for o in r.options:
             assert o.offers and o.offers[0].provider and o.offers[0].sku and o.offers[0].as_of
-            assert o.offers[0].capacity["en"] and o.offers[0].capacity["zh"]
+            said = [text_of(o.offers[0].capacity, lang) for lang in ("en", "zh")]
+            assert all(said) and said[0] != said[1]
             assert o.gpu_count <= r.max_useful_gpus[o.gpu]
         assert r.fastest is not None and r.fastest.gpu_count <= r.max_useful_gpus[r.fastest.gpu]
         assert r.excluded["beyond_scaling_limit"] > 0

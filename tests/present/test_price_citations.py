@@ -15,6 +15,7 @@ from advisor.assistant.result import ToolCall
 from advisor.catalog.market import market_for
 from advisor.cli import main
 from advisor.present import present
+from advisor.present.fmt import text_of
 
 # (tool, arguments, CLI argv, the card whose market prices the headline; None = the recommended card)
 CASES: list[tuple[str, dict[str, Any], list[str], str | None]] = [
@@ -50,7 +51,7 @@ def test_every_priced_report_names_its_sheet_providers_and_dates(
     market = market_for(card, home)
     line = present(tool, report, lang).priced
     assert line is not None
-    for expected in (market.sheets, market.cheapest.provider, market.dates(lang), DATES[lang], card):
+    for expected in (market.sheets, market.cheapest.provider, text_of(market.dates(), lang), DATES[lang], card):
         assert expected in line, (expected, line)
 
     monkeypatch.setenv("COLUMNS", "400")

@@ -9,6 +9,11 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+from typing import Any
+
+import pytest
+
+from advisor import tools
 
 ROOT = Path(__file__).resolve().parents[2]
 CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff01-\uff5e]")
@@ -96,3 +101,32 @@ def test_each_glossary_entry_is_written_once() -> None:
             twice.append(f"{key.value} (lines {seen[key.value]} and {key.start_mark.line + 1})")
         seen[key.value] = key.start_mark.line + 1
     assert len(seen) > 1000 and not twice, twice
+
+
+def _per_language(value: Any, path: str = "") -> list[str]:
+    """Where a report holds text per language (a ``{en, zh}`` dict) rather than keys and numbers.
+    Findings are left out: a rule's texts are written in its pack (rules/), in both languages."""
+    if isinstance(value, dict):
+        found = [path] if {"en", "zh"} <= set(value) else []
+        return found + [p for k, v in value.items() if k != "findings" for p in _per_language(v, f"{path}.{k}")]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in _per_language(v, f"{path}[{i}]")]
+    return []
+
+
+@pytest.mark.parametrize(("tool", "args"), [
+    ("estimate_training_cost", {"model": "llama-3.1-8b", "method": "lora", "tokens_b": 0.1, "gpu": "a800", "lang": "zh"}),
+    ("estimate_training_cost", {"model": "qwen2.5-7b", "method": "full", "tokens_b": 1, "gpu": "h20", "currency": "USD"}),
+    ("recommend_hardware", {"model": "llama-3.1-70b", "method": "full", "tokens_b": 20, "lang": "en"}),
+    ("check_quote", {"gpu": "ascend-910b", "price": 9, "currency": "USD", "term_months": 12, "lang": "zh"}),
+    ("compare_billing", {"gpu": "h100", "gpu_count": 8, "wall_hours": 300, "lang": "en"}),
+    ("analyze_usage", {"gpu_count": 16, "avg_utilization": 0.45, "gpu": "h100", "lang": "zh"}),
+    ("plan_project", {"model": "llama-2-7b", "pretrain_tokens_b": 100, "finetune_tokens_b": 0.5, "gpu": "a800"}),
+    ("estimate_serving_cost", {"model": "llama-3.1-70b", "tokens_per_day": 1e8, "lang": "zh"}),
+    ("compare_own_vs_rent", {"gpu": "h100", "gpu_count": 64, "utilization": 0.7, "years": 4}),
+    ("review_contract", {"path": str(ROOT / "ui" / "samples" / "contract_zh.txt"), "lang": "zh"}),
+])
+def test_reports_hold_keys_and_numbers_not_words_per_language(tool: str, args: dict[str, Any]) -> None:
+    """The engine and the tools word nothing: a report carries word references
+    (``{"term": key, **values}``) that the presenters word in the reader's language."""
+    assert not _per_language(getattr(tools, tool)(**args).model_dump(mode="json"))

@@ -50,5 +50,5 @@ def test_graded_quiz_shows_every_choice_with_the_answer(app):
     shown = "\n".join(m.value for m in at.markdown)
     for q, a in zip(module["quiz"], wrong, strict=True):
         assert f"✅ {q['choices'][q['answer']]}" in shown
-        assert f"❌ {q['choices'][a]} ← your answer" in shown
+        assert f"❌ {q['choices'][a]} ← Your answer" in shown
         assert all(c in shown for c in q["choices"])
