@@ -153,7 +153,7 @@ def approvals_tab(lang: Lang) -> None:
         if yes or no:
             view = write(ledger.approve, lang, int(pick), approver, note or None, reject=bool(no))
             if view is not None:
-                st.success(term("bud.decided", lang, id=view.id, status=term(f"bud.status_{view.status}", lang),
+                st.success(term("bud.decided", lang, id=view.id, status=term(f"status.{view.status}", lang),
                              approver=view.approver or ""))
                 outcome = services.run_tool("budget_status", lang, lang=lang)
                 result = outcome.result or result

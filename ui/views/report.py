@@ -20,7 +20,7 @@ def main() -> None:
     with st.container(border=True, key="rep-include"):
         st.markdown(f"**{term('rep.include', lang)}**")
         for r in records:
-            label = f"{term('rep.kind.' + r['kind'], lang)} — {r['title']} · {r['when']}"
+            label = f"{term('tool.' + r['kind'], lang)} — {r['title']} · {r['when']}"
             if st.checkbox(label, value=True, key=f"rep_inc_{r['id']}"):
                 chosen.append(r)
     markdown = report.to_markdown(chosen, lang)

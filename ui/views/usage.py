@@ -67,7 +67,7 @@ def summary_tab(lang: str, currency: str) -> dict[str, Any] | None:
                             step=0.5, key=f"use_price_{currency}", persist_state="session")
     period = c4.number_input(term("use.period", lang), min_value=1.0, value=730.0, step=24.0, key="use_period",
                              persist_state="session")
-    modes = {m: term(f"use.billing_{m}", lang) for m in MODES}
+    modes = {m: term(f"mode.{m}", lang) for m in MODES}
     mode = choice(st.segmented_control, term("use.billing_mode", lang), MODES, key="use_mode", lang=lang,
                   format_func=modes.__getitem__)
     if not st.button(term("use.analyze", lang), type="primary", key="use_go_summary", icon=":material/query_stats:"):
