@@ -13,6 +13,7 @@ checking packs (``advisor rules``) and importing :class:`Finding` never load the
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from advisor.rules.cases import check_packs
@@ -44,7 +45,7 @@ def evaluate(pack: str, facts: dict[str, Any], *, lang: str = "en") -> list[Find
     return run(pack, facts, lang=lang)
 
 
-def evaluate_packs(packs: list[str], facts: dict[str, Any], *, lang: str = "en") -> list[Finding]:
+def evaluate_packs(packs: Iterable[str], facts: dict[str, Any], *, lang: str = "en") -> list[Finding]:
     """Findings of several packs for the same facts, most severe first."""
     # lazy: loads durable only when this runs (cold start)
     from advisor.rules.host import evaluate_packs as run

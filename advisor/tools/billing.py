@@ -16,9 +16,11 @@ from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField
 from advisor.numeric import ToolRequest, validated
+from advisor.rules import evaluate_packs
 from advisor.tools.facts import billing_facts, clean_facts
-from advisor.tools.findings import BILLING_PACKS, evaluate
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, HOURS_PER_YEAR
+
+BILLING_PACKS: tuple[str, ...] = ("billing", "risk")
 
 
 class CompareBillingRequest(ToolRequest):
@@ -161,6 +163,6 @@ def compare_billing(request: CompareBillingRequest | None = None, **kwargs: Any)
         "parallel_experiments": req.parallel_experiments, "deadline_hours": req.deadline_hours,
         **billing_facts(options, "on_demand", req.gpu_count, worked, p),
     }
-    report.findings = evaluate(BILLING_PACKS, clean_facts(facts), lang=req.lang)
+    report.findings = evaluate_packs(BILLING_PACKS, clean_facts(facts), lang=req.lang)
     return report
 

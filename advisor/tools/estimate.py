@@ -8,8 +8,10 @@ from advisor.catalog import get_catalog
 from advisor.engine.estimate import estimate_job
 from advisor.engine.models import EstimateReport, EstimateRequest
 from advisor.numeric import validated
+from advisor.rules import evaluate_packs
 from advisor.tools.facts import estimate_facts
-from advisor.tools.findings import ESTIMATE_PACKS, evaluate
+
+ESTIMATE_PACKS: tuple[str, ...] = ("sizing", "billing", "fleet", "risk", "budget")
 
 __all__ = ["EstimateReport", "EstimateRequest", "estimate_training_cost"]
 
@@ -20,5 +22,5 @@ def estimate_training_cost(request: EstimateRequest | None = None, **kwargs: Any
     req: EstimateRequest = validated(EstimateRequest, request, kwargs)
     catalog = get_catalog(user_prices=req.prices_file)
     report, w = estimate_job(req, catalog)
-    report.findings = evaluate(ESTIMATE_PACKS, estimate_facts(report, req, catalog, w), lang=req.lang)
+    report.findings = evaluate_packs(ESTIMATE_PACKS, estimate_facts(report, req, catalog, w), lang=req.lang)
     return report

@@ -22,8 +22,8 @@ from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField
 from advisor.numeric import ToolRequest, validated
+from advisor.rules import evaluate_packs
 from advisor.tools.facts import clean_facts
-from advisor.tools.findings import evaluate
 from advisor.units import HOURS_PER_MONTH, HOURS_PER_YEAR
 
 OWN_PACKS: tuple[str, ...] = ("ownership",)
@@ -197,7 +197,7 @@ def compare_own_vs_rent(request: OwnVsRentRequest | None = None, **kwargs: Any) 
         "hybrid_saving_vs_all_own": report.hybrid.saving_vs_all_own if report.hybrid else None,
         "hybrid_peak_gpus": max(profile) if profile else None,
     }
-    report.findings = evaluate(OWN_PACKS, clean_facts(facts), lang=req.lang)
+    report.findings = evaluate_packs(OWN_PACKS, clean_facts(facts), lang=req.lang)
     report.assumptions = p.assumptions()
     return report
 

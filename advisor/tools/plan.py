@@ -22,10 +22,12 @@ from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField
 from advisor.numeric import Billions, Count, ToolRequest, validated
+from advisor.rules import evaluate_packs
 from advisor.tools import plan_elastic
-from advisor.tools.findings import PLAN_PACKS, evaluate
 from advisor.tools.serving import estimate_serving_cost
 from advisor.units import HOURS_PER_DAY
+
+PLAN_PACKS: tuple[str, ...] = ("budget",)
 
 StageName = Literal["validation", "pretrain", "finetune", "serving"]
 
@@ -173,9 +175,9 @@ def plan_project(request: PlanRequest | None = None, **kwargs: Any) -> PlanRepor
         facts.update(budget=req.budget, budget_ratio=total / req.budget, budget_ratio_high=report.high / req.budget)
     if req.approval_threshold:
         facts.update(approval_threshold=req.approval_threshold, approval_ratio=total / req.approval_threshold)
-    report.findings = evaluate(PLAN_PACKS, facts, lang=req.lang)
+    report.findings = evaluate_packs(PLAN_PACKS, facts, lang=req.lang)
     if elastic_facts:
-        report.findings += evaluate(plan_elastic.ELASTIC_PACKS, {**elastic_facts, "currency": req.currency}, lang=req.lang)
+        report.findings += evaluate_packs(plan_elastic.ELASTIC_PACKS, {**elastic_facts, "currency": req.currency}, lang=req.lang)
     return report
 
 

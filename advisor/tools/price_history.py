@@ -13,8 +13,8 @@ from advisor.engine import price_history as ph
 from advisor.engine.decisions_data import decision_params
 from advisor.findings import Assumption, Finding
 from advisor.money import normalize_currency
+from advisor.rules import evaluate_packs
 from advisor.tools.facts import clean_facts
-from advisor.tools.findings import evaluate
 
 
 class PricePoint(BaseModel):
@@ -61,5 +61,5 @@ def price_history(gpu: str, currency: str | None = None, *, prices_file: str | N
         points=[PricePoint(**vars(x)) for x in points], moves=moves, alert_threshold=threshold, alerts=alerts,
         assumptions=p.assumptions(),
     )
-    report.findings = evaluate(("prices",), clean_facts(facts), lang=lang)
+    report.findings = evaluate_packs(("prices",), clean_facts(facts), lang=lang)
     return report

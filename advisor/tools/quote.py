@@ -20,8 +20,8 @@ from advisor.engine.price_history import lock_value
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField
 from advisor.numeric import ToolRequest, check_bounds, validated
+from advisor.rules import evaluate_packs
 from advisor.tools.facts import clean_facts
-from advisor.tools.findings import evaluate
 from advisor.units import HOURS_PER_MONTH
 
 QUOTE_PACKS: tuple[str, ...] = ("quote",)
@@ -148,7 +148,7 @@ def check_quote(request: QuoteRequest | None = None, **kwargs: Any) -> QuoteRepo
         "lock_protection": report.lock["protection"] if report.lock else None,
         "lock_probability_above": report.lock["probability_above_at_end"] if report.lock else None,
     }
-    report.findings = evaluate(QUOTE_PACKS, clean_facts(facts), lang=req.lang)
+    report.findings = evaluate_packs(QUOTE_PACKS, clean_facts(facts), lang=req.lang)
     report.assumptions = p.assumptions()
     return report
 

@@ -21,8 +21,8 @@ from advisor.glossary import term
 from advisor.money import CURRENCIES, convert
 from advisor.numeric import validated
 from advisor.progress import Progress, step
+from advisor.rules import evaluate_packs
 from advisor.tools.estimate import estimate_training_cost
-from advisor.tools.findings import evaluate
 from advisor.units import HOURS_PER_DAY
 
 
@@ -351,5 +351,5 @@ def _option_findings(catalog: Any, option: Option, req: Any) -> list[Finding]:
         "gpu_memory_gb": float(gpu.memory_gb), "gpus_per_node": int(catalog.defaults.value("memory.gpus_per_node")),
         "interconnect": gpu.interconnect,
     }
-    return [f for f in evaluate(("fleet",), facts, lang=req.lang) if f.category in ("interconnect", "licence")]
+    return [f for f in evaluate_packs(("fleet",), facts, lang=req.lang) if f.category in ("interconnect", "licence")]
 

@@ -23,8 +23,8 @@ from advisor.errors import InputError
 from advisor.findings import Assumption, Finding
 from advisor.money import CurrencyField
 from advisor.numeric import Billions, Count, ToolRequest, validated
+from advisor.rules import evaluate_packs
 from advisor.tools.facts import clean_facts
-from advisor.tools.findings import evaluate
 from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH, SECONDS_PER_HOUR
 
 SERVING_PACKS: tuple[str, ...] = ("serving",)
@@ -191,7 +191,7 @@ def estimate_serving_cost(request: ServingRequest | None = None, **kwargs: Any) 
         "latency_bound": bool(batch[best] < by_memory[0]), "tpot_ms": tpot_ms,
         "batch_per_replica": int(batch[best]), "cost_per_million_tokens": report.cost_per_million_tokens,
     }
-    report.findings = evaluate(SERVING_PACKS, clean_facts(facts), lang=req.lang)
+    report.findings = evaluate_packs(SERVING_PACKS, clean_facts(facts), lang=req.lang)
     p.note("serving.capacity", round(float(per_gpu[best]), 1), f"{gpu.id}, tp {tp_best}, batch {int(batch[best])}, "
            f"{prompt:g} prompt + {output:g} output tokens", unit="output tokens/s per GPU")
     report.assumptions = p.assumptions()
