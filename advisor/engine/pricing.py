@@ -140,41 +140,24 @@ def quote(
 
 def _priced(catalog: Any, gpu_id: str, currency: str, p: Params, provider: str | None,
             price_per_gpu_hour: float | None, offpeak_discount: float | None, market: str | None, lang: str) -> Quote:
-    q = _quote(
-        catalog, gpu_id, currency, p, provider=provider, price_per_gpu_hour=price_per_gpu_hour,
-        market=market, lang=lang,
-    )
+    if price_per_gpu_hour is not None:
+        if price_per_gpu_hour <= 0:
+            raise InputError("price_per_gpu_hour", price_per_gpu_hour, "a positive price per GPU-hour")
+        q = _with_default_terms(
+            p, currency, float(price_per_gpu_hour), source="request (price per GPU-hour given)", provider=provider
+        )
+    elif market is not None and market not in ("local", "convert"):
+        raise InputError("market", market, "'local' (that currency's offers) or 'convert' (converted offers)")
+    elif provider or any(o.negotiated and o.on_demand_per_hour for o in catalog.offers(gpu=gpu_id)):
+        q = _sheet_quote(catalog, gpu_id, currency, p, provider=provider)
+    else:
+        q = _market_quote(catalog, gpu_id, currency, p, market=market, lang=lang)
     if offpeak_discount is not None:
         if not 0 <= offpeak_discount < 1:
             raise InputError("offpeak_discount", offpeak_discount, "a share between 0 and 1, e.g. 0.4")
         p.note("offpeak_discount", offpeak_discount, "request (night discount offered to the user)")
         q = replace(q, offpeak_discount=float(offpeak_discount))
     return q
-
-
-def _quote(
-    catalog: Any,
-    gpu_id: str,
-    currency: str,
-    p: Params,
-    *,
-    provider: str | None = None,
-    price_per_gpu_hour: float | None = None,
-    market: str | None = None,
-    lang: str = "en",
-) -> Quote:
-    if price_per_gpu_hour is not None:
-        if price_per_gpu_hour <= 0:
-            raise InputError("price_per_gpu_hour", price_per_gpu_hour, "a positive price per GPU-hour")
-        return _with_default_terms(
-            p, currency, float(price_per_gpu_hour), source="request (price per GPU-hour given)", provider=provider
-        )
-    if market is not None and market not in ("local", "convert"):
-        raise InputError("market", market, "'local' (that currency's offers) or 'convert' (converted offers)")
-    negotiated = [o for o in catalog.offers(gpu=gpu_id) if o.negotiated and o.on_demand_per_hour]
-    if provider or negotiated:
-        return _sheet_quote(catalog, gpu_id, currency, p, provider=provider)
-    return _market_quote(catalog, gpu_id, currency, p, market=market, lang=lang)
 
 
 def _market_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, market: str | None, lang: str) -> Quote:
