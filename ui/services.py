@@ -24,11 +24,8 @@ from ui.state import Lang, Settings
 
 log = logging.getLogger("ui")
 
-# Sidebar settings that priced tools take, and the request field each one fills.
-_PRICING_FIELDS = {"currency": "currency", "prices_file": "prices_file", "budget": "budget",
-                   "approval_threshold": "approval_threshold"}
-_TOOLS_WITH_BUDGET = {"estimate_training_cost", "recommend_hardware", "plan_project"}
-_TOOLS_WITH_PRICES = {"estimate_training_cost", "recommend_hardware", "plan_project", "compare_billing"}
+# Sidebar settings a tool takes when its request has a field of the same name.
+PRICING_SETTINGS = ("currency", "prices_file", "budget", "approval_threshold")
 
 
 @dataclass
@@ -52,10 +49,8 @@ class Answer:
     mode: str
     lang: Lang
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
-    findings: list[dict[str, Any]] = field(default_factory=list)
     citations: list[dict[str, Any]] = field(default_factory=list)
     notice: str | None = None
-    grounded: bool = True
     intent: str | None = None
     error: str | None = None
     history: Any = None
@@ -107,19 +102,15 @@ def tool_function(name: str) -> Callable[..., Any]:
     return getattr(tools, name)  # type: ignore[no-any-return]
 
 
-def with_settings(name: str, args: dict[str, Any], s: Settings) -> dict[str, Any]:
-    """Fill in the sidebar's currency, price sheet, budget and threshold where the user did not."""
-    out = dict(args)
-    if s.currency and "currency" not in out and name != "review_contract":
-        out["currency"] = s.currency
-    if s.prices_file and name in _TOOLS_WITH_PRICES:
-        out.setdefault("prices_file", s.prices_file)
-    if name in _TOOLS_WITH_BUDGET:
-        if s.budget:
-            out.setdefault("budget", s.budget)
-        if s.approval_threshold and name != "recommend_hardware":
-            out.setdefault("approval_threshold", s.approval_threshold)
-    return out
+def with_settings(name: str, args: dict[str, Any], s: Settings, lang: Lang) -> dict[str, Any]:
+    """The page's arguments in ``lang``, with the sidebar's settings for the request fields the user left
+    open (as the assistant fills them: :func:`tool_defaults`); the currency follows ``lang`` when none is set."""
+    # lazy: cold start of the UI (the first page renders before the engine loads)
+    from advisor.tools.langchain import request_model
+
+    fields = request_model(name).model_fields
+    given = {"currency": "CNY" if lang == "zh" else "USD", **tool_defaults(s)}
+    return {**{k: v for k, v in given.items() if k in fields}, **args, "lang": lang}
 
 
 # --- files: only uploads (and the app's own samples) are read; uploads are deleted after use ---
@@ -263,7 +254,7 @@ def _accepted(fn: Callable[..., Any], offered: dict[str, Any]) -> dict[str, Any]
 
 def tool_defaults(s: Settings) -> dict[str, Any]:
     """The sidebar's pricing settings as tool arguments (for an assistant that accepts them)."""
-    return {name: getattr(s, setting) for setting, name in _PRICING_FIELDS.items() if getattr(s, setting)}
+    return {name: getattr(s, name) for name in PRICING_SETTINGS if getattr(s, name)}
 
 
 def ask(question: str, s: Settings, key: str | None, history: Any, lang: Lang, *,
@@ -305,10 +296,8 @@ def ask(question: str, s: Settings, key: str | None, history: Any, lang: Lang, *
         mode=str(data.get("mode") or "offline"),
         lang=data.get("lang") if data.get("lang") in ("zh", "en") else lang,
         tool_calls=list(data.get("tool_calls") or []),
-        findings=list(data.get("findings") or []),
         citations=list(data.get("citations") or []),
         notice=scrub(notice, key) if notice else None,
-        grounded=bool(data.get("grounded", True)),
         intent=data.get("intent"),
         history=data.get("history"),
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from advisor.glossary import mode, term
-from advisor.present import common, fmt
+from advisor.present import fmt
 from advisor.present.estimate import billing_table
 from advisor.present.view import Figure, View
 from advisor.tools.billing import BillingReport
@@ -40,7 +40,5 @@ def present_billing(r: BillingReport, lang: str) -> View:
                          wall=fmt.hours(o.wall_hours, lang))
                     for o in sorted(r.options, key=lambda o: o.total)
                     if o.available and o.suitable and o is not shown][:3]
-    return View(tool="compare_billing", lang=lang, title=term("tool.compare_billing", lang), summary=summary, headline=head,
-                figures=figures, understood=understood, findings=common.findings(r.findings, lang),
-                alternatives=alternatives, tables=[billing_table(r.options, cur, lang)],
-                assumptions=common.assumptions(r.assumptions, lang))
+    return View(summary=summary, headline=head, figures=figures, understood=understood, alternatives=alternatives,
+                tables=[billing_table(r.options, cur, lang)])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from advisor.glossary import term
 from advisor.ledger.report import BudgetLine, BudgetStatusReport
-from advisor.present import common, fmt
+from advisor.present import fmt
 from advisor.present.view import Figure, Table, View
 
 
@@ -74,7 +74,4 @@ def present_budget(r: BudgetStatusReport, lang: str) -> View:
     else:
         head = Figure("forecast", term("label.budget_lines", lang), "—")
         summary = term("summary.budget_empty", lang)
-    return View(tool="budget_status", lang=lang, title=term("tool.budget_status", lang), summary=summary, headline=head,
-                figures=figures, findings=common.findings(r.findings, lang),
-                tables=[budget_table(r, lang), approvals_table(r, lang)],
-                assumptions=common.assumptions(r.assumptions, lang))
+    return View(summary=summary, headline=head, figures=figures, tables=[budget_table(r, lang), approvals_table(r, lang)])

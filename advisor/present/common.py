@@ -145,6 +145,11 @@ def money_figure(key: str, label_key: str, total: float, low: float | None, high
     return Figure(key, term(label_key, lang), fmt.money(total, currency), range=rng, raw=float(total))
 
 
+def model_name(inputs: dict[str, Any], lang: str) -> str:
+    """The model a request named, else its size ("a 7B model")."""
+    return str(inputs.get("model") or term("label.model_size", lang, b=fmt.number(inputs.get("params_b"))))
+
+
 def lang_of(report: Any, lang: str | None) -> str:
     if lang in ("zh", "en"):
         return lang

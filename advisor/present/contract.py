@@ -33,6 +33,5 @@ def present_contract(r: ContractReport, lang: str) -> View:
                   rows, muted=[i.status == "not_applicable" for i in r.checklist])
     notes = [term("label.injection", lang)] if r.injection_detected else []
     understood = [term("label.contract_read", lang, pages=r.pages, clauses=r.clause_count)]
-    return View(tool="review_contract", lang=lang, title=term("tool.review_contract", lang), summary=summary, headline=head,
-                figures=figures, understood=understood, findings=lines, notes=notes, tables=[table],
-                assumptions=common.assumptions(r.assumptions, lang))
+    return View(summary=summary, headline=head, figures=figures, understood=understood, findings=lines, notes=notes,
+                tables=[table])

@@ -55,7 +55,7 @@ def billing_table(options: list[BillingOption], currency: str, lang: str) -> Tab
 
 def understood(r: EstimateReport, lang: str) -> list[str]:
     inp = r.inputs
-    model = inp.get("model") or term("label.model_size", lang, b=fmt.number(inp.get("params_b")))
+    model = common.model_name(inp, lang)
     job = f"{model} · {term('method.' + str(inp.get('method')), lang)} · " + term(
         "label.tokens_value", lang, tokens=tokens(float(inp.get("tokens_b") or 0)))
     hw = f"{fmt.gpus(r.gpu.count, r.gpu.name, lang)} · {r.gpu.precision.upper()} · {mode(str(inp.get('billing') or 'on_demand'), lang)}"
@@ -137,10 +137,8 @@ def present_estimate(r: EstimateReport, lang: str) -> View:
         memory_table(r, lang),
     ]
     notes = [note(n, lang) for n in r.notes]
-    return View(tool="estimate_training_cost", lang=lang, title=term("tool.estimate_training_cost", lang), summary=summary,
-                headline=head, figures=figures, understood=understood(r, lang), findings=common.findings(r.findings, lang),
-                alternatives=alternatives(r, lang), notes=notes, tables=tables,
-                assumptions=common.assumptions(r.assumptions, lang))
+    return View(summary=summary, headline=head, figures=figures, understood=understood(r, lang),
+                alternatives=alternatives(r, lang), notes=notes, tables=tables)
 
 
 def memory_table(r: EstimateReport, lang: str) -> Table:

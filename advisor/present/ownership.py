@@ -4,7 +4,7 @@ the break-even utilisation, and the own-the-base, rent-the-peaks plan."""
 from __future__ import annotations
 
 from advisor.glossary import term
-from advisor.present import common, fmt
+from advisor.present import fmt
 from advisor.present.view import Figure, Table, View
 from advisor.tools.ownership import OwnVsRentReport
 
@@ -48,6 +48,5 @@ def present_own(r: OwnVsRentReport, lang: str) -> View:
             [term("hybrid.owned", lang), str(h.owned_gpus)], [term("hybrid.rented", lang), fmt.number(h.rented_gpu_months)],
             [term("hybrid.total", lang), fmt.money(h.total, cur)], [term("hybrid.all_rent", lang), fmt.money(h.all_rent_total, cur)],
             [term("hybrid.all_own", lang), fmt.money(h.all_own_total, cur)]], numeric={1}))
-    return View(tool="compare_own_vs_rent", lang=lang, title=term("tool.compare_own_vs_rent", lang), summary=summary,
-                headline=head, figures=figures, understood=understood, findings=common.findings(r.findings, lang),
-                alternatives=alternatives, tables=tables, assumptions=common.assumptions(r.assumptions, lang))
+    return View(summary=summary, headline=head, figures=figures, understood=understood, alternatives=alternatives,
+                tables=tables)

@@ -30,10 +30,9 @@ def present_plan(r: PlanReport, lang: str) -> View:
     inp = r.inputs
     understood = []
     if inp.get("model") or inp.get("params_b"):
-        understood.append(f"{term('label.job', lang)}: " + str(inp.get("model") or term("label.model_size", lang, b=fmt.number(inp.get("params_b")))))
+        understood.append(f"{term('label.job', lang)}: " + common.model_name(inp, lang))
     understood.append(" · ".join(term(f"stage.{s.stage}", lang) for s in r.stages))
     alternatives = [term("label.stage_mode", lang, stage=term(f"stage.{s.stage}", lang), mode=mode(s.recommended_billing, lang))
                     for s in r.stages if s.recommended_billing and s.recommended_billing != s.billing]
-    return View(tool="plan_project", lang=lang, title=term("tool.plan_project", lang), summary=summary, headline=head,
-                figures=figures, understood=understood, findings=common.findings(r.findings, lang),
-                alternatives=alternatives, tables=[table], assumptions=common.assumptions(r.assumptions, lang))
+    return View(summary=summary, headline=head, figures=figures, understood=understood, alternatives=alternatives,
+                tables=[table])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from advisor.glossary import term
-from advisor.present import common, fmt
+from advisor.present import fmt
 from advisor.present.view import Figure, Table, View
 from advisor.tools.price_history import PriceHistoryReport
 
@@ -27,7 +27,5 @@ def present_history(r: PriceHistoryReport, lang: str) -> View:
                     ", ".join(p.providers)] for p in pts], numeric={1, 2, 3, 4},
                   data=[{"month": p.month, "median": p.median} for p in pts])
     moves = [term("label.price_move", lang, start=m["from"], end=m["to"], change=f"{m['change']:+.1%}") for m in r.moves]
-    return View(tool="price_history", lang=lang, title=term("tool.price_history", lang), summary=summary, headline=head,
-                figures=figures, understood=[fmt.gpus(1, r.gpu, lang) + f" · {cur}"],
-                findings=common.findings(r.findings, lang), alternatives=moves[-3:], tables=[table],
-                assumptions=common.assumptions(r.assumptions, lang))
+    return View(summary=summary, headline=head, figures=figures, understood=[fmt.gpus(1, r.gpu, lang) + f" · {cur}"],
+                alternatives=moves[-3:], tables=[table])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from advisor.glossary import mode, term
-from advisor.present import common, fmt
+from advisor.present import fmt
 from advisor.present.view import Figure, Table, View
 from advisor.tools.quote import QuoteReport
 
@@ -49,6 +49,5 @@ def present_quote(r: QuoteReport, lang: str) -> View:
                    [term(f"col.{c}", lang) for c in ("mode", "p10", "median", "p90", "offers", "dates")],
                    [[mode(m.mode, lang), fmt.money(m.p10, cur), fmt.money(m.median, cur), fmt.money(m.p90, cur),
                      str(m.offers), dates]], numeric={1, 2, 3, 4})
-    return View(tool="check_quote", lang=lang, title=term("tool.check_quote", lang), summary=summary, headline=head,
-                figures=figures, understood=understood, findings=common.findings(r.findings, lang), notes=notes,
-                alternatives=alternatives, tables=[market], assumptions=common.assumptions(r.assumptions, lang))
+    return View(summary=summary, headline=head, figures=figures, understood=understood, notes=notes, alternatives=alternatives,
+                tables=[market])

@@ -58,7 +58,7 @@ def present_recommend(r: RecommendReport, lang: str) -> View:
     summary = (term("summary.recommend", lang, cheapest=option_line(r.cheapest, lang), fastest=option_line(r.fastest, lang))
                if r.cheapest and r.fastest else term("summary.recommend_none", lang, n=r.evaluated))
     inp = r.inputs
-    model = inp.get("model") or term("label.model_size", lang, b=fmt.number(inp.get("params_b")))
+    model = common.model_name(inp, lang)
     understood = [f"{term('label.job', lang)}: {model} · {term('method.' + str(inp.get('method')), lang)}"]
     if inp.get("deadline_hours"):
         understood.append(f"{term('label.deadline', lang)}: {fmt.hours(inp['deadline_hours'], lang)}")
@@ -66,7 +66,5 @@ def present_recommend(r: RecommendReport, lang: str) -> View:
     alternatives = [option_line(o, lang) for o in r.pareto if (o.gpu, o.gpu_count, o.precision, o.billing) not in shown][:3]
     tables = [_table("options", term("label.options", lang), r.options, lang),
               _table("pareto", term("label.pareto", lang), r.pareto, lang, offers=False)]
-    return View(tool="recommend_hardware", lang=lang, title=term("tool.recommend_hardware", lang), summary=summary,
-                headline=head, figures=figures, understood=understood, findings=common.findings(r.findings, lang),
-                alternatives=alternatives, tables=tables, assumptions=common.assumptions(r.assumptions, lang),
-                priced=common.price_line(r.assumptions, lang, r.cheapest.gpu if r.cheapest else None))
+    return View(summary=summary, headline=head, figures=figures, understood=understood, alternatives=alternatives,
+                tables=tables, priced=common.price_line(r.assumptions, lang, r.cheapest.gpu if r.cheapest else None))

@@ -11,7 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from advisor.present.common import lang_of, price_line
+from advisor.glossary import term
+from advisor.present.common import assumptions, findings, lang_of, price_line
 from advisor.present.view import View
 
 Presenter = Callable[[Any, str], View]
@@ -78,6 +79,9 @@ def present(tool: str, report: BaseModel | dict[str, Any], lang: str | None = No
     r = typed(tool, report)
     lang = lang_of(r, lang)
     v = render(r, lang)
-    if v.priced is None:
-        v.priced = price_line(getattr(r, "assumptions", None) or [], lang)
+    items = getattr(r, "assumptions", None) or []
+    v.tool, v.lang, v.title = tool, lang, term(f"tool.{tool}", lang)
+    v.findings = v.findings or findings(getattr(r, "findings", None) or [], lang)
+    v.assumptions = v.assumptions or assumptions(items, lang)
+    v.priced = v.priced or price_line(items, lang)
     return v

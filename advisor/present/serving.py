@@ -24,7 +24,7 @@ def present_serving(r: ServingReport, lang: str) -> View:
         Figure("daily", term("label.daily_cost", lang), fmt.money(r.daily_cost, cur), raw=r.daily_cost),
     ]
     per_day = tokens(float(inp.get("tokens_per_day") or 0) / 1e9)
-    model = str(inp.get("model") or term("label.model_size", lang, b=fmt.number(inp.get("params_b"))))
+    model = common.model_name(inp, lang)
     summary = term("summary.serving", lang, model=model, tokens=per_day, gpus=gpus, replicas=r.replicas,
                    tp=r.gpus_per_replica, monthly=fmt.money(r.monthly_cost, cur), mode=mode(r.billing, lang),
                    per_million=fmt.money(r.cost_per_million_tokens, cur))
@@ -49,6 +49,5 @@ def present_serving(r: ServingReport, lang: str) -> View:
     ], numeric={1})
     month = billing_table(r.billing_options, cur, lang)
     month.title = term("label.serving_month", lang)
-    return View(tool="estimate_serving_cost", lang=lang, title=term("tool.estimate_serving_cost", lang), summary=summary,
-                headline=head, figures=figures, understood=understood, findings=common.findings(r.findings, lang),
-                alternatives=alternatives, tables=[fleet, month], assumptions=common.assumptions(r.assumptions, lang))
+    return View(summary=summary, headline=head, figures=figures, understood=understood, alternatives=alternatives,
+                tables=[fleet, month])

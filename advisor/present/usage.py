@@ -7,7 +7,7 @@ that idle time and the forgotten resources cost; the overlap is said in a note."
 from __future__ import annotations
 
 from advisor.glossary import term
-from advisor.present import common, fmt
+from advisor.present import fmt
 from advisor.present.view import Figure, Table, View
 from advisor.tools.usage import UsageReport
 
@@ -89,6 +89,4 @@ def present_usage(r: UsageReport, lang: str) -> View:
                                 [term(f"col.{c}", lang) for c in ("team", "project", "gpu_hours", "amount")],
                                 [[x.team, x.project, fmt.number(x.gpu_hours), fmt.money(x.cost, x.currency)]
                                  for x in inv.chargeback], numeric={2, 3}))
-    return View(tool="analyze_usage", lang=lang, title=term("tool.analyze_usage", lang), summary=summary, headline=head,
-                figures=figures[:4], understood=understood, findings=common.findings(r.findings, lang), notes=notes,
-                tables=tables, assumptions=common.assumptions(r.assumptions, lang))
+    return View(summary=summary, headline=head, figures=figures[:4], understood=understood, notes=notes, tables=tables)

@@ -65,11 +65,10 @@ class Table:
 @dataclass
 class View:
     """A report as a person reads it. The short form is ``summary``, ``headline``, ``figures``,
-    ``understood``, the top findings and ``alternatives``; ``tables`` and ``assumptions`` fold away."""
+    ``understood``, the top findings and ``alternatives``; ``tables`` and ``assumptions`` fold away.
+    :func:`advisor.present.present` fills in the tool, language and title, and the report's own
+    findings and assumptions where the presenter gives none."""
 
-    tool: str
-    lang: str
-    title: str
     summary: str
     headline: Figure
     figures: list[Figure] = field(default_factory=list)
@@ -80,6 +79,9 @@ class View:
     priced: str | None = None  # which sheet, providers and dates priced the report (one line)
     tables: list[Table] = field(default_factory=list)
     assumptions: Table | None = None
+    tool: str = ""
+    lang: str = ""
+    title: str = ""
 
     def top_findings(self, n: int = 2) -> list[FindingLine]:
         return self.findings[:n]

@@ -1,4 +1,4 @@
-"""Small shared pieces: the assumptions expander, citations, error boxes."""
+"""Small shared pieces: citations, error boxes."""
 
 from __future__ import annotations
 

@@ -32,10 +32,7 @@ def forms() -> dict[str, dict[str, Any]]:
 def run(tool: str, args: dict[str, Any], lang: Lang) -> dict[str, Any] | None:
     """The tool's report for ``args`` (sidebar currency and price sheet filled in); None after a
     clear error box on bad input."""
-    s = state.settings()
-    args = services.with_settings(tool, args, s)
-    args.setdefault("currency", s.currency or ("CNY" if lang == "zh" else "USD"))
-    args["lang"] = lang
+    args = services.with_settings(tool, args, state.settings(), lang)
     outcome = services.cached_tool(tool, lang, services.args_key(args))
     if not outcome.ok:
         error_box(outcome.error or "")

@@ -40,12 +40,6 @@ def knowledge_card(r: dict[str, Any], lang: str, key: str) -> None:
                         f"{h.get('snippet') or h.get('text', '')[:300]}")
 
 
-def _extra(name: str, result: Any, lang: str, key: str) -> Any:
-    if name == "analyze_usage":
-        return lambda: usage_charts(result, lang)
-    return None
-
-
 def tool_card(name: str, result: Any, lang: str, key: str, *, in_chat: bool = False, lazy: bool | None = None) -> None:
     """The card of one tool result. ``in_chat``: the answer above already says the summary;
     ``lazy``: see :func:`ui.components.view.fold`."""
@@ -57,4 +51,5 @@ def tool_card(name: str, result: Any, lang: str, key: str, *, in_chat: bool = Fa
             st.json(result, expanded=False)
         return
     with st.container(border=True, key=f"card-{key}"):
-        view_card(present(name, result, lang), key, in_chat=in_chat, lazy=lazy, extra=_extra(name, result, lang, key))
+        charts = (lambda: usage_charts(result, lang)) if name == "analyze_usage" else None
+        view_card(present(name, result, lang), key, in_chat=in_chat, lazy=lazy, extra=charts)

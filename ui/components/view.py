@@ -35,7 +35,7 @@ def metrics(figures: list[Figure], per_row: int = 4) -> None:
                     st.badge(f.note, color="green" if f.status == "good" else "red")
 
 
-def finding(f: FindingLine, lang: str, key: str) -> None:
+def finding(f: FindingLine) -> None:
     head = f":{BADGE.get(f.severity, 'gray')}-badge[{f.severity_label}] **{f.title}**"
     if f.saving:
         head += f" :green-badge[{f.saving}]"
@@ -106,7 +106,7 @@ def table_chart(t: Table, lang: str) -> None:
     chart(t.key, rows, lang, wall=f"{term('col.wall', lang)} (h)", utilization=t.columns[0])
 
 
-def details(v: View, key: str) -> None:
+def _tables(v: View) -> None:
     for t in v.tables:
         st.markdown(f"**{t.title}**")
         if t.key in TABLE_CHARTS:
@@ -140,8 +140,8 @@ def view_card(v: View, key: str, *, in_chat: bool = False, open_details: bool = 
             st.caption(v.priced)
         for note in v.notes:
             st.info(note, icon=":material/info:")
-        for i, f in enumerate(v.top_findings(TOP_FINDINGS)):
-            finding(f, v.lang, f"{key}-f{i}")
+        for f in v.top_findings(TOP_FINDINGS):
+            finding(f)
             with st.popover(term("label.why", v.lang), icon=":material/help:"):
                 finding_detail(f, v.lang)
         if v.alternatives:
@@ -149,7 +149,11 @@ def view_card(v: View, key: str, *, in_chat: bool = False, open_details: bool = 
     with fold(term("label.details", v.lang), f"{key}-details", ":material/table_chart:", lazy=lazy,
               expanded=open_details) as draw:
         if draw:
-            _details(v, key, in_chat, extra)
+            _details(v, in_chat, extra)
+    assumptions_fold(v, key, lazy)
+
+
+def assumptions_fold(v: View, key: str, lazy: bool | None = None) -> None:
     if v.assumptions is not None and v.assumptions.rows:
         with fold(f"{v.assumptions.title} ({len(v.assumptions.rows)})", f"{key}-assumptions",
                   ":material/fact_check:", lazy=lazy) as draw:
@@ -157,15 +161,15 @@ def view_card(v: View, key: str, *, in_chat: bool = False, open_details: bool = 
                 table(v.assumptions)
 
 
-def _details(v: View, key: str, in_chat: bool, extra: Callable[[], None] | None) -> None:
+def _details(v: View, in_chat: bool, extra: Callable[[], None] | None) -> None:
     if in_chat:  # the notes, and why the findings the answer names fired, without repeating their titles
         for note in v.notes:
             st.info(note, icon=":material/info:")
         for f in v.top_findings(TOP_FINDINGS):
             finding_detail(f, v.lang)
     for f in v.findings[TOP_FINDINGS:]:
-        finding(f, v.lang, f"{key}-d")
+        finding(f)
         finding_detail(f, v.lang)
     if extra is not None:
         extra()
-    details(v, key)
+    _tables(v)

@@ -16,11 +16,10 @@ from ui import services, state
 from ui.components.common import error_box
 from ui.components.contract import contract_text, quotes
 from ui.components.progress import run_with_progress
-from ui.components.view import finding, finding_detail, metrics, table
+from ui.components.view import BADGE, assumptions_fold, finding, finding_detail, metrics, table
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 TEXT_TYPES = (".txt", ".md")
-STATUS_BADGE = {"trap": "red", "missing": "orange", "ok": "green", "not_applicable": "gray"}
 
 
 def decode(data: bytes) -> str:
@@ -75,7 +74,7 @@ def flagged_clauses(view: View, lang: str) -> None:
     """For documents whose text is not shown (PDF, Word): the quoted clauses one by one."""
     st.markdown(f"**{term('con.text', lang)}**")
     for quote, sev, title in quotes(view):
-        st.markdown(f"> {quote}\n\n:{STATUS_BADGE['trap' if sev == 'critical' else 'missing']}-badge[{title}]")
+        st.markdown(f"> {quote}\n\n:{BADGE.get(sev, 'gray')}-badge[{title}]")
 
 
 def exports(outcome: services.Outcome, view: View, lang: str) -> None:
@@ -108,13 +107,11 @@ def show(review: dict[str, Any], lang: str) -> None:
             st.caption(term("card.no_findings", lang))
         for i, f in enumerate(view.findings):
             with st.container(border=True, key=f"finding-con-{i}"):
-                finding(f, lang, f"con-{i}")
+                finding(f)
                 with st.expander(term("label.why", lang), icon=":material/help:"):
                     finding_detail(f, lang)
     checklist_table(view)
-    if view.assumptions is not None and view.assumptions.rows:
-        with st.expander(f"{view.assumptions.title} ({len(view.assumptions.rows)})", icon=":material/fact_check:"):
-            table(view.assumptions)
+    assumptions_fold(view, "con")
 
 
 def main() -> None:

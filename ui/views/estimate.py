@@ -10,19 +10,14 @@ import streamlit as st
 
 from advisor.glossary import term
 from advisor.present import present
-from ui import services, state
-from ui.components.common import error_box
-from ui.components.decision_pages import form_args
+from ui import state
+from ui.components.decision_pages import form_args, run
 from ui.components.results import estimate_card
 
 
 def config_line(result: dict[str, Any], lang: str) -> str:
     """What was priced, in a line (the view's "understood")."""
     return " · ".join(present("estimate_training_cost", result, lang).understood)
-
-
-def page_currency(s: state.Settings, lang: str) -> str:
-    return s.currency or ("CNY" if lang == "zh" else "USD")
 
 
 def main() -> None:
@@ -39,19 +34,13 @@ def main() -> None:
             args.update(form_args("estimate_whatif", lang))
             with st.expander(term("est.hidden", lang)):
                 args.update(form_args("estimate_hidden", lang))
-    s = state.settings()
-    args = services.with_settings("estimate_training_cost", args, s)
-    args["currency"] = page_currency(s, lang)
-    args["lang"] = lang
     with right:
         if "model" not in args and "params_b" not in args:
             st.info(term("est.need_model", lang), icon=":material/info:")
             st.stop()
-        outcome = services.cached_tool("estimate_training_cost", lang, services.args_key(args))
-        if not outcome.ok:
-            error_box(outcome.error or "")
+        result = run("estimate_training_cost", args, lang)
+        if result is None:
             st.stop()
-        result = outcome.result or {}
         baseline = st.session_state.get("est_baseline")
         if baseline:
             st.caption(term("est.baseline_caption", lang, text=config_line(baseline, lang)))
