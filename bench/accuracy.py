@@ -29,7 +29,7 @@ import numpy as np
 import yaml
 
 from advisor.catalog.defaults import DefaultEntry, Defaults
-from advisor.engine.estimate import estimate
+from advisor.engine.estimate import estimate, estimate_job
 from advisor.engine.models import EstimateRequest
 from advisor.engine.params import Params
 from advisor.engine.throughput import era_key, regime
@@ -37,13 +37,12 @@ from advisor.engine.throughput import era_key, regime
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = ROOT / "knowledge" / "calibration" / "pretrain_runs.yaml"
 EXCLUDED = ROOT / "knowledge" / "calibration" / "excluded_runs.yaml"
-FRESH = ROOT / "knowledge" / "calibration" / "fresh_runs.yaml"  # found after the fit: a prospective check
 RIDGE = 1.0  # penalty on each factor's log toward 0 (no effect); the intercept is free
 # Factors fitted (indices into NAMES). Chosen by leave-one-out error among the subsets of the
 # size, cluster and era factors: with 32 runs, a model-size slope on A100-class cards, a
 # cluster-size slope and a 2023-vs-today era step do not generalise (see docs/ACCURACY.md).
 # The Hopper benchmark terms (9, 10) let framework tables stay flat in model size.
-USED = [0, 1, 3, 5, 7, 8, 9, 10]
+USED = [0, 1, 3, 5, 7, 8, 9, 10, 11]
 # Band (regime_band): the conformal interval of the held-out errors for the coverage the band
 # promises, by card generation, shrunk toward all runs (prior weight of SHRINK runs) and at most
 # MAX_RATIO wide (high / low). Fixed before it was evaluated (session 6).
@@ -51,7 +50,8 @@ COVERAGE = 0.8
 SHRINK = 8.0
 MAX_RATIO = 2.0
 NAMES = ("log_base", "log_hopper", "size_exp_default", "size_exp_hopper_extra", "cluster_exp", "log_era_2022",
-         "log_era_2023", "log_moe", "log_benchmark", "log_benchmark_hopper", "size_exp_benchmark_hopper")
+         "log_era_2023", "log_moe", "log_benchmark", "log_benchmark_hopper", "size_exp_benchmark_hopper",
+         "width_exp_hopper")
 # Pre-training MFU of one node for generations with no published run in the set: the values the
 # engine used before this calibration (base 0.51 x generation factor; defaults.yaml history).
 PRIOR_MFU = {"blackwell": 0.3825, "ada": 0.4335, "volta": 0.4335, "turing": 0.306, "cdna3": 0.357, "davinci": 0.357}
@@ -115,6 +115,7 @@ def to_defaults(theta: np.ndarray, base: Defaults) -> dict[str, Any]:
         "mfu.benchmark_factor": {"default": round(math.exp(theta[8]), 3),
                                  "hopper": round(math.exp(theta[8] + theta[9]), 3)},
         "mfu.benchmark_size_exponent": {"default": 0.0, "hopper": round(float(theta[10]), 3)},
+        "mfu.width_exponent": {"default": 0.0, "hopper": round(float(theta[11]), 3)},
     }
 
 
@@ -130,7 +131,7 @@ class Run:
 
 def features(row: dict[str, Any], catalog: Any) -> Run:
     """One run through the shipped engine: its features and implied compute MFU."""
-    report = estimate(request(row), catalog)
+    report, w = estimate_job(request(row), catalog)
     p = Params(catalog.defaults)
     gpu = catalog.gpu(report.gpu.name)
     mfu = report.mfu.expected
@@ -152,6 +153,7 @@ def features(row: dict[str, Any], catalog: Any) -> Run:
         1.0 if era == "2022" else 0.0, 1.0 if era == "2023" else 0.0,
         1.0 if report.inputs["active_params_b"] < report.inputs["params_b"] * 0.999 else 0.0,
         bench, bench * hopper, bench * math.log(active / 7.0) * hopper,
+        hopper * math.log(min(w.shape.hidden, float(p("mfu.width_floor"))) / float(p("mfu.width_floor"))),
     ])
     return Run(row=row, x=x, y=math.log(implied / fixed), regime=regime("pretrain", gpu.generation, p),
                published=float(row["gpu_hours"]), gpus=n)
@@ -270,8 +272,7 @@ def by_regime(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def generalisation(catalog: Any, path: Path = EXCLUDED) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The shipped engine on runs it was never fitted on (the excluded runs, or the fresh runs
-    found after the fit): error and band coverage."""
+    """The shipped engine on runs it was never fitted on (the excluded runs): error and band coverage."""
     rows = load(path) if path.exists() else []
     table, errors, bands = [], [], []
     for row in rows:
@@ -358,11 +359,10 @@ def main(argv: list[str] | None = None) -> None:
     for run, e, (lo, hi) in zip(result["runs"], result["errors"], result["bands"], strict=True):
         print(f"  {run.row['id']:24s} {run.regime:15s} published/estimate {math.exp(e):5.2f}  band [{math.exp(lo):.2f}, "
               f"{math.exp(hi):.2f}] {'in' if lo <= e <= hi else 'OUT'}")
-    for label, path in (("excluded runs (generalisation)", EXCLUDED), ("fresh runs (found after the fit)", FRESH)):
-        overall, table = generalisation(catalog, path)
-        print(f"{label}: {overall}")
-        for row in table:
-            print(f"  {row}")
+    overall, table = generalisation(catalog)
+    print(f"excluded runs (generalisation): {overall}")
+    for row in table:
+        print(f"  {row}")
     print("excluded runs: estimate/published as time multipliers (failures x recompute x era x size x benchmark x level)")
     for row in bias_causes(catalog):
         print(f"  {row}")

@@ -17,13 +17,12 @@ def run() -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, figures in accuracy.by_regime(result).items():
         out[f"pretrain_loo_{name}"] = figures
-    for kind, path in (("excluded", accuracy.EXCLUDED), ("fresh", accuracy.FRESH)):
-        overall, table = accuracy.generalisation(catalog, path)
-        out[f"{kind}_runs_generalisation"] = overall
-        for row in table:
-            out[f"{kind}_{row['id']}"] = (f"published {row['published']:,} est {row['estimate']:,} "
-                                          f"({row['error_pct']:+.1f} %, {'in' if row['in_band'] else 'out of'} band, "
-                                          f"{row['layout']})")
+    overall, table = accuracy.generalisation(catalog)
+    out["excluded_runs_generalisation"] = overall
+    for row in table:
+        out[f"excluded_{row['id']}"] = (f"published {row['published']:,} est {row['estimate']:,} "
+                                        f"({row['error_pct']:+.1f} %, {'in' if row['in_band'] else 'out of'} band, "
+                                        f"{row['layout']})")
     for row in accuracy.bias_causes(catalog):
         out[f"excluded_causes_{row['id']}"] = " ".join(f"{k} x{v:.2f}" for k, v in row.items()
                                                         if k not in ("id", "estimate_over_published"))
