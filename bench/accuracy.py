@@ -43,10 +43,17 @@ RIDGE = 1.0  # penalty on each factor's log toward 0 (no effect); the intercept 
 # cluster-size slope and a 2023-vs-today era step do not generalise (see docs/ACCURACY.md).
 # The Hopper benchmark terms (9, 10) let framework tables stay flat in model size.
 USED = [0, 1, 3, 5, 7, 8, 9, 10, 11]
+# The floors below which the size slope and the width factor stop (mfu.size_floor_b,
+# mfu.width_floor) are fitted too: every pair of this grid is tried inside each fit.
+FLOORS = [(s, w) for s in (1.0, 3.0, 7.0, 14.0) for w in (1024, 1536, 2048, 3072, 4096)]
 # Band (regime_band): the conformal interval of the held-out errors for the coverage the band
 # promises, by card generation, shrunk toward all runs (prior weight of SHRINK runs) and at most
 # MAX_RATIO wide (high / low). Fixed before it was evaluated (session 6).
 COVERAGE = 0.8
+# The MFU a run's features are computed at. It only picks the GPU count of the runs that do not
+# state one (and so their failure share); at the fitted factors' MFU instead, the count would
+# depend on a fit that saw every run.
+FEATURE_MFU = 0.3
 SHRINK = 8.0
 MAX_RATIO = 2.0
 NAMES = ("log_base", "log_hopper", "size_exp_default", "size_exp_hopper_extra", "cluster_exp", "log_era_2022",
@@ -116,22 +123,38 @@ def to_defaults(theta: np.ndarray, base: Defaults) -> dict[str, Any]:
                                  "hopper": round(math.exp(theta[8] + theta[9]), 3)},
         "mfu.benchmark_size_exponent": {"default": 0.0, "hopper": round(float(theta[10]), 3)},
         "mfu.width_exponent": {"default": 0.0, "hopper": round(float(theta[11]), 3)},
+        "mfu.size_floor_b": float(theta[-2]),
+        "mfu.width_floor": int(theta[-1]),
     }
 
 
 @dataclass
 class Run:
     row: dict[str, Any]
-    x: np.ndarray  # features
     y: float  # log implied compute MFU, fixed factors (method, fp8) removed
     regime: str
     published: float
     gpus: int
+    hopper: float
+    active: float  # active parameters, billions
+    width: float  # narrowest matrix dimension (Shape.width)
+    base: np.ndarray  # the features that do not depend on a floor
+
+    def x(self, size_floor: float, width_floor: float) -> np.ndarray:
+        """The regression features with the size and width floors of one fit (``NAMES``)."""
+        size = math.log(max(self.active, size_floor) / 7.0)  # as throughput.size_factor
+        bench = self.base[8]
+        out = self.base.copy()
+        out[2], out[3] = size, size * self.hopper
+        out[10] = bench * math.log(self.active / 7.0) * self.hopper
+        out[11] = self.hopper * math.log(min(self.width, width_floor) / width_floor)
+        return out
 
 
 def features(row: dict[str, Any], catalog: Any) -> Run:
-    """One run through the shipped engine: its features and implied compute MFU."""
-    report, w = estimate_job(request(row), catalog)
+    """One run through the engine at the fixed ``FEATURE_MFU``: its features and implied compute
+    MFU, the same whatever the factors are (no fit reaches into another fit's data)."""
+    report, w = estimate_job(request(row).model_copy(update={"mfu": FEATURE_MFU}), catalog)
     p = Params(catalog.defaults)
     gpu = catalog.gpu(report.gpu.name)
     mfu = report.mfu.expected
@@ -143,37 +166,39 @@ def features(row: dict[str, Any], catalog: Any) -> Run:
         fixed *= float(p("mfu.fp8_factor"))
     n = report.gpu.count
     node = float(p("memory.gpus_per_node"))
-    active = max(float(report.inputs["active_params_b"]), 1e-3)
-    size = math.log(max(active, float(p("mfu.size_floor_b"))) / 7.0)  # as throughput.size_factor
     hopper = 1.0 if gpu.generation == "hopper" else 0.0
     bench = 1.0 if row.get("basis") == "throughput" else 0.0
     era = era_key(str(row["year"]), p)
-    x = np.asarray([
-        1.0, hopper, size, size * hopper, -math.log(max(n, node) / node),
+    base = np.asarray([
+        1.0, hopper, 0.0, 0.0, -math.log(max(n, node) / node),
         1.0 if era == "2022" else 0.0, 1.0 if era == "2023" else 0.0,
         1.0 if report.inputs["active_params_b"] < report.inputs["params_b"] * 0.999 else 0.0,
-        bench, bench * hopper, bench * math.log(active / 7.0) * hopper,
-        hopper * math.log(min(w.shape.hidden, float(p("mfu.width_floor"))) / float(p("mfu.width_floor"))),
+        bench, bench * hopper, 0.0, 0.0,
     ])
-    return Run(row=row, x=x, y=math.log(implied / fixed), regime=regime("pretrain", gpu.generation, p),
-               published=float(row["gpu_hours"]), gpus=n)
+    return Run(row=row, y=math.log(implied / fixed), regime=regime("pretrain", gpu.generation, p),
+               published=float(row["gpu_hours"]), gpus=n, hopper=hopper,
+               active=max(float(report.inputs["active_params_b"]), 1e-3), width=float(w.shape.width), base=base)
 
 
 def fit(runs: list[Run]) -> np.ndarray:
-    """Least absolute log error (IRLS) with a ridge penalty toward "no effect"; factors not in
-    ``USED`` stay at no effect."""
-    x = np.stack([r.x for r in runs])[:, USED]
+    """The factors of ``NAMES`` (those not in ``USED`` stay at no effect) and the two floors
+    (``FLOORS``: size and width). For every floor pair: least absolute log error (IRLS) with a
+    ridge penalty toward "no effect"; the pair of least objective (sum |residual| + RIDGE / 2 ·
+    |theta|^2, what the IRLS minimises) is kept."""
+    x = np.stack([np.stack([r.x(*f) for r in runs])[:, USED] for f in FLOORS])  # floors × runs × factors
     y = np.asarray([r.y for r in runs])
     penalty = np.eye(len(USED)) * RIDGE
     penalty[0, 0] = 0.0
-    weights = np.ones(len(y))
-    theta = np.zeros(len(USED))
+    weights = np.ones((len(FLOORS), len(y)))
     for _ in range(40):
-        xw = x * weights[:, None]
-        theta = np.linalg.solve(xw.T @ x + penalty, xw.T @ y)
-        weights = 1.0 / np.maximum(np.abs(y - x @ theta), 0.05)
-    out = np.zeros(len(NAMES))
-    out[USED] = theta
+        xw = x * weights[:, :, None]
+        theta = np.linalg.solve(xw.transpose(0, 2, 1) @ x + penalty, (xw.transpose(0, 2, 1) @ y)[:, :, None])[:, :, 0]
+        residual = np.abs(y - np.einsum("fnk,fk->fn", x, theta))
+        weights = 1.0 / np.maximum(residual, 0.05)
+    best = int(np.argmin(residual.sum(axis=1) + 0.5 * np.einsum("fk,kl,fl->f", theta, penalty, theta)))
+    out = np.zeros(len(NAMES) + 2)
+    out[USED] = theta[best]
+    out[-2:] = FLOORS[best]
     return out
 
 
@@ -198,21 +223,30 @@ def benchmark_conversion(catalog: Any, report: Any) -> float:
     return float(factor.get(gen, factor["default"])) * size ** float(exponent.get(gen, exponent["default"]))
 
 
-def cross_validate(catalog: Any) -> dict[str, Any]:
-    """Leave-one-out over the fitted runs; bands from the other runs' errors in the same regime."""
+def held_out(runs: list[Run], catalog: Any) -> tuple[list[float], list[int]]:
+    """Leave-one-out log errors log(published / estimate), each run predicted by the engine with
+    the factors and floors fitted on the other runs, and the GPU counts of those estimates."""
+    reports = [predict(run.row, catalog, fit(runs[:i] + runs[i + 1:])) for i, run in enumerate(runs)]
+    return ([math.log(run.published / r.gpu_hours.expected) for run, r in zip(runs, reports, strict=True)],
+            [r.gpu.count for r in reports])
+
+
+def cross_validate(catalog: Any, nested: bool = True) -> dict[str, Any]:
+    """Leave-one-out over the fitted runs. Run i's band is the regime band (``regime_band``) of
+    the other runs' leave-one-out errors, computed without run i (a leave-one-out inside the
+    fold: nothing fitted for run i saw it); ``nested=False`` takes them from the outer loop
+    (faster; each of those fits saw run i)."""
     rows = [r for r in load() if fitted(r)]
     runs = [features(r, catalog) for r in rows]
-    errors: list[float] = []
-    for i, run in enumerate(runs):
-        theta = fit(runs[:i] + runs[i + 1:])
-        got = predict(run.row, catalog, theta).gpu_hours.expected
-        errors.append(math.log(run.published / got))
+    errors, counts = held_out(runs, catalog)
+    for run, n in zip(runs, counts, strict=True):
+        run.gpus = n  # the cluster-size rows report the count of the run's own estimate
     bands = []
     for i, run in enumerate(runs):
-        others = [(e, r.regime) for j, (e, r) in enumerate(zip(errors, runs, strict=True)) if j != i]
-        bands.append(regime_band([e for e, g in others if g == run.regime], [e for e, _ in others]))
-    theta = fit(runs)
-    return {"runs": runs, "errors": errors, "bands": bands, "theta": theta}
+        rest = runs[:i] + runs[i + 1:]
+        inner = held_out(rest, catalog)[0] if nested else errors[:i] + errors[i + 1:]
+        bands.append(regime_band([e for e, r in zip(inner, rest, strict=True) if r.regime == run.regime], inner))
+    return {"runs": runs, "errors": errors, "bands": bands, "theta": fit(runs)}
 
 
 def conformal(errors: list[float]) -> tuple[float, float] | None:
@@ -341,13 +375,10 @@ def main(argv: list[str] | None = None) -> None:
     catalog = get_catalog()
     result = cross_validate(catalog)
     if "--write" in args:
-        # The fit depends on the GPU counts the engine picks for runs without one: iterate.
-        for _ in range(4):
-            values = to_defaults(result["theta"], catalog.defaults)
-            values["mfu.band_by_regime"] = band_table(result["runs"], result["errors"])
-            write_defaults(values)
-            catalog = get_catalog()
-            result = cross_validate(catalog)
+        values = to_defaults(result["theta"], catalog.defaults)
+        values["mfu.band_by_regime"] = band_table(result["runs"], result["errors"])
+        write_defaults(values)
+        catalog = get_catalog()
     print("fitted factors (all fitted runs):")
     for key, value in to_defaults(result["theta"], catalog.defaults).items():
         print(f"  {key}: {value}")

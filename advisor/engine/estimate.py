@@ -172,7 +172,7 @@ def estimate_job(req: EstimateRequest, catalog: Any) -> tuple[EstimateReport, Wo
             mfu = float(throughput.expected_mfu(
                 generation=gpu.generation, gpu_count=n, active_params_b=w.active_params_b, method=w.method,
                 moe=w.is_moe, precision=precision, nvlink=has_nvlink(gpu), p=p, era=req.software_era,
-                hidden=w.shape.hidden,
+                width=w.shape.width,
             ))
             band = throughput.regime(w.method, gpu.generation, p)
             lo, hi = (float(x) for x in throughput.mfu_band(mfu, p, band))

@@ -160,7 +160,7 @@ def sweep(
         mfu = throughput.expected_mfu(
             generation=cols.generation, gpu_count=counts[None, :],  # type: ignore[call-overload, index]
             active_params_b=w.active_params_b, method=w.method, moe=w.is_moe, precision=prec,
-            nvlink=cols.nvlink, p=p, hidden=w.shape.hidden,
+            nvlink=cols.nvlink, p=p, width=w.shape.width,
         )
         compute = flops * factor / (cols.peaks * 1e12 * mfu * 3600.0)
         extra, *_ = failures.overhead(compute / counts, counts, ckpt_gb, p)

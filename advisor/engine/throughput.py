@@ -6,7 +6,8 @@ expected MFU = base × generation × size(N, generation) × cluster(n) × era ×
 
 - size(N, g)  = (max(N_active, floor) / 7B) ^ size_exponent[g]   (larger models use fast cards
                 better; no slope below ``mfu.size_floor_b``, where the fitted runs show none)
-                × (min(hidden, width_floor) / width_floor) ^ width_exponent[g]  (narrow layers)
+                × (min(width, width_floor) / width_floor) ^ width_exponent[g]  (narrow layers:
+                width = the narrowest matrix dimension, hidden size or a routed expert's MLP width)
 - cluster(n)  = (n / node) ^ −cluster_exponent for n above one node, else 1
 - era         = the software stack's year (``mfu.era_factor``; default: today's stack)
 
@@ -43,16 +44,16 @@ def cluster_factor(gpu_count: Any, p: Params) -> Any:
     return (n / node) ** -float(p("mfu.cluster_exponent"))
 
 
-def size_factor(active_params_b: float, generation: Any, p: Params, hidden: float | None = None) -> Any:
+def size_factor(active_params_b: float, generation: Any, p: Params, width: float | None = None) -> Any:
     table = p("mfu.size_exponent")
     exponent = _table(table, generation, float(table["default"]))
     factor = (max(active_params_b, float(p("mfu.size_floor_b"))) / 7.0) ** exponent
-    if hidden is None:
+    if width is None:
         return factor
     # matrices narrower than the card's width floor leave its tensor cores idle
     widths = p("mfu.width_exponent")
     floor = float(p("mfu.width_floor"))
-    return factor * (min(float(hidden), floor) / floor) ** _table(widths, generation, float(widths["default"]))
+    return factor * (min(float(width), floor) / floor) ** _table(widths, generation, float(widths["default"]))
 
 
 def era_key(era: str | int | None, p: Params) -> str:
@@ -84,14 +85,14 @@ def expected_mfu(
     nvlink: Any,
     p: Params,
     era: str | int | None = None,
-    hidden: float | None = None,
+    width: float | None = None,
 ) -> Any:
     """Expected MFU, measured against the card's peak at ``precision``.
 
     ``generation`` and ``nvlink`` may be arrays (one entry per configuration)."""
     gen_table = p("mfu.generation_factor")
     gen = _table(gen_table, generation, min(gen_table.values()))
-    mfu = float(p("mfu.base")) * gen * cluster_factor(gpu_count, p) * size_factor(active_params_b, generation, p, hidden)
+    mfu = float(p("mfu.base")) * gen * cluster_factor(gpu_count, p) * size_factor(active_params_b, generation, p, width)
     mfu = mfu * float(p("mfu.era_factor")[era_key(era, p)])
     mfu = mfu * float(p("mfu.method_factor")[method])
     if moe:

@@ -35,6 +35,12 @@ class Shape:
     tied_embeddings: bool
     source: str
 
+    @property
+    def width(self) -> int:
+        """The narrowest dimension of the layer's matrices: the hidden size, or a mixture of
+        experts' routed-expert width when that is smaller."""
+        return min(self.hidden, self.intermediate)
+
 
 @dataclass(frozen=True)
 class Workload:
