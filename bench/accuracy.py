@@ -63,7 +63,9 @@ NAMES = ("log_base", "log_hopper", "size_exp_default", "size_exp_hopper_extra", 
 # engine used before this calibration (base 0.51 x generation factor; defaults.yaml history).
 PRIOR_MFU = {"blackwell": 0.3825, "ada": 0.4335, "volta": 0.4335, "turing": 0.306, "cdna3": 0.357, "davinci": 0.357}
 REGIMES = ("ampere", "hopper")
-CLUSTERS = {"gpus_1_64": (1, 64), "gpus_65_1024": (65, 1024), "gpus_above_1024": (1025, 10**9)}  # reporting only
+# reporting only: GPU count of each run's estimate; active parameters (billions)
+CLUSTERS = {"gpus_1_64": (1, 64), "gpus_65_1024": (65, 1024), "gpus_above_1024": (1025, 10**9)}
+SIZES = {"active_below_3b": (0.0, 3.0), "active_3_20b": (3.0, 20.0), "active_above_20b": (20.0, 1e6)}
 
 
 def load(path: Path = RUNS) -> list[dict[str, Any]]:
@@ -299,6 +301,7 @@ def by_regime(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
     out = {"all": summary(errors, bands)}
     groups = {name: [r.regime == name for r in runs] for name in REGIMES}
     groups.update({label: [lo <= r.gpus <= hi for r in runs] for label, (lo, hi) in CLUSTERS.items()})
+    groups.update({label: [lo <= r.active < hi for r in runs] for label, (lo, hi) in SIZES.items()})
     for name, member in groups.items():
         idx = [i for i, m in enumerate(member) if m]
         out[name] = summary([errors[i] for i in idx], [bands[i] for i in idx])

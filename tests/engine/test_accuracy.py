@@ -13,6 +13,7 @@ import pytest
 
 from advisor.engine.estimate import estimate
 from advisor.engine.models import EstimateRequest
+from advisor.engine.workload import shape_from_model
 from bench import accuracy
 
 ROWS = [r for r in accuracy.load() if accuracy.fitted(r)]
@@ -205,3 +206,20 @@ def test_narrow_layers_run_slower_on_hopper_only(catalog, hidden: int) -> None:
     assert mfu("H100-SXM", hidden) < mfu("H100-SXM", floor)
     assert mfu("A100-80GB", hidden) == pytest.approx(mfu("A100-80GB", floor), rel=1e-6)
     assert mfu("H100-SXM", 2 * floor) == pytest.approx(mfu("H100-SXM", floor), rel=1e-6)  # no bonus above it
+
+
+@pytest.mark.parametrize(("hidden", "expert"), [(2048, 512), (4096, 768), (3072, 1536)])
+def test_narrow_experts_count_as_narrow_layers(catalog, hidden: int, expert: int) -> None:
+    """A mixture of experts' routed-expert MLP narrower than its hidden size is its narrowest
+    matrix (Shape.width): the width factor takes it, stated in the request or from the catalog."""
+    def mfu(inter: int, gpu: str = "H100-SXM") -> float:
+        return estimate(EstimateRequest(params_b=30, active_params_b=3, method="pretrain", tokens_b=10, gpu=gpu,
+                                        gpu_count=64, layers=48, hidden_size=hidden, heads=hidden // 128,
+                                        intermediate_size=inter), catalog).mfu.expected
+
+    floor = catalog.defaults.value("mfu.width_floor")
+    exponent = catalog.defaults.value("mfu.width_exponent")["hopper"]
+    assert mfu(expert) / mfu(4 * hidden) == pytest.approx((min(expert, floor) / min(hidden, floor)) ** exponent, rel=1e-6)
+    assert mfu(expert, "A100-80GB") == pytest.approx(mfu(4 * hidden, "A100-80GB"), rel=1e-6)
+    spec = catalog.model("qwen3-30b-a3b")  # experts of width 768 under a hidden size of 2048
+    assert shape_from_model(spec).width == min(spec.hidden_size, spec.intermediate_size) < spec.hidden_size
