@@ -141,8 +141,11 @@ def _run(
     text = sentence.text
     low = text.lower() if low is None else low
     found: list[Hit] = []
-    protect, denied, optional = _protection(spec, text, resolver, low)
-    trap, cleared = _first_unnegated(spec, text, protect if spec.shield else [], low)
+    voided = spec.void_any is not None and spec.void_any.search(text, low) is not None  # "自公布之日起生效": nothing protects
+    protect, denied, optional = _protection(spec, text, resolver, low) if not voided else ([], None, None)
+    neutral = spec.neutral_any.pattern_for(text, low) if spec.neutral_any is not None else None
+    spared = list(neutral.finditer(text)) if neutral is not None else []  # "已使用的费用不予退还": only what was used is kept
+    trap, cleared = _first_unnegated(spec, text, (protect if spec.shield else []) + spared, low)
     if (
         trap is not None
         and spec.name == "termination_for_convenience"
@@ -167,7 +170,7 @@ def _run(
             found.append(_hit(spec, "present", sentence, m, resolver))
         elif optional is not None:
             found.append(_hit(spec, "present", sentence, optional, resolver))
-        elif spec.reader and reads and (score := (r := commitment.readers()[spec.reader]).score(text, resolver)) >= r.threshold:
+        elif spec.reader and reads and not voided and (score := (r := commitment.readers()[spec.reader]).score(text, resolver)) >= r.threshold:
             found.append(_hit(spec, r.kind, sentence, _WHOLE.search(text), resolver))  # type: ignore[arg-type]
             found[-1].score = score
     return found
@@ -209,9 +212,13 @@ def _protection(
     standing: list[re.Match[str]] = []
     denied: re.Match[str] | None = None
     optional: re.Match[str] | None = None
-    for m in pattern.finditer(text):
-        if spec.negation and (_negated(spec, "protect", text, m) or semantics.denies(m.group(0)) or _excepted(text, m.end(), resolver)):
+    pos = 0
+    while (m := pattern.search(text, pos)) is not None:
+        pos = max(m.end(), m.start() + 1)
+        if spec.negation and (_negated(spec, "protect", text, m) or semantics.denies(m.group(0)) or semantics.denied_after(text, m.end())
+                              or _excepted(text, m.end(), resolver)):
             denied = denied or m
+            pos = m.start() + 1  # a later reading inside it may stand ("is not charged for the remaining term and receives a pro-rata refund")
             continue
         if semantics.optional_for(text, m.start(), m.end(), resolver) == "provider":
             optional = optional or m
@@ -238,7 +245,7 @@ _VERB_RE = re.compile(
 _BY_RE = re.compile(r"\b(?:terminated|cancel+ed|changed|increased|adjusted)\s+(?:\w+\s+){0,3}?by\s+", re.IGNORECASE)
 
 
-_PAY_RE = re.compile(r"\b(?:pay|pays|paid|owe|owes|forfeit\w*|bear|bears|liable)\b|支付|承担|缴纳|赔偿|补足|(?P<kept>不予?(?:退|返)|概不(?:退|返))", re.IGNORECASE)
+_PAY_RE = re.compile(r"\b(?:pay|pays|paid|owe|owes|forfeit\w*|bear|bears|liable)\b|支付|承担|缴纳|赔偿|补足|(?P<kept>不予?(?:退|返)|概不(?:退|返)|归[^。；，]{0,6}所有|扣除|扣留|扣减|没收|\b(?:keeps?|kept|retains?|retained|withholds?|withheld|deducts?|deducted|less|minus|belongs?|becomes?\s+the\s+property)\b)", re.IGNORECASE)
 
 
 _RECIPIENT_RE = re.compile(r"(?:向|给|付给|对)\s*(?:甲方|乙方|[^，。；\s]{1,12}?方)|\bto\s+(?:the\s+)?\w+\s*$", re.IGNORECASE)

@@ -12,6 +12,8 @@ languages. The words live in semantics.yaml; this module only applies them:
   few words. Negators are counted, so "never reclaim ... without notice" and
   "不会在未提前通知的情况下回收" read as an affirmed notice. Comparators and fixed phrases
   ("not less than", "不低于", "whether or not", "免费", "不可抗力") are not negators.
+  A negator with its own object ("without notice", "without penalty", 不经甲方同意, 无需通知)
+  negates that object only: "乙方可不经甲方同意调整单价" still gives the provider the change.
 * **modality** - the nearest modal before the predicate in its segment: obligation (shall,
   must, 应, 须), permission (may, 可, 有权), prohibition (shall not, 不得), exemption (not
   required to, 无需), else a plain statement.
@@ -81,8 +83,10 @@ class _Vocabulary:
         self.window_en = int(window.get("en", 2))
         self.window_zh = int(window.get("zh", 6))
         self.denial = both("denials")
+        self.denial_after = both("denials_after")
         self.negated_charge = both("negated_charges")
         self.exception = both("exceptions")
+        self.bounded = both("bounded")
         modals = data.get("modals") or {}
         self.modals = {name: union(modals[name], f"modals.{name}") for name in _MODAL_ORDER if name in modals}
         if len(self.modals) != len(_MODAL_ORDER):
@@ -102,6 +106,8 @@ class _Analysis:
         self.text = text
         masked = v.not_negator.sub(lambda m: "\x00" * len(m.group(0)), text)
         self.negators = [m.span() for m in v.negator.finditer(masked)]
+        bounded = {m.start(): m.end() for m in v.bounded.finditer(masked)}  # "without notice": the scope ends with it
+        self.scope_end = {s: bounded[s] for s, _ in self.negators if s in bounded}
         self.neg_starts = [s for s, _ in self.negators]
         spans = [m.span() for m in v.strong.finditer(text)]
         self.strong = sorted(e for _, e in spans)
@@ -154,7 +160,7 @@ def negated(text: str, start: int, end: int | None = None, *, optional: Callable
     lo = bisect_left(a.neg_starts, seg)
     hi = bisect_left(a.neg_starts, start)
     for n_start, n_end in a.negators[lo:hi]:
-        if n_end > start:
+        if n_end > start or a.scope_end.get(n_start, start + 1) <= start:
             continue
         if _in_condition(a, seg, n_start):
             if _reach(text, text[n_end:start]):
@@ -172,7 +178,7 @@ def negated(text: str, start: int, end: int | None = None, *, optional: Callable
         stop = min(end, a.segment_end(start + 1, len(text)))
         for n_start, n_end in a.negators[bisect_left(a.neg_starts, start) : bisect_left(a.neg_starts, stop)]:
             # "不予退还，并应支付违约金" / "is not free; it is billed": the negator stops at the break
-            reaches_end = stop >= end and _next_weak(a, n_end, stop) is None
+            reaches_end = stop >= end and _next_weak(a, n_end, stop) is None and a.scope_end.get(n_start, end) >= end
             if reaches_end and not _in_condition(a, start, n_start) and optional(n_start, n_end):
                 count += 1
     return count % 2 == 1
@@ -222,6 +228,12 @@ def modality(text: str, start: int, end: int | None = None) -> tuple[Modality, i
 def denies(phrase: str) -> bool:
     """Does a protective phrase negate its own granting verb ("不提供价格锁定", "not locked")?"""
     return vocabulary().denial.search(phrase) is not None
+
+
+def denied_after(text: str, end: int) -> bool:
+    """Does a predicate right after a protection ending at ``end`` deny it ("价格保护不适用",
+    "锁价：无", "Price lock does not apply")?"""
+    return vocabulary().denial_after.match(text, end) is not None
 
 
 def negated_charge(phrase: str) -> bool:

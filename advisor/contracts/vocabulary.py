@@ -31,6 +31,8 @@ class DetectorSpec:
     cue_scope: str = "sentence"
     require: re.Pattern[str] | None = None
     exclude: list[re.Pattern[str]] = field(default_factory=list)
+    void: list[re.Pattern[str]] = field(default_factory=list)  # found in a sentence, it voids the sentence's protections
+    neutral: list[re.Pattern[str]] = field(default_factory=list)  # words a trap pattern reads that are no trap
     patterns: dict[str, list[re.Pattern[str]]] = field(default_factory=dict)
     checklist_kinds: tuple[str, ...] = KINDS
     negation: bool = True
@@ -39,6 +41,8 @@ class DetectorSpec:
     reader: str = ""  # the fitted sentence reader (commitment.py) read when no pattern speaks
     combined: dict[str, Alternation | None] = field(default_factory=dict)
     exclude_any: Alternation | None = None
+    void_any: Alternation | None = None
+    neutral_any: Alternation | None = None
     require_any: Alternation | None = None
 
     def __post_init__(self) -> None:
@@ -47,6 +51,8 @@ class DetectorSpec:
         for kind in KINDS:
             self.combined[kind] = _union(self.patterns.get(kind) or [])
         self.exclude_any = _union(self.exclude)
+        self.void_any = _union(self.void)
+        self.neutral_any = _union(self.neutral)
         self.require_any = _union([self.require] if self.require is not None else [])
 
 
@@ -66,7 +72,7 @@ def detectors(zh_provider: Layout = "乙方") -> tuple[DetectorSpec, ...]:
     parties = as_parties(zh_provider)
     zp, zc = party_words(parties)
     defs = {str(k): str(v) for k, v in (data.get("defs") or {}).items()}
-    defs["ZP"], defs["ZC"] = zp, zc
+    defs["ZP"], defs["ZC"] = f"(?:{zp})", f"(?:{zc})"  # one group: "未经%ZC%" must not leak an alternative
     for key, names in (("P", parties.provider), ("C", parties.customer)):
         if names and key in defs:
             defs[key] = "(?:" + defs[key] + "".join(f"|{re.escape(n)}" for n in sorted(names, key=len, reverse=True)) + ")"
@@ -81,6 +87,8 @@ def detectors(zh_provider: Layout = "乙方") -> tuple[DetectorSpec, ...]:
             cue_scope=entry.get("cue_scope", "sentence"),
             require=_compile(entry["require"], defs, name, "require") if entry.get("require") else None,
             exclude=[_compile(p, defs, name, "exclude") for p in entry.get("exclude") or []],
+            void=[_compile(p, defs, name, "void") for p in entry.get("void") or []],
+            neutral=[_compile(p, defs, name, "neutral") for p in entry.get("neutral") or []],
             checklist_kinds=tuple(entry.get("checklist_kinds") or KINDS),
             negation=bool(entry.get("negation", True)),
             shield=bool(entry.get("shield", True)),
