@@ -33,8 +33,9 @@ _MD_HEADING_RE = re.compile(r"^\s*#+\s*(.+?)\s*$")
 # Sentence ends: Chinese full stops and semicolons, or ". " before a capital / opening mark.
 _ABBREV = r"(?<!\bNo)(?<!\bSec)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bCorp)(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)(?<!\bU\.S)(?<!\bArt)(?<!\bPara)"
 _SENTENCE_END_RE = re.compile(
-    rf"(?<=[。；！？!?])\s*|{_ABBREV}(?<=[.;])\s+(?=[\"“(\[A-Z]|\d+\.\s)"
+    rf"(?<=[。；！？!?])\s*|(?<=[.;]){_ABBREV}\s+(?=[\"“(\[A-Z]|\d+\.\s)"  # the stop first: the abbreviations are tried only after one
 )
+_NEWLINE_RE = re.compile("\n")
 MAX_SENTENCE_CHARS = 1200  # longer runs are cut at ", " so that one quote stays readable
 
 
@@ -168,7 +169,7 @@ def _add_clause(
 
 
 def _sentences(text: str, clause_index: int, page: int, start_line: int, section: str | None) -> list[Sentence]:
-    line_starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+    line_starts = [0] + [m.end() for m in _NEWLINE_RE.finditer(text)]
     out: list[Sentence] = []
     pos = 0
     pieces: list[tuple[int, int]] = []
@@ -207,12 +208,11 @@ def _cut_long(text: str, a: int, b: int) -> list[tuple[int, int]]:
 
 _CJK = r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
 _CJK_BREAK_RE = re.compile(rf"(?<={_CJK})\s*\n\s*(?={_CJK})")
-_SPACE_RE = re.compile(r"\s+")
 
 
 def normalize_space(text: str) -> str:
     """Join wrapped lines: no space between two CJK characters, one space elsewhere."""
-    return _SPACE_RE.sub(" ", _CJK_BREAK_RE.sub("", text)).strip()
+    return " ".join((_CJK_BREAK_RE.sub("", text) if "\n" in text else text).split())  # str.split() splits at what \s matches
 
 
 def _norm_label(label: str) -> str:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from advisor.contracts import semantics
+from advisor.contracts.literals import Need, required
 from advisor.contracts.parties import PartyResolver
 from advisor.datafile import read_mapping
 
@@ -102,8 +103,17 @@ class Reader:
 
 @lru_cache(maxsize=65536)
 def _spans(pattern: re.Pattern[str], text: str) -> tuple[tuple[int, int], ...]:
-    """Where a part matches: a shared part is found once per sentence for every reader."""
+    """Where a part matches: a shared part is found once per sentence for every reader (not
+    at all when the text lacks every literal a match of it must contain)."""
+    need = _need(pattern)
+    if need is not None and (low := text.lower()) and not any(k in low for k in need):
+        return ()
     return tuple(m.span() for m in pattern.finditer(text))
+
+
+@lru_cache(maxsize=1024)
+def _need(pattern: re.Pattern[str]) -> Need:
+    return required(pattern)
 
 
 def new_document() -> None:

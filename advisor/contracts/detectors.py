@@ -71,10 +71,11 @@ def detect(clauses: list[Clause], *, zh_provider: Layout = "乙方", cause_words
     scopes: dict[str, frozenset[str]] = {}
     clause_specs = [s for s in specs if s.cue_scope == "clause"]
     for clause in clauses:
-        clause_text = normalize_space(f"{clause.heading or ''}\n{clause.text}")
-        if (in_clause := scopes.get(clause_text)) is None:
+        raw = f"{clause.heading or ''}\n{clause.text}"
+        if (in_clause := scopes.get(raw)) is None:
+            clause_text = normalize_space(raw)
             cued = cues.names(clause_text.lower()) if clause_specs else set()
-            in_clause = scopes[clause_text] = frozenset(
+            in_clause = scopes[raw] = frozenset(
                 s.name for s in clause_specs if s.name in cued and (s.require_any is None or s.require_any.search(clause_text)))
         previous = ""
         for sentence in clause.sentences:

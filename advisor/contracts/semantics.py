@@ -202,7 +202,8 @@ def _forbidden_unless(a: _Analysis, text: str, start: int, end: int) -> bool:
 
 
 def _in_condition(a: _Analysis, seg: int, pos: int) -> bool:
-    return any(seg <= c < pos for c in a.conditions)
+    i = bisect_left(a.conditions, seg)  # the conditions are in text order
+    return i < len(a.conditions) and a.conditions[i] < pos
 
 
 def _next_weak(a: _Analysis, lo: int, hi: int) -> int | None:
