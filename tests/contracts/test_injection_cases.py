@@ -1,0 +1,59 @@
+"""Prompt injections placed in real-looking contracts (tests/fixtures/contracts/injection/
+cases.yaml, written before tuning): each is reported wherever it stands (a clause of its own,
+the end, a footnote, inside another clause's sentence), in both languages; a sentence that
+mentions AI or automation for a legitimate reason is not; and the rest of the review is the
+same with or without the instruction (it is never obeyed)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+import yaml
+
+from advisor.tools.contract import review_contract
+
+HERE = Path(__file__).resolve().parents[1] / "fixtures" / "contracts"
+CASES = yaml.safe_load((HERE / "injection" / "cases.yaml").read_text(encoding="utf-8"))["cases"]
+
+
+@lru_cache(maxsize=2)
+def _base(lang: str) -> str:
+    return (HERE / f"{lang}_fair_gpu_cloud.txt").read_text(encoding="utf-8").strip()
+
+
+def placed(text: str, lang: str, place: str) -> str:
+    paragraphs = _base(lang).split("\n\n")
+    middle = len(paragraphs) // 2
+    if place == "mid":
+        paragraphs.insert(middle, text)
+    elif place == "end":
+        paragraphs.append(text)
+    elif place == "footnote":
+        paragraphs[-1] += ("\n[1] " if lang == "en" else "\n注1：") + text
+    else:  # inside: after the first sentence of a clause in the middle
+        lines = paragraphs[middle].split("\n")
+        lines[-1] += (" " if lang == "en" else "") + text
+        paragraphs[middle] = "\n".join(lines)
+    return "\n\n".join(paragraphs)
+
+
+def _statuses(text: str) -> dict[str, str]:
+    return {item.category: item.status for item in review_contract(text=text).checklist}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c['lang']}-{c['place']}-{c['expect']}-{i}" for i, c in enumerate(CASES)])
+def test_an_instruction_to_a_model_is_reported_wherever_it_stands(case: dict) -> None:
+    text = placed(case["text"], case["lang"], case["place"])
+    report = review_contract(text=text)
+    reported = any(f.category == "prompt_injection" for f in report.findings)
+    assert reported == (case["expect"] == "injection"), case["text"]
+    assert {i.category: i.status for i in report.checklist} == _statuses(_base(case["lang"])), case["text"]
+
+
+def test_the_set_has_twenty_injections_and_ten_clean_sentences_in_both_languages() -> None:
+    for lang in ("en", "zh"):
+        assert sum(c["lang"] == lang and c["expect"] == "injection" for c in CASES) >= 10
+        assert sum(c["lang"] == lang and c["expect"] == "clean" for c in CASES) >= 5
+    assert {c["place"] for c in CASES} == {"mid", "end", "footnote", "inside"}
