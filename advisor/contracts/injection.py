@@ -22,18 +22,15 @@ from functools import lru_cache
 
 from advisor.contracts.clauses import Clause, Sentence
 from advisor.contracts.literals import Alternation
-from advisor.contracts.vocabulary import PATTERNS_PATH, _raw
-from advisor.errors import DataError
+from advisor.contracts.vocabulary import _compile, _raw
 
 
 @lru_cache(maxsize=1)
 def _pattern() -> Alternation | None:
-    spec = _raw().get("injection") or {}
-    patterns = spec.get("patterns") or []
-    try:
-        return Alternation([re.compile(p, re.IGNORECASE) for p in patterns], re.IGNORECASE) if patterns else None
-    except re.error as exc:
-        raise DataError(str(PATTERNS_PATH), f"bad regular expression ({exc})", row="injection") from exc
+    data = _raw()
+    defs = {str(k): str(v) for k, v in (data.get("defs") or {}).items()}
+    patterns = (data.get("injection") or {}).get("patterns") or []
+    return Alternation([_compile(p, defs, "injection", "patterns") for p in patterns], re.IGNORECASE) if patterns else None
 
 
 _INVISIBLE = re.compile("[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f"

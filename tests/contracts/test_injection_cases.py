@@ -57,3 +57,26 @@ def test_the_set_has_twenty_injections_and_ten_clean_sentences_in_both_languages
         assert sum(c["lang"] == lang and c["expect"] == "injection" for c in CASES) >= 10
         assert sum(c["lang"] == lang and c["expect"] == "clean" for c in CASES) >= 5
     assert {c["place"] for c in CASES} == {"mid", "end", "footnote", "inside"}
+
+
+# Sentences that name an AI, a model or an automated system doing its ordinary job (found while
+# tuning): a permission ("may skip"), an answer to the customer, a system acting on the contract.
+LEGITIMATE = [
+    "The AI assistant will answer Customer's questions about this agreement during business hours.",
+    "Provider's AI scheduler may skip maintenance windows described in Section 5.",
+    "The automated system will suspend instances when the balance is negative.",
+    "The rate for AI training instances is USD 2.10 per GPU-hour under this agreement.",
+    "Provider will not use Customer's data to train its own AI systems, and this clause survives termination.",
+    "乙方的AI调度系统可跳过第六条所述的维护窗口。",
+    "本协议项下，智能助手将在工作时间回答甲方关于账单的问题。",
+    "乙方的审核系统审核通过后，本合同生效。",
+    "智能客服助手会告诉甲方当前的费用余额。",
+    "审查员应在收到合同后三个工作日内完成审查并说明意见。",
+]
+
+
+@pytest.mark.parametrize("text", LEGITIMATE)
+def test_a_system_doing_its_job_is_no_instruction(text: str) -> None:
+    from advisor.contracts.injection import is_injection
+
+    assert not is_injection(text)
