@@ -42,6 +42,7 @@ class ServingRequest(ToolRequest):
     tpot_ms: float | None = Field(None, description="Latency target: milliseconds per output token per user.")
     tokens_per_second_per_user: float | None = Field(None, description="Latency target as tokens/s per user (= 1000 / tpot_ms).")
     gpu: str | None = Field(None, description="GPU to serve on; default: the cheapest card that meets the target.")
+    gpus: list[str] | None = Field(None, description="Cards to choose among when no gpu is fixed (the cheapest that meets the target wins).")
     gpu_count: int | None = Field(None, description="GPUs you plan to run; the report says whether they carry the load.")
     precision: Literal["bf16", "fp16", "fp8", "int8", "int4"] = Field("bf16", description="Serving precision or quantisation.")
     average_load: float | None = Field(None, description="Average traffic as a share of the daily peak (0-1).")
@@ -121,7 +122,8 @@ def estimate_serving_cost(request: ServingRequest | None = None, **kwargs: Any) 
     load = req.average_load if req.average_load is not None else float(p("serving.utilization"))
     needed = tokens_day / (HOURS_PER_DAY * SECONDS_PER_HOUR) / load  # peak output tokens/s
 
-    gpus = [catalog.gpu(req.gpu)] if req.gpu else [g for g in catalog.gpus if _priced(catalog, g, req)]
+    named = [req.gpu] if req.gpu else req.gpus or []
+    gpus = [catalog.gpu(g) for g in named] or [g for g in catalog.gpus if _priced(catalog, g, req)]
     if not gpus:
         raise InputError("gpu", req.gpu, "a card with a list price, or give price_per_gpu_hour")
     grid = [(g, tp) for g in gpus for tp in sv.TP_CHOICES]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from advisor.assistant import ask
 from advisor.assistant.offline import intent as intent_mod
 from advisor.assistant.offline.intent import features
 from advisor.assistant.offline.lexicon import lexicon
@@ -30,6 +31,8 @@ CASES = {
         "We've already fine-tuned mistral-7b. Hosting it for 2M tokens/day on an A10G, what's the monthly bill?",
         "once it's trained, llama-3-8b will answer about 4M tokens daily. cost per month on L40S?",
         "精调过的 qwen2.5-14b 上线给客服用，用什么卡", "we want to deploy our fine-tuned qwen2.5-14b for customer support. which GPU?",
+        # two cards weighed for a daily load: a serving choice, not a training recommendation
+        "每天 800 万 token 的调用，用 llama-3-8b，租 L4 划算还是 A10 划算", "For 30M tokens/day on qwen2.5-14b, is L40S or A100 cheaper to run?",
     ],
     "recommend_hardware": [  # several cards weighed, or which card, for a workload
         "A100 or H100 for a LoRA of llama-3-8b on 100M tokens?", "全参微调13B，20亿token，H800和A800比哪个划算",
@@ -44,6 +47,10 @@ CASES = {
         "full fine-tune llama-3-8b, 200M tokens: which type of instance is cheapest?",
         "qlora mistral-7b on 20M tokens, what size of machine do we need?",
         "what machines should we get to fine-tune llama-3.1-8b on 100M tokens?",
+        # how the hardware is arranged, which ones, what you would rent, one of three
+        "qwen2.5-14b lora，数据 6000 万 token，五天内交付，硬件怎么安排", "全参训 qwen2.5-7b，2 亿 token，预算 1 万，能用哪些卡",
+        "LoRA llama-3-8b on 60M tokens, budget $800: what would you rent?", "lora qwen3-8b 5000万token，A10、L40S、4090 三选一",
+        "Need llama-3.1-8b full FT on 100M tokens in 12 hours — what's the setup?", "qwen2.5-7b 全参 1 亿 token，卡该怎么配",
     ],
     "compare_own_vs_rent": [  # owning words, cards and a utilization: not a usage analysis
         "Buy vs rent for 64 H100s over 3 years at 70% utilization?", "买8张H100自建还是一直租？利用率大概60%，按3年算",
@@ -57,6 +64,7 @@ CASES = {
         "we forgot to shut down 4 A10Gs for 5 days, $1.1/hr each. how much did that burn?",
         "left 2 H100s running all weekend (48 hours), $3/hr. what did it cost?",
         "忘记关机了，两张 A100 开了 3 天，每卡时 10 元，亏了多少", "4 张 4090 一直开着没关，一周，每小时 2 元，浪费多少",
+        "上周 4 张 A100 大部分时间都闲着，每卡每小时 9 元，损失多少", "8 张 4090 基本在吃灰，每小时 2 元，一个月亏多少",
     ],
     "onboarding": [  # new on a team or in a role
         "new on the infra team — can you give me a quick overview of what matters for GPU costs?",
@@ -82,8 +90,43 @@ CASES = {
         "把训练好的 qwen2.5-7b 再用 2000 万 token 继续微调，4 张 A100 多少钱",  # a trained model trained further on new data
         "continue training our fine-tuned llama-3-8b on another 20M tokens with LoRA on 4 A100s — cost?",
     ],
-    "out_of_scope": ["What's the weather in Shanghai tomorrow?", "帮我写一首关于春天的诗"],
+    "out_of_scope": ["What's the weather in Shanghai tomorrow?", "帮我写一首关于春天的诗",
+                     # acting on a system, or writing verse, even about a card
+                     "帮我把这台 A100 服务器的驱动装一下", "can you install the CUDA drivers on our H100 box?",
+                     "write a poem about H100s", "给 4090 写一首诗"],
 }
+METHOD_QUESTIONS = [  # how something is worked out, with no job given: the guides, not a clarification
+    "How do I estimate how many GPUs I need for training?", "怎么判断训练需要几张卡", "how do I choose the right GPU for fine-tuning?",
+    "如何选择适合微调的显卡", "how can we figure out which instance type to rent for inference?", "部署推理服务时怎么确定要多少张卡",
+]
+METHOD_WITH_A_JOB = {  # the same ask with a workload is the job itself
+    "怎么选卡：qwen2.5-7b lora，3000 万 token": "recommend_hardware",
+    "how should we pick GPUs for a LoRA of llama-3-8b on 50M tokens?": "recommend_hardware",
+}
+
+
+@pytest.mark.parametrize("text", METHOD_QUESTIONS)
+def test_how_a_thing_is_worked_out_is_a_guide_question(text: str) -> None:
+    assert parse_question(text).intent == "search_knowledge"
+
+
+@pytest.mark.parametrize(("text", "job"), METHOD_WITH_A_JOB.items())
+def test_how_to_choose_for_a_stated_workload_is_the_job(text: str, job: str) -> None:
+    assert parse_question(text).intent == job
+
+
+@pytest.mark.parametrize("first", ["8 A100s, LoRA qwen2.5-14b on 80M tokens, cost?", "8 张 A100 LoRA 微调 qwen2.5-14b，8000 万 token，多少钱"])
+@pytest.mark.parametrize("then", ["is that the cheapest option?", "这是最便宜的方案吗", "any cheaper card?", "有更便宜的卡吗"])
+def test_a_follow_up_naming_no_job_asks_about_the_job_held(first: str, then: str) -> None:
+    """No job of its own, a card asked about: the held workload's card choice; an unrelated question stays unrelated."""
+    before = parse_question(first)
+    r = parse_question(then, before)
+    assert r.intent == "recommend_hardware" and r.args["model"] == "qwen2.5-14b" and r.args["tokens_b"] == pytest.approx(0.08)
+
+
+@pytest.mark.parametrize("then", ["What's the weather in Shanghai tomorrow?", "明天上海天气怎么样"])
+def test_an_unrelated_question_after_a_job_is_not_about_it(then: str) -> None:
+    assert parse_question(then, parse_question("serve llama-3-8b at 5M tokens/day on L4, monthly cost?")).intent == "out_of_scope"
 IN_SCOPE = {  # no domain word, but a billing mode, a stage or a concept the guides explain: never out of scope
     "compare_billing": ["夜里闲时跑预处理能便宜多少？大概30%的任务可以放到晚上", "could we push the preprocessing to off-peak hours?"],
     "search_knowledge": ["为什么要先做小规模测试再扩容？", "why do people run a pilot before scaling up?"],
@@ -429,3 +472,17 @@ def test_a_trailing_not_before_a_question_mark_asks_yes_or_no(text: str, asked: 
 def test_a_follow_up_asking_for_more_or_less_of_the_answer_keeps_the_job(then: str) -> None:
     r = parse_question(then, parse_question("用8张A100 lora微调qwen2.5-14b 数据1亿token 多少钱"))
     assert r.intent == "estimate_training_cost" and r.is_followup and r.args["gpu_count"] == 8
+
+
+@pytest.mark.parametrize("first", ["8 A100s, LoRA qwen2.5-14b on 80M tokens, cost?", "serve llama-3-8b at 5M tokens/day on L4, monthly cost?"])
+@pytest.mark.parametrize("then", ["is that realistic?", "靠谱吗", "还能更快吗", "is that doable?"])
+def test_a_bare_yes_no_after_a_job_is_a_verdict_on_it(first: str, then: str) -> None:
+    before = ask(first, offline=True)
+    r = ask(then, history=before.history, offline=True)
+    assert r.intent == before.intent
+    assert any(m in "\n\n".join(r.answer.split("\n\n")[:3]) for m in ("**Verdict:**", "**结论：**"))
+
+
+@pytest.mark.parametrize("then", ["明天会下雨吗", "明天上海天气怎么样"])
+def test_a_yes_no_about_something_else_is_not_about_the_job(then: str) -> None:
+    assert parse_question(then, parse_question("serve llama-3-8b at 5M tokens/day on L4, monthly cost?")).intent == "out_of_scope"

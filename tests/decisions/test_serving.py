@@ -97,3 +97,12 @@ def test_cli_serve_json_and_bad_input(capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["serve", "--model", "llama-3.1-70b", "--tokens-per-day", "lots"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "lots" in err
+
+
+@pytest.mark.parametrize("cards", [["L4", "A10"], ["L40S", "A100-80GB"], ["H100-SXM", "H20", "A800-80GB"]])
+def test_cards_to_choose_among_give_the_cheapest_of_them(cards: list[str]) -> None:
+    """`gpus` without a fixed `gpu`: each named card is priced, the cheapest month among them wins."""
+    r = estimate_serving_cost(model="qwen2.5-14b", tokens_per_day="30M", gpus=cards)
+    alone = {g: estimate_serving_cost(model="qwen2.5-14b", tokens_per_day="30M", gpu=g).monthly_cost for g in cards}
+    assert r.monthly_cost == pytest.approx(min(alone.values()))
+    assert alone[r.gpu] == pytest.approx(r.monthly_cost)

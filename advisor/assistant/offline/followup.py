@@ -12,7 +12,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from advisor.assistant.offline.intent import TOOLS, Decision, followup_evidence, scores
+from advisor.assistant.offline.intent import (
+    TOOLS,
+    Decision,
+    choose,
+    followup_evidence,
+    held,
+    scores,
+)
 from advisor.assistant.offline.project import TOOL_ARGS
 from advisor.units import HOURS_PER_MONTH
 
@@ -26,10 +33,20 @@ _DURATION_KEYS = ("deadline_hours", "wall_hours", "period_hours", "duration_hour
 _MODEL_KEYS = ("model", "params_b", "active_params_b", "model_size_b", "model_size_unknown", "model_family", "model_unlisted")
 
 
-def decide(previous_intent: str, pending: str | None, decision: Decision, ctx: dict[str, Any], norm: str) -> str | None:
-    """The intent this question continues, or ``None`` when it is a new question."""
+def decide(previous_intent: str, pending: str | None, decision: Decision, ctx: dict[str, Any], norm: str,
+           before: dict[str, Any] | None = None) -> str | None:
+    """The intent this question continues, or ``None`` when it is a new question. ``before``: the
+    conversation's context so far."""
     if previous_intent not in (*TOOLS, "clarify") or decision.intent in ("greeting", "help", "onboarding"):
         return None
+    if previous_intent in TOOLS and decision.intent in ("clarify", "out_of_scope") and not decision.alternatives and (
+        "beyond" not in decision.found
+    ):  # no job of its own: "is that the cheapest option?", "这是最便宜的方案吗" ask about the one held
+        joined = choose(set(decision.found) | held(before or {}), True)
+        if decision.found & _JOB_ASKS and joined.stated and joined.intent in TOOLS and joined.intent != "search_knowledge":
+            return joined.intent
+        if "verdict" in decision.found and "topic" not in decision.found:
+            return previous_intent  # "靠谱吗", "is that realistic?": a yes/no on the job held
     slots = {k for k in ctx if k not in ARG_KEYS_IGNORED}
     marker, reference = "marker" in decision.found, bool({"reference", "pointer"} & decision.found)
     if previous_intent in TOOLS and len(norm) < 40 and (_FACTOR.search(norm) or (marker and _TIMES.search(norm))):
@@ -61,6 +78,8 @@ def decide(previous_intent: str, pending: str | None, decision: Decision, ctx: d
     return previous_intent
 
 
+_JOB_ASKS = frozenset(("which", "best", "cost", "saving", "weigh", "fit", "how_many", "quote"))
+"""What a follow-up with no job of its own may ask about the job held (a card, a cost, a yes/no, a saving)."""
 _FIELD_OF_SLOT = {"avg_utilization": "utilization", "share_said": "utilization", "tokens": "tokens_per_day",
                   "duration_hours": "days", "wall_hours": "days", "price_per_gpu_hour": "price", "billing_modes": "billing"}
 

@@ -102,7 +102,7 @@ def has_topic(t: str) -> bool:
 
 def features(scan: Scan) -> set[str]:
     """What the question asks (``asks`` kinds) and what it holds (``present`` names)."""
-    asks, present, _, _, _ = _vocabulary()
+    asks = _vocabulary()[0]
     t, v = scan.question, scan.values
     question = scan.norm[: v["_document_start"]] if "_document_start" in v else t
     found = {name for name, rx in asks.items() if rx.search(question if name in _BEFORE_DOCUMENT else t)}
@@ -114,12 +114,10 @@ def features(scan: Scan) -> set[str]:
         found.add("verdict")
     if has_topic(t):
         found.add("topic")
-    found |= {name for name, keys in present.items() if any(k in v for k in keys)}
+    found |= held(v)
     files = [str(f).lower() for f in v.get("files", [])]
     modes = v.get("billing_modes", [])
     derived = {
-        "workload": bool({"model", "data"} & found),
-        "gpus2": len(v.get("gpus", [])) >= 2 and not v.get("gpu_changed_from"),
         "gpu_changed": bool(v.get("gpu_changed_from")),
         "modes": bool(modes),
         "modes2": len(modes) >= 2,
@@ -129,6 +127,15 @@ def features(scan: Scan) -> set[str]:
     }
     found |= {name for name, on in derived.items() if on}
     return found | ({"quantity"} if found & _vocabulary()[4] else set())
+
+
+def held(values: dict[str, Any]) -> set[str]:
+    """The ``present`` names, ``workload`` and ``gpus2`` (two cards or more, not a swap) of a question's values or a
+    conversation's context (its data as ``tokens_b``)."""
+    keys = set(values) | ({"tokens"} if {"tokens_b", "dataset_tokens_b"} & set(values) else set())
+    found = {name for name, names in _vocabulary()[1].items() if keys & set(names)}
+    found |= {"workload"} if {"model", "data"} & found else set()
+    return found | ({"gpus2"} if len(values.get("gpus", [])) >= 2 and not values.get("gpu_changed_from") else set())
 
 
 def scores(found: set[str], evidence: list[Evidence] | None = None) -> dict[str, tuple[float, bool, list[Evidence]]]:

@@ -187,7 +187,7 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
     dropped: list[str] = []
     if previous is not None:
         base = previous.base_intent or previous.intent
-        target = followup.decide(base, previous.pending, decision, ctx, scan.question)
+        target = followup.decide(base, previous.pending, decision, ctx, scan.question, previous.context)
         chosen = decision.alternatives[:1] if decision.intent == "clarify" else (decision.intent,)
         if chosen and chosen[0] in previous.choices:  # the answer to "estimate the cost or recommend hardware?"
             target = chosen[0]

@@ -52,7 +52,7 @@ TOOL_ARGS: dict[str, tuple[str, ...]] = {
     "search_knowledge": ("query", "lang", "k"),
     # the decision tools (issue #12's fixed request fields, and the context's names for the rest)
     "estimate_serving_cost": ("model", "params_b", "tokens_per_day", "requests_per_day", "prompt_tokens", "output_tokens",
-                              "gpu", "gpu_count", "precision", "currency", "provider", "price_per_gpu_hour", "gpu_share"),
+                              "gpu", "gpus", "gpu_count", "precision", "currency", "provider", "price_per_gpu_hour", "gpu_share"),
     "check_quote": ("gpu", "price", "unit", "gpu_count", "term_months", "currency", "provider"),
     "compare_own_vs_rent": ("gpu", "gpu_count", "utilization", "years", "currency", "price_per_gpu_hour", "provider",
                             "base_gpus", "peak_gpus"),
@@ -128,6 +128,11 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str,
             args["max_gpus"] = ctx["gpu_count"]
         if "gpus" not in args and "gpu" in ctx and not ctx.get("gpu_changed_from"):
             args["gpus"] = [ctx["gpu"]]
+    elif intent == "estimate_serving_cost" and "gpus" in args:  # "L4 还是 A10": the cheapest of the named cards
+        if len(args["gpus"]) >= 2 and not ctx.get("gpu_changed_from"):
+            args.pop("gpu", None)
+        else:
+            args.pop("gpus")
     elif intent == "estimate_training_cost" and "gpu_count" not in args and "max_gpus" in ctx:
         args["gpu_count"] = ctx["max_gpus"]
     elif intent == "plan_project":
