@@ -121,6 +121,8 @@ def compare_billing(request: CompareBillingRequest | None = None, **kwargs: Any)
     )
     if req.increment:
         p.note("billing.increment_s", steps[req.increment], f"request ({req.increment})", unit="seconds")
+    if "gpu_count" not in req.model_fields_set:  # "a 4090 by the hour or monthly?": one card, and the answer says so
+        p.note("billing.gpu_count", 1, "one card", unit="GPUs", key="source.quote.gpu_count.card")
     options = billing_mod.compare(wall, req.gpu_count, q, ctx, p)
     on_demand_opt = billing_mod.option(options, "on_demand")
     assert on_demand_opt is not None

@@ -1021,3 +1021,45 @@ def test_set5_dev_reading_classes(question: str, field: str, value: object) -> N
 def test_a_follow_up_changes_epochs_data_and_keeps_the_days(first: str, later: str, field: str, value: float) -> None:
     r = ask(later, history=ask(first, offline=True).history, offline=True)
     assert r.tool_calls[0].args.get(field) == pytest.approx(value), r.tool_calls[0].args
+
+
+@pytest.mark.parametrize(("said", "lang"), [
+    ("I left an {g} running over the weekend (about 60 hours) doing nothing, ${p}/hr. How bad is that?", "en"),
+    ("2 {g}s sat idle for 60 hours at ${p}/hr, nobody touched them. What did that waste?", "en"),
+    ("Our {g} was completely idle for 60 hours, ${p} an hour. Idle cost?", "en"),
+    ("周末忘关了一台 {g}，60 小时一直空着，{p} 美元/小时，亏了多少", "zh"),
+    ("{g} 闲置了 60 小时，每小时 {p} 美元，浪费了多少钱", "zh"), ("这台 {g} 60 小时啥也没跑，{p} 美元一小时，白花多少", "zh"),
+])  # fmt: skip
+@pytest.mark.parametrize(("gpu", "price"), [("A10G", 1.0), ("L4", 0.8)])
+def test_idle_throughout_said_in_words_is_zero_utilization(said: str, lang: str, gpu: str, price: float) -> None:
+    args = _args(said.format(g=gpu, p=price))
+    assert (args.get("gpu"), args.get("avg_utilization"), args.get("period_hours")) == (gpu, 0, 60), args
+
+
+@pytest.mark.parametrize("said", [
+    "8 张 {g} 包月，这个月平均利用率 30%，闲置了多少钱", "8 {g}s idle 30% of the time over 100 hours, what did that waste?",
+])  # fmt: skip
+def test_a_stated_share_beats_the_idle_words(said: str) -> None:
+    assert _args(said.format(g="L4")).get("avg_utilization") == pytest.approx(0.3 if "30%" in said and "idle" not in said else 0.7)
+
+
+@pytest.mark.parametrize(("said", "n"), [
+    ("{m}台 {g} 按量跑 50 小时，每卡时 2 元，多少钱", 1), ("租{m}台{g}，每天跑 8 小时，按量还是包月", 1),
+    ("{m}台 H100 跑 qwen2.5-7b 全参微调，10亿token多少钱", 8), ("{m}台 A800 按量跑 50 小时，多少钱", 8),
+])  # fmt: skip
+@pytest.mark.parametrize(("gpu", "machines"), [("RTX-4090", 1), ("L40S", 2), ("A10G", 3)])
+def test_a_machine_counted_without_its_cards_is_one_pcie_card_or_an_8_card_board(said: str, n: int, gpu: str, machines: int) -> None:
+    args = _args(said.format(m=machines, g=gpu.removeprefix("RTX-")))
+    assert args.get("gpu_count") == machines * n, args
+
+
+@pytest.mark.parametrize("said", [
+    "4090 pay-as-you-go 1.98 rmb/h vs monthly package, I use it ~8 hours a day for 30 days. which one?",
+    "L4 on-demand at $0.8/hr or a monthly plan, 10 hours a day?", "3090 按量 0.9 元/小时还是包月？每天跑 10 小时",
+    "A100 每天用 6 小时，包月划算吗",
+])  # fmt: skip
+def test_a_card_named_without_a_count_is_one_card_and_the_answer_says_so(said: str) -> None:
+    r = ask(said, offline=True)
+    call = r.tool_calls[0]
+    assert call.name == "compare_billing" and call.result["inputs"]["gpu_count"] == 1
+    assert any(a["name"] == "billing.gpu_count" for a in call.result["assumptions"])

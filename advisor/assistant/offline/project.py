@@ -66,7 +66,7 @@ _FALLBACK_DURATION = {
     # argument: context keys tried in order
     "deadline_hours": ("deadline_hours", "duration_hours", "wall_hours"),
     "wall_hours": ("wall_hours", "duration_hours", "deadline_hours"),
-    "period_hours": ("period_hours", "duration_hours", "wall_hours"),
+    "period_hours": ("period_hours", "duration_hours", "wall_hours", "idle_wait_hours"),  # "sat idle for 60 hours"
 }
 
 

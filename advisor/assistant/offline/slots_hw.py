@@ -29,6 +29,7 @@ _UNGROUPED = r"(?:(?<!\d,)|(?!\d{3}(?![\d.])))"
 _COUNT_AFTER = re.compile(r"\s*(?:张|块|片|台|(?:gpus?|cards?)(?![a-z0-9]))")
 _WORDS = lexicon()["gpu_words"]
 _QUANTITY_AFTER = re.compile(rf"\s*(?:{_WORDS['quantity_after']})")
+_NODE_FORM = re.compile(_WORDS["node_form"], re.I)  # the cards sold as 8-card boards; "一台4090" is one card
 _ATTACHED_VARIANT = re.compile(rf"(?<=\d)(?:{_WORDS['variant']})(?![a-z0-9])")  # "4090d", "3090ti"
 _SPEC_AFTER = re.compile(rf"(?:[\s-]*(?:{_WORDS['variant']}|{_WORDS['form']})(?![a-z0-9]))+")
 _VARIANT = re.compile(rf"(?<![a-z])(?:{_WORDS['variant']})$")
@@ -191,10 +192,11 @@ def extract_gpus(scan: Scan) -> None:
                 start = win + ln.start()
             mention["count"] = count
         elif (ln := _LEFT_NODES_ONLY.search(scan.work[win:start])) and _count(ln.group("m")):
-            mention["count"] = (_count(ln.group("m")) or 1) * GPUS_PER_NODE
+            board = _NODE_FORM.match(get_catalog().gpu(hit.id).form_factor or "") or not ln.group(0).rstrip().endswith("台")
+            mention["count"] = (_count(ln.group("m")) or 1) * (GPUS_PER_NODE if board else 1)
             start = win + ln.start()
-            scan.note("gpus_per_node", GPUS_PER_NODE, "GPUs per machine",
-                      "NVIDIA DGX/HGX A100 and H100 systems carry 8 GPUs")  # fmt: skip
+            scan.note("gpus_per_node", GPUS_PER_NODE if board else 1, "GPUs per machine", "NVIDIA DGX/HGX A100 and H100 "
+                      "systems carry 8 GPUs" if board else "a machine of a PCIe card rents as a one-card instance")
         elif _MINE.search(scan.work[win:start]) and not _PLURAL_AFTER_CARD.match(scan.work, end):
             mention["count"] = 1  # "my 4090", "我的 3090": one's own card
         rc = _RIGHT_COUNT.search(right)

@@ -47,8 +47,8 @@ PRECISION_RES = [(re.compile(p), v) for p, v in PRECISIONS]
 _ZERO = re.compile(L + r"zero[\s_-]*(?:stage)?[\s_-]*(?P<n>[0-3])(?![\d.])|deepspeed\s+stage\s*(?P<m>[0-3])")
 _MICRO_BATCH = re.compile(r"micro[\s_-]*batch(?:[\s_-]*size)?\s*(?:=|:|of|is)?\s*(?P<n>\d+)|微批(?:次)?(?:大小)?\s*(?:=|:|为|是)?\s*(?P<m>\d+)")
 
-_FLAG_RES = [(str(f["slot"]), bool(f["value"]), re.compile(str(f["pattern"]))) for f in lexicon()["flags"]]
-"""Yes/no context (lexicon ``flags``): urgent, interruptible, validated first, price locked, checkpointing."""
+_FLAG_RES = [(str(f["slot"]), f["value"], re.compile(str(f["pattern"]))) for f in lexicon()["flags"]]
+"""Context said in words (lexicon ``flags``): urgent, interruptible, validated first, price locked, checkpointing, idle throughout."""
 _EXPERIMENTS = [
     re.compile(rf"(?P<n>{COUNT_TEXT})\s*(?:组|个|套)\s*(?:并行|同时)?\s*(?:的)?\s*(?:实验|超参(?:实验|搜索)?|微调实验|训练任务)"),
     re.compile(rf"(?:同时|并行)\s*(?:跑|做|进行|开)?\s*(?P<n>{COUNT_TEXT})\s*(?:组|个)"),
