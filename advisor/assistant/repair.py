@@ -43,6 +43,11 @@ _CONVERSIONS = (
     1 / HOURS_PER_YEAR, 1e4 * 1e-9, 1e8 * 1e-9, 1e4,
 )  # fmt: skip
 _PATH_KEYS = ("path", "files", "prices_file")
+# How each kind of repair is stated to the model and in the result (English, for the record).
+_LINES = {
+    "replaced": "{tool}.{field}: {m} -> {v} (the question says so)", "filled": "{tool}.{field}: filled {v} from the question",
+    "dropped": "{tool}.{field}: dropped {m} (not in the question)",
+    "unknown": "{tool}.{field}: dropped {m} (not a field of {tool})", "tool": "tool: {v} instead of {m} (what the question asks for)"}
 
 
 @dataclass(frozen=True)
@@ -57,16 +62,7 @@ class Repair:
     value: Any = None
 
     def line(self) -> str:
-        m, v = _show(self.model), _show(self.value)
-        if self.kind == "replaced":
-            return f"{self.tool}.{self.field}: {m} -> {v} (the question says so)"
-        if self.kind == "filled":
-            return f"{self.tool}.{self.field}: filled {v} from the question"
-        if self.kind == "dropped":
-            return f"{self.tool}.{self.field}: dropped {m} (not in the question)"
-        if self.kind == "unknown":
-            return f"{self.tool}.{self.field}: dropped {m} (not a field of {self.tool})"
-        return f"tool: {v} instead of {m} (what the question asks for)"
+        return _LINES[self.kind].format(tool=self.tool, field=self.field, m=_show(self.model), v=_show(self.value))
 
     def short(self, lang: str) -> str:
         """The change as the answer states it: the value used, never the model's invented one."""

@@ -31,7 +31,7 @@ from sqlalchemy import delete, not_, or_, select
 from advisor.errors import InputError
 from advisor.ledger import db as T
 from advisor.ledger.db import Ledger, insert_for, settings
-from advisor.ledger.store import period_bounds
+from advisor.ledger.store import period_bounds, sum_by, utc_now
 from advisor.money import normalize_currency
 from advisor.progress import Progress, step
 from advisor.safe_read import decode, read_bytes
@@ -49,10 +49,6 @@ class ImportResult:
     rows_already_there: int
     totals: dict[str, str]  # currency -> amount of the rows read
     rows_updated: int = 0  # usage-report lines whose amount a newer report replaced
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
 
 
 def _month(t: datetime) -> str:
@@ -213,10 +209,7 @@ def _drop_report_lines(conn: Any, owners: set[Owner]) -> None:
 
 
 def _totals(rows: list[dict[str, Any]]) -> dict[str, str]:
-    totals: dict[str, Decimal] = {}
-    for r in rows:
-        totals[r["currency"]] = totals.get(r["currency"], Decimal(0)) + Decimal(r["amount"])
-    return {c: format(v, "f") for c, v in sorted(totals.items())}
+    return {c: format(v, "f") for (c,), v in sorted(sum_by((r["currency"], r["amount"]) for r in rows).items())}
 
 
 def _write(ledger: Ledger, rows: list[dict[str, Any]], source: str, *, replace: bool, batch: int,
@@ -224,7 +217,7 @@ def _write(ledger: Ledger, rows: list[dict[str, Any]], source: str, *, replace: 
     """Insert ``rows`` in one transaction, in key order (no deadlocks between writers); existing
     keys are skipped, or (``replace``) take the new amount. Returns (added, updated)."""
     rows = sorted(rows, key=lambda r: r["row_key"])
-    now = _now()
+    now = utc_now()
     added = updated = 0
     with ledger.engine.begin() as conn:
         if replace:  # report lines: billing rows of the same owner and month already count this cost

@@ -77,7 +77,7 @@ def period_bounds(period: str) -> tuple[datetime, datetime]:
     return start, end
 
 
-def _now() -> datetime:
+def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
@@ -102,7 +102,7 @@ def to_currency(amount: Decimal, src: str, dst: str, rate: FxRate) -> Decimal:
 def set_budget(ledger: Ledger, owner: str, amount: str | float, period: str, currency: str = "USD") -> dict[str, Any]:
     team, project = parse_owner(owner)
     row = {"team": team, "project": project, "period": parse_period(period),
-           "amount": str(parse_amount(amount)), "currency": normalize_currency(currency), "updated_at": _now()}
+           "amount": str(parse_amount(amount)), "currency": normalize_currency(currency), "updated_at": utc_now()}
     stmt = insert_for(ledger.engine, T.budgets).values(**row)
     stmt = stmt.on_conflict_do_update(index_elements=["team", "project", "period"],
                                       set_={k: stmt.excluded[k] for k in ("amount", "currency", "updated_at")})
@@ -131,7 +131,7 @@ def save_estimate(ledger: Ledger, owner: str, report: dict[str, Any], period: st
     limit_cur = normalize_currency(rule["currency"])
     limit = parse_amount(rule["threshold"], "approval threshold")
     in_limit_cur = to_currency(total, currency, limit_cur, _fx())
-    now = _now()
+    now = utc_now()
     out: dict[str, Any] = {"team": team, "project": project, "period": period, "amount": str(total),
                            "currency": currency, "approval": None}
     with ledger.engine.begin() as conn:
@@ -154,7 +154,7 @@ def approve(ledger: Ledger, approval_id: int, approver: str, note: str | None = 
     if not str(approver).strip():
         raise InputError("approver", approver, "the approver's name")
     status = "rejected" if reject else "approved"
-    now = _now()
+    now = utc_now()
     with ledger.engine.begin() as conn:
         row = conn.execute(select(T.approvals).where(T.approvals.c.id == int(approval_id))).mappings().first()
         if row is None:
@@ -194,7 +194,7 @@ def _iso(value: datetime) -> str:
 
 # ---------------------------------------------------------------- budget versus actual
 
-def _summed(rows: Any) -> dict[Any, Decimal]:
+def sum_by(rows: Any) -> dict[Any, Decimal]:
     """The amounts (each row's last item) summed by the items before it."""
     out: dict[Any, Decimal] = {}
     for *key, amount in rows:
@@ -229,7 +229,7 @@ def status(ledger: Ledger, *, as_of: datetime | None = None, lang: str = "en", t
     """Budget versus actual and planned spend for every budget (or those of ``team``/``project``/
     ``period``), with burn rate, forecast to period end and the budget rules' findings."""
 
-    as_of = as_of or _now()
+    as_of = as_of or utc_now()
     if period is not None:
         period = parse_period(period)
     rate = _fx()
@@ -238,8 +238,8 @@ def status(ledger: Ledger, *, as_of: datetime | None = None, lang: str = "en", t
         spend, plans = (conn.execute(select(t.c.team, t.c.project, t.c.period, t.c.currency, t.c.amount)).all()
                         for t in (T.actual, T.planned))
         rows_n = conn.execute(select(func.count()).select_from(T.actual)).scalar_one()
-    actual_by, planned_by = _summed(spend), _summed(plans)
-    totals = _summed((cur, amount) for *_, cur, amount in spend)
+    actual_by, planned_by = sum_by(spend), sum_by(plans)
+    totals = sum_by((cur, amount) for *_, cur, amount in spend)
 
     def summed(src: dict[tuple[str, str, str, str], Decimal], b: Any) -> Decimal:
         return sum((to_currency(v, k[3], b["currency"], rate) for k, v in src.items()

@@ -321,12 +321,17 @@ def _stat(path: str) -> tuple[int, int] | None:
     return (st.st_mtime_ns, st.st_size)
 
 
+def _fresh(where: str) -> Pack | None:
+    """The cached pack at ``where`` if neither it nor its fact registry changed since."""
+    hit = _CACHE.get(where)
+    return hit.pack if hit is not None and hit.key == (_stat(where), _stat(hit.pack.registry.path)) else None
+
+
 def _cached(path: Path) -> Pack:
     """The pack at ``path``, parsed again only when it or its fact registry changed."""
     where = str(path)
-    hit = _CACHE.get(where)
-    if hit is not None and hit.key == (_stat(where), _stat(hit.pack.registry.path)):
-        return hit.pack
+    if (fresh := _fresh(where)) is not None:
+        return fresh
     before = _stat(where)
     pack = parse_pack(path)
     _CACHE[where] = _Entry((before, _stat(pack.registry.path)), pack)
@@ -349,10 +354,8 @@ def _pack_file(name: str) -> str:
 
 def get_pack(name: str) -> Pack:
     """The pack ``rules/<name>.yaml`` (cached); :class:`UnknownNameError` with close matches."""
-    where = _pack_file(name)
-    hit = _CACHE.get(where)
-    if hit is not None and hit.key == (_stat(where), _stat(hit.pack.registry.path)):
-        return hit.pack
+    if (fresh := _fresh(_pack_file(name))) is not None:
+        return fresh
     base = config.rules_dir()
     path = base / f"{name}.yaml"
     if not re.fullmatch(r"[a-z][a-z0-9_]*", name or "") or not path.is_file():

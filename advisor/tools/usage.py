@@ -25,11 +25,11 @@ from advisor.usage.defaults import load_defaults
 from advisor.usage.facts import summary_facts
 from advisor.usage.models import (
     BillingSection,
-    FileSummary,
     InventorySection,
     TelemetrySection,
     UsageSummary,
 )
+from advisor.usage.readers import FileSummary
 from advisor.usage.summary import summarize
 from advisor.usage.values import BadValue, iso, timestamp
 

@@ -26,13 +26,12 @@ from advisor.usage.facts import file_facts, gpus_needed
 from advisor.usage.fleet import analyze_fleet
 from advisor.usage.models import (
     BillingSection,
-    FileSummary,
     InventorySection,
     TelemetrySection,
     UsageSummary,
 )
 from advisor.usage.prices import catalog_fx
-from advisor.usage.readers import read_files
+from advisor.usage.readers import FileSummary, read_files
 from advisor.usage.spark import SparkEngine
 from advisor.usage.values import iso
 

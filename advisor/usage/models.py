@@ -8,26 +8,6 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from advisor.usage.readers.common import FileSummary
-
-__all__ = [
-    "BillingSection",
-    "ChargebackLine",
-    "CostLine",
-    "FileSummary",
-    "ForgottenResource",
-    "GpuUsage",
-    "HistogramBin",
-    "IdleStretch",
-    "InstanceUsage",
-    "InventoryResource",
-    "InventorySection",
-    "ProfilePoint",
-    "TelemetrySection",
-    "TrendPoint",
-    "UsageSummary",
-]
-
 
 class UsageSummary(BaseModel):
     """The headline: how busy the GPUs were and what the idle capacity cost."""

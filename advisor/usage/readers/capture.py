@@ -19,8 +19,7 @@ from advisor.usage.readers.common import (
     SKIP_REPEATED_HEADER,
     FileSummary,
 )
-
-NUMBER_FIELDS = (("memory.used", "mem_used_mib"), ("memory.total", "mem_total_mib"))
+from advisor.usage.readers.smi_sql import GPU_ID_FORMS, NUMBER_FIELDS
 
 
 class SmiHeader:
@@ -67,7 +66,7 @@ def smi_row(head: SmiHeader, cells: list[str], *, path: str, line_no: int, src: 
             except V.BadValue as exc:
                 raise fail(field, str(exc)) from exc
     gpu_id = None
-    for name, prefix in (("uuid", ""), ("index", "index "), ("pci.bus_id", "")):
+    for name, prefix in GPU_ID_FORMS:
         value = head.cell(cells, name)
         if not V.is_missing(value):
             gpu_id = prefix + str(value)

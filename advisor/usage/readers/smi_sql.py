@@ -62,6 +62,8 @@ def _time(col: Column, x: str, dialect: Dialect) -> str:
 
 
 NUMBER_FIELDS = (("memory.used", "mem_used_mib"), ("memory.total", "mem_total_mib"))
+# where a row's GPU id comes from, first found wins, and how it is written ("index 3")
+GPU_ID_FORMS = (("uuid", ""), ("index", "index "), ("pci.bus_id", ""))
 
 
 ID_FIELDS = ("hostname", "uuid", "index", "pci.bus_id", "name")
@@ -109,7 +111,7 @@ class SmiTable:
         """SQL for instance, gpu_id and model over the raw id cells."""
         a = self._alias
         ids = []
-        for name, prefix in (("uuid", ""), ("index", "index "), ("pci.bus_id", "")):
+        for name, prefix in GPU_ID_FORMS:
             col = self.cols.get(name)
             if col is not None:
                 text = f"TRIM({self.dialect.text(a(name))})"

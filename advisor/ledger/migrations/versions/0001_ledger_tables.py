@@ -19,26 +19,25 @@ MONEY = sa.String(64)  # exact decimal text: SQLite has no exact decimal type
 WHEN = sa.DateTime(timezone=True)
 
 
+def _owned() -> list[sa.Column]:
+    """An amount owned by a team/project in a month: team, project, period, amount, currency."""
+    return [sa.Column("team", sa.String(200), nullable=False), sa.Column("project", sa.String(200), nullable=False),
+            sa.Column("period", sa.String(7), nullable=False), sa.Column("amount", MONEY, nullable=False),
+            sa.Column("currency", sa.String(3), nullable=False)]
+
+
 def upgrade() -> None:
     op.create_table(
         "budgets",
         sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("team", sa.String(200), nullable=False),
-        sa.Column("project", sa.String(200), nullable=False),
-        sa.Column("period", sa.String(7), nullable=False),
-        sa.Column("amount", MONEY, nullable=False),
-        sa.Column("currency", sa.String(3), nullable=False),
+        *_owned(),
         sa.Column("updated_at", WHEN, nullable=False),
         sa.UniqueConstraint("team", "project", "period", name="uq_budget_team_project_period"),
     )
     op.create_table(
         "planned_spend",
         sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("team", sa.String(200), nullable=False),
-        sa.Column("project", sa.String(200), nullable=False),
-        sa.Column("period", sa.String(7), nullable=False),
-        sa.Column("amount", MONEY, nullable=False),
-        sa.Column("currency", sa.String(3), nullable=False),
+        *_owned(),
         sa.Column("tool", sa.String(100), nullable=False),
         sa.Column("report_json", sa.Text, nullable=False),
         sa.Column("created_at", WHEN, nullable=False),
@@ -67,11 +66,7 @@ def upgrade() -> None:
         "actual_spend",
         sa.Column("id", sa.Integer, primary_key=True),
         sa.Column("row_key", sa.String(200), nullable=False, unique=True),
-        sa.Column("team", sa.String(200), nullable=False),
-        sa.Column("project", sa.String(200), nullable=False),
-        sa.Column("period", sa.String(7), nullable=False),
-        sa.Column("amount", MONEY, nullable=False),
-        sa.Column("currency", sa.String(3), nullable=False),
+        *_owned(),
         sa.Column("source", sa.String(500), nullable=False),
         sa.Column("imported_at", WHEN, nullable=False),
     )
