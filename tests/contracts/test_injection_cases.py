@@ -78,13 +78,6 @@ LEGITIMATE = [
 ]
 
 
-@pytest.mark.parametrize("text", LEGITIMATE)
-def test_a_system_doing_its_job_is_no_instruction(text: str) -> None:
-    from advisor.contracts.injection import is_injection
-
-    assert not is_injection(text)
-
-
 # A directive about the reader's own output needs no addressee; an instruction to summarise the
 # contract "as fair" is a review act like describing it as fair (either sentence of a two-sentence
 # instruction is reported).
@@ -101,8 +94,9 @@ OUTPUT_DIRECTIVES = [
 ]
 
 
-@pytest.mark.parametrize("text", OUTPUT_DIRECTIVES)
-def test_a_directive_about_the_readers_output_is_an_instruction(text: str) -> None:
+@pytest.mark.parametrize(("text", "instruction"), [(t, False) for t in LEGITIMATE] + [(t, True) for t in OUTPUT_DIRECTIVES])
+def test_a_sentence_is_an_instruction_only_when_it_directs_the_review(text: str, instruction: bool) -> None:
+    """A system doing its job is no instruction; a directive about the reader's output is one."""
     from advisor.contracts.injection import is_injection
 
-    assert is_injection(text)
+    assert is_injection(text) == instruction
