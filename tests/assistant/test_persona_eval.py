@@ -17,10 +17,10 @@ pytestmark = pytest.mark.usefixtures("clean_llm_env")
 
 ITEMS = load()
 THRESHOLD = {("set1", "dev"): 0.94, ("set1", "test"): 0.75, ("set2", "dev"): 0.92, ("set2", "test"): 0.72,
-             ("set3", "dev"): 0.95, ("set3", "test"): 0.73, ("set4", "dev"): 0.75, ("set4", "test"): 0.68}
-"""Per set, half and language. The figures reached are in /work/coord/notes/issue-11a.md and printed by
-`python -m bench.eval_personas`; these floors (below the 90 % target on the test halves) keep them
-from sliding back."""
+             ("set3", "dev"): 0.95, ("set3", "test"): 0.73, ("set4", "dev"): 0.75, ("set4", "test"): 0.68,
+             ("set5", "dev"): 0.95, ("set5", "test"): 0.75, ("set6", "dev"): 0.70, ("set6", "test"): 0.78}
+"""Per set, half and language. The figures reached are printed by `python -m bench.eval_personas`;
+these floors (below the 90 % target on the test halves) keep them from sliding back."""
 
 
 def test_the_set_is_large_bilingual_and_split_in_halves() -> None:
@@ -44,51 +44,28 @@ def _catalog_ids(kind: str) -> set[str]:
     return {entry["id"] for entry in yaml.safe_load(path.read_text(encoding="utf-8"))[kind]}
 
 
-def test_the_third_set_is_new_bilingual_and_labels_catalog_ids() -> None:
-    third = load(SETS["set3"])
-    earlier = {x["id"] for name in ("set1", "set2") for x in load(SETS[name])}
-    ids = [x["id"] for x in third]
-    assert len(third) >= 300 and len(set(ids)) == len(ids) and not set(ids) & earlier
-    langs = [x["lang"] for x in third]
-    assert set(langs) == {"zh", "en"} and abs(langs.count("zh") - langs.count("en")) <= 10
-    assert all(set(x["expect"]) >= {"intent", "args"} for x in third)
-    known = {"gpu": _catalog_ids("gpus"), "model": _catalog_ids("models")}
-    wrong = [(x["id"], key, x["expect"]["args"][key]) for x in third for key in known
-             if key in x["expect"]["args"] and x["expect"]["args"][key] not in known[key]]
+LATER_SETS = [("set3", 300, 140, 140), ("set4", 300, 170, 110), ("set5", 200, 125, 65), ("set6", 240, 115, 115)]
+"""Sets 3 onwards: name, least items, least Chinese and least English items."""
+
+
+@pytest.mark.parametrize(("name", "size", "zh", "en"), LATER_SETS)
+def test_each_later_set_is_new_and_labels_catalog_ids(name: str, size: int, zh: int, en: int) -> None:
+    items = load(SETS[name])
+    earlier = {x["id"] for other in SETS if other < name for x in load(SETS[other])}
+    ids = [x["id"] for x in items]
+    assert len(items) >= size and len(set(ids)) == len(ids) and not set(ids) & earlier
+    langs = [x["lang"] for x in items]
+    assert langs.count("zh") >= zh and langs.count("en") >= en
+    assert all(set(x["expect"]) >= {"intent", "args"} for x in items)
+    gpus, models = _catalog_ids("gpus"), _catalog_ids("models")
+    wrong = [(x["id"], value) for x in items for key, known in (("gpu", gpus), ("gpus", gpus), ("model", models))
+             for value in _as_list(x["expect"]["args"].get(key)) if value not in known]
     assert not wrong, wrong
 
 
 def _as_list(value: object) -> list[object]:
     return [] if value is None else value if isinstance(value, list) else [value]
 
-
-def test_the_fourth_set_is_new_mostly_chinese_and_labels_catalog_ids() -> None:
-    fourth = load(SETS["set4"])
-    earlier = {x["id"] for name in ("set1", "set2", "set3") for x in load(SETS[name])}
-    ids = [x["id"] for x in fourth]
-    assert len(fourth) >= 300 and len(set(ids)) == len(ids) and not set(ids) & earlier
-    langs = [x["lang"] for x in fourth]
-    assert langs.count("zh") >= 170 and langs.count("en") >= 110
-    assert all(set(x["expect"]) >= {"intent", "args"} for x in fourth)
-    gpus, models = _catalog_ids("gpus"), _catalog_ids("models")
-    wrong = [(x["id"], value) for x in fourth for key, ids in (("gpu", gpus), ("gpus", gpus), ("model", models))
-             for value in _as_list(x["expect"]["args"].get(key)) if value not in ids]
-    assert not wrong, wrong
-
-
-
-def test_the_fifth_set_is_new_mostly_chinese_and_labels_catalog_ids() -> None:
-    fifth = load(SETS["set5"])
-    earlier = {x["id"] for name in ("set1", "set2", "set3", "set4") for x in load(SETS[name])}
-    ids = [x["id"] for x in fifth]
-    assert len(fifth) >= 200 and len(set(ids)) == len(ids) and not set(ids) & earlier
-    langs = [x["lang"] for x in fifth]
-    assert langs.count("zh") >= 125 and langs.count("en") >= 65
-    assert all(set(x["expect"]) >= {"intent", "args"} for x in fifth)
-    gpus, models = _catalog_ids("gpus"), _catalog_ids("models")
-    wrong = [(x["id"], value) for x in fifth for key, ids in (("gpu", gpus), ("gpus", gpus), ("model", models))
-             for value in _as_list(x["expect"]["args"].get(key)) if value not in ids]
-    assert not wrong, wrong
 
 @pytest.mark.parametrize(("name", "half"), sorted(THRESHOLD))
 def test_accuracy_per_language(name: str, half: str) -> None:
