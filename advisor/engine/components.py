@@ -78,8 +78,7 @@ def build(
     if req.egress_gb is not None:
         egress = req.egress_gb
     else:
-        weights = trainable_params(w, p) if w.is_adapter else w.params_b * 1e9
-        egress = weights * float(p("memory.weight_bytes.bf16")) / 1e9
+        egress = trainable_params(w, p) * float(p("memory.weight_bytes.bf16")) / 1e9
     add("egress", {}, egress, "GB",
         q.egress_per_gb if q.egress_per_gb is not None else _by_currency(p("network.egress_per_gb"), cur))
 

@@ -181,11 +181,12 @@ def estimate_job(req: EstimateRequest, catalog: Any) -> tuple[EstimateReport, Wo
             factor *= float(p("qlora.slowdown"))
         ghours = {k: float(throughput.compute_gpu_hours(flops, factor, peak, m)) for k, m in
                   (("low", hi), ("expected", mfu), ("high", lo))}
-        fail = failure_overhead(ghours["expected"] / n, n, memory.checkpoint_gb(w, p), p,
-                                interval_hours=req.checkpoint_interval_hours)
+        ckpt = memory.checkpoint_gb(w, p)
+        fail = failure_overhead(ghours["expected"] / n, n, ckpt, p, interval_hours=req.checkpoint_interval_hours)
         share = fail.overhead_wall_hours * n / ghours["expected"]
         total = {k: v * (1 + share) for k, v in ghours.items()}
-        return dict(n=n, par=par, mem=mem, fits=fits, mfu=(lo, mfu, hi), compute=ghours, total=total, fail=fail)
+        return dict(n=n, par=par, mem=mem, fits=fits, mfu=(lo, mfu, hi), compute=ghours, total=total, fail=fail,
+                    ckpt=ckpt)
 
     if req.gpu_count is not None:
         chosen = run(req.gpu_count)
@@ -233,7 +234,7 @@ def estimate_job(req: EstimateRequest, catalog: Any) -> tuple[EstimateReport, Wo
         raise InputError("billing", mode, "per_task only together with parallel_experiments > 1")
     cost = components.build(
         req=req, w=w, gpu=gpu, n=n, q=q, picked=picked, compute_hours=chosen["compute"],
-        total_hours=chosen["total"], fail=chosen["fail"], ckpt_gb=memory.checkpoint_gb(w, p), p=p,
+        total_hours=chosen["total"], fail=chosen["fail"], ckpt_gb=chosen["ckpt"], p=p,
     )
     mem, par = chosen["mem"], chosen["par"]
     lo, mfu, hi = chosen["mfu"]

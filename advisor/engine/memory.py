@@ -52,11 +52,11 @@ def weight_bytes(precision: str, p: Params) -> float:
     return float(p(f"memory.weight_bytes.{precision}"))
 
 
-def trainable_params(w: Workload, p: Params) -> float:
-    """Parameters that get gradients and optimizer states."""
+def trainable_params(w: Workload, p: Params, adapters: float | None = None) -> float:
+    """Parameters that get gradients and optimizer states (``adapters``: the LoRA count, if known)."""
     if not w.is_adapter:
         return w.params_b * 1e9
-    adapters = lora_params(w.shape, p, w.lora_rank, w.lora_targets)
+    adapters = lora_params(w.shape, p, w.lora_rank, w.lora_targets) if adapters is None else adapters
     return adapters + (embedding_params(w.shape) if w.train_embeddings else 0.0)
 
 
@@ -67,7 +67,8 @@ def model_states(w: Workload, precision: str, optimizer: str, par: Parallel, p: 
     tp = xp.asarray(par.tp, dtype=float)
     dp = xp.maximum(xp.asarray(par.dp, dtype=float), 1.0)
     zero = par.zero if xp is not np else np.asarray(par.zero)
-    trainable = trainable_params(w, p)
+    adapters = lora_params(w.shape, p, w.lora_rank, w.lora_targets) if w.is_adapter else 0.0
+    trainable = trainable_params(w, p, adapters)
     if precision == "fp32":
         grad_b = float(p("memory.grad_bytes.fp32"))
         opt_b = float(p("memory.optimizer_bytes.fp32_training")) if optimizer == "adamw" else _opt_bytes(optimizer, p)
@@ -78,7 +79,6 @@ def model_states(w: Workload, precision: str, optimizer: str, par: Parallel, p: 
         grad_b = float(p("memory.grad_bytes.mixed"))
         opt_b = _opt_bytes(optimizer, p)
 
-    adapters = lora_params(w.shape, p, w.lora_rank, w.lora_targets) if w.is_adapter else 0.0
     if w.method == "qlora":
         embed = min(embedding_params(w.shape), 0.5 * n_params)
         frozen = (n_params - embed) * float(p("memory.weight_bytes.nf4")) + embed * float(p("memory.weight_bytes.bf16"))
@@ -111,9 +111,7 @@ def model_states(w: Workload, precision: str, optimizer: str, par: Parallel, p: 
 def checkpoint_gb(w: Workload, p: Params) -> float:
     """One resumable checkpoint: all weights and optimizer states, or only the adapters'."""
     per_param = float(p("checkpoint.bytes_per_param.train"))
-    if w.is_adapter:
-        return trainable_params(w, p) * per_param / 1e9
-    return w.params_b * 1e9 * per_param / 1e9
+    return trainable_params(w, p) * per_param / 1e9
 
 
 def _opt_bytes(optimizer: str, p: Params) -> float:

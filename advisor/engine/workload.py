@@ -14,6 +14,7 @@ from typing import Literal
 
 import numpy as np
 
+from advisor.catalog.models import ModelSpec
 from advisor.engine.params import Params
 from advisor.errors import InputError
 
@@ -168,26 +169,13 @@ def params_from_shape(shape: Shape) -> float:
     return (shape.layers * (attention + mlp) + embedding_params(shape)) / 1e9
 
 
-def shape_from_model(spec: object) -> Shape:
-    """The shape of a catalog model (``advisor.catalog.ModelSpec``)."""
-    hidden = int(spec.hidden_size)  # type: ignore[attr-defined]
-    heads = int(spec.heads)  # type: ignore[attr-defined]
-    kv = int(getattr(spec, "kv_heads", None) or heads)
-    inter = int(getattr(spec, "intermediate_size", None) or 4 * hidden)
-    vocab = int(spec.vocab_size)  # type: ignore[attr-defined]
-    params = float(spec.params_b) * 1e9  # type: ignore[attr-defined]
+def shape_from_model(spec: ModelSpec) -> Shape:
+    """The shape of a catalog model."""
+    hidden, vocab = spec.hidden_size, spec.vocab_size
     # Small models usually tie input and output embeddings; large ones keep two matrices.
-    tied = bool(getattr(spec, "tie_embeddings", None) or (2 * vocab * hidden > 0.25 * params))
-    return Shape(
-        layers=int(spec.layers),  # type: ignore[attr-defined]
-        hidden=hidden,
-        heads=heads,
-        kv_heads=kv,
-        intermediate=inter,
-        vocab=vocab,
-        tied_embeddings=tied,
-        source=f"catalog model {spec.id}",  # type: ignore[attr-defined]
-    )
+    return Shape(layers=spec.layers, hidden=hidden, heads=spec.heads, kv_heads=spec.kv_heads,
+                 intermediate=spec.intermediate_size, vocab=vocab,
+                 tied_embeddings=2 * vocab * hidden > 0.25 * (spec.params_b * 1e9), source=f"catalog model {spec.id}")
 
 
 def embedding_params(shape: Shape) -> float:
