@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter
 
 from advisor.engine.decisions_data import LayeredDefaults, decision_defaults
 from advisor.engine.failures import young_daly
@@ -43,6 +44,9 @@ class BillingOption(BaseModel):
     note_values: dict[str, float | bool] = {}  # the figures and flags the note is written with
     overpay_gpu_hours: float = 0.0  # billed GPU-hours beyond the work itself (rounding, whole terms, rework)
     overpay: float = 0.0
+
+
+_OPTIONS = TypeAdapter(list[BillingOption])
 
 
 @dataclass(frozen=True)
@@ -110,28 +114,18 @@ def compare(wall_hours: float, gpu_count: int, q: Quote, ctx: Context, p: Params
     idle = float(p("billing.experiment_idle_share")) if ctx.parallel_experiments > 1 else 0.0
     reserved = wall_hours / (1.0 - idle)  # reserved cards also sit idle between experiments
     calendar = reserved / max(min(ctx.duty, 1.0), 1e-6)  # terms bill every hour of the period
-    opts: list[BillingOption] = []
+    opts: list[dict[str, Any]] = []  # validated into BillingOption rows at the end, in one call
 
     worked = wall_hours * gpu_count
 
     def add(mode: str, hours: float, price: float, wall: float, values: dict[str, float | bool], note: str = "",
-            **kw: object) -> None:
+            available: bool = True, suitable: bool = True) -> None:
         unit = price * keep
         over = max(hours * gpu_count - worked, 0.0)
-        opts.append(
-            BillingOption(
-                mode=mode,
-                total=float(hours * gpu_count * unit),
-                unit_price=float(unit),
-                billed_gpu_hours=float(hours * gpu_count),
-                wall_hours=float(wall),
-                note=note or mode,
-                note_values=values,
-                overpay_gpu_hours=float(over),
-                overpay=float(over * unit),
-                **kw,  # type: ignore[arg-type]
-            )
-        )
+        opts.append(dict(mode=mode, total=float(hours * gpu_count * unit), unit_price=float(unit),
+                         billed_gpu_hours=float(hours * gpu_count), wall_hours=float(wall), note=note or mode,
+                         note_values=values, overpay_gpu_hours=float(over), overpay=float(over * unit),
+                         available=available, suitable=suitable))
 
     inc_s = ctx.increment_s or q.increment_s
     sessions = ctx.sessions
@@ -174,17 +168,13 @@ def compare(wall_hours: float, gpu_count: int, q: Quote, ctx: Context, p: Params
         add("per_task", wall_hours, q.on_demand, wall_hours, values,
             note="per_task" if task_offers else "per_task.unoffered", available=bool(task_offers))
 
-    _mark(opts)
-    return opts
-
-
-def _mark(opts: list[BillingOption]) -> None:
-    live = [o for o in opts if o.available]
+    live = [o for o in opts if o["available"]]
     if live:
-        min(live, key=lambda o: o.total).cheapest = True
-    fit = [o for o in live if o.suitable]
+        min(live, key=lambda o: o["total"])["cheapest"] = True
+    fit = [o for o in live if o["suitable"]]
     if fit:
-        min(fit, key=lambda o: o.total).recommended = True
+        min(fit, key=lambda o: o["total"])["recommended"] = True
+    return _OPTIONS.validate_python(opts)
 
 
 def option(opts: list[BillingOption], mode: str) -> BillingOption | None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from advisor.engine.billing import BillingOption
 from advisor.engine.memory import trainable_params
-from advisor.engine.models import Component, Cost, EstimateRequest
+from advisor.engine.models import Cost, EstimateRequest
 from advisor.engine.ownership import owned_gpu_hour
 from advisor.engine.params import Params
 from advisor.engine.pricing import Quote
@@ -38,7 +38,7 @@ def build(
     cur = q.currency
     unit = picked.unit_price
     mode = picked.mode
-    comps: list[Component] = []
+    comps: list[dict[str, Any]] = []  # validated into Component rows by Cost
     if req.hosting != "cloud":  # your own cards: their cost of ownership, not rent (no double charge)
 
         owned = owned_gpu_hour(gpu, cur, req.hosting, p)
@@ -48,8 +48,8 @@ def build(
             p.note("owned.gpu_hour", round(unit, 4), why, unit=f"{cur} per GPU-hour")
 
     def add(key: str, detail: dict[str, Any], qty: float, unit_name: str, price: float) -> None:
-        comps.append(Component(name=key, detail=detail, quantity=float(qty), unit=unit_name,
-                               unit_price=float(price), amount=float(qty * price)))
+        comps.append(dict(name=key, detail=detail, quantity=float(qty), unit=unit_name, unit_price=float(price),
+                          amount=float(qty * price)))
 
     card = {"gpu": gpu.id, "n": n}
 
@@ -98,8 +98,8 @@ def build(
     if req.support_cost:
         add("support", {}, 1, "total", req.support_cost)
 
-    total = sum(c.amount for c in comps)
-    gpu_part = sum(c.amount for c in comps if c.unit == "GPU-hour" and c.name not in ("idle_wait", "free_hours"))
+    total = sum(c["amount"] for c in comps)
+    gpu_part = sum(c["amount"] for c in comps if c["unit"] == "GPU-hour" and c["name"] not in ("idle_wait", "free_hours"))
     ratio_low = total_hours["low"] / total_hours["expected"]
     ratio_high = total_hours["high"] / total_hours["expected"]
     return Cost(

@@ -8,15 +8,7 @@ from typing import Any
 from advisor.engine import billing as billing_mod
 from advisor.engine import components, memory, throughput
 from advisor.engine.failures import failure_overhead
-from advisor.engine.models import (
-    EstimateReport,
-    EstimateRequest,
-    Failures,
-    GpuUse,
-    Layout,
-    Memory,
-    Range,
-)
+from advisor.engine.models import EstimateReport, EstimateRequest
 from advisor.engine.params import Params
 from advisor.engine.pricing import quote
 from advisor.engine.workload import (
@@ -248,21 +240,21 @@ def estimate_job(req: EstimateRequest, catalog: Any) -> tuple[EstimateReport, Wo
     report = EstimateReport(
         inputs=inputs,
         flops=float(flops),
-        memory=Memory(
+        memory=dict(
             weights_gb=_r(mem.weights_gb), gradients_gb=_r(mem.gradients_gb), optimizer_gb=_r(mem.optimizer_gb),
             activations_gb=_r(mem.activations_gb), overhead_gb=_r(mem.overhead_gb), per_gpu_gb=_r(mem.per_gpu_gb),
             gpu_memory_gb=float(gpu.memory_gb), usable_gb=_r(memory.usable_gb(gpu.memory_gb, p)),
             fits=bool(chosen["fits"]), min_gpus_to_fit=int(fit_min),
-            layout=Layout(tensor_parallel=int(par.tp), data_parallel=int(par.dp), zero_stage=int(par.zero),
-                          gradient_checkpointing=bool(par.checkpointing), flash_attention=bool(par.flash)),
+            layout=dict(tensor_parallel=int(par.tp), data_parallel=int(par.dp), zero_stage=int(par.zero),
+                        gradient_checkpointing=bool(par.checkpointing), flash_attention=bool(par.flash)),
         ),
-        gpu=GpuUse(name=gpu.id, count=n, memory_gb=float(gpu.memory_gb), peak_tflops=peak, precision=precision),
-        mfu=Range(low=lo, expected=mfu, high=hi),
-        compute_gpu_hours=Range(**chosen["compute"]),
-        gpu_hours=Range(**chosen["total"]),
-        wall_hours=Range(**wall),
+        gpu=dict(name=gpu.id, count=n, memory_gb=float(gpu.memory_gb), peak_tflops=peak, precision=precision),
+        mfu=dict(low=lo, expected=mfu, high=hi),
+        compute_gpu_hours=chosen["compute"],
+        gpu_hours=chosen["total"],
+        wall_hours=wall,
         meets_deadline=meets,
-        failures=Failures(
+        failures=dict(
             job_mtbf_hours=_r(chosen["fail"].job_mtbf_hours),
             expected_interruptions=_r(chosen["fail"].expected_interruptions),
             checkpoint_interval_hours=_r(chosen["fail"].interval_hours),

@@ -13,10 +13,6 @@ import numpy as np
 _SCALARS = (int, float, np.generic)
 
 
-def scalar(x: Any) -> bool:
-    return isinstance(x, _SCALARS)
-
-
 class Py:
     @staticmethod
     def asarray(x: Any, dtype: Any = float) -> Any:
