@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from advisor.engine import billing as billing_mod
@@ -271,8 +270,7 @@ def estimate_job(req: EstimateRequest, catalog: Any) -> tuple[EstimateReport, Wo
 
 
 def _r(x: Any, digits: int = 4) -> float:
-    v = float(x)
-    return round(v, digits) if math.isfinite(v) else v
+    return round(float(x), digits)  # inf and nan come back as they are
 
 
 def _notes(r: EstimateReport, req: EstimateRequest, recompute_gb: float | None = None) -> list[dict[str, Any]]:
