@@ -35,6 +35,7 @@ from typing import Any
 
 import durable.engine as _engine
 import durable_rules_engine as _core
+from pydantic_core import to_json
 
 from advisor.errors import InputError, RuleError
 from advisor.rules.findings import Finding, sort_findings
@@ -142,7 +143,7 @@ def _run(pack: Pack, normalized: dict[str, Any], facts: dict[str, Any], lang: st
         name = _register(proc, pack)
         ruleset = proc.host.get_ruleset(name)
         message = pack.message(normalized, _SID)
-        text = json.dumps(message, ensure_ascii=False)
+        text = to_json(message).decode()  # shortest digits; engine_number left no bare-exponent number
         proc.sessions[_SID] = session
         proc.evaluations += 1
         handled = True
