@@ -16,8 +16,7 @@ increment, so each mode reports ``overpay_gpu_hours`` (billed minus worked) and 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -49,8 +48,7 @@ class BillingOption(BaseModel):
 _OPTIONS = TypeAdapter(list[BillingOption])
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(NamedTuple):
     interruptible: bool = False
     urgent: bool = False
     deadline_hours: float | None = None

@@ -9,15 +9,13 @@ writing checkpoints costs δ/τ of the run.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from advisor.engine.params import Params
 from advisor.engine.xp import of
 
 
-@dataclass(frozen=True)
-class FailureOverhead:
+class FailureOverhead(NamedTuple):
     job_mtbf_hours: float
     checkpoint_write_hours: float
     optimal_interval_hours: float

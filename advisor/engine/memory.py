@@ -11,8 +11,7 @@ hardware sweep evaluates thousands of configurations in one call.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -23,8 +22,7 @@ from advisor.engine.xp import of
 OPTIMIZERS: tuple[str, ...] = ("adamw", "adamw_8bit", "paged_adamw_8bit", "adafactor", "sgd")
 
 
-@dataclass(frozen=True)
-class Parallel:
+class Parallel(NamedTuple):
     """How the job is spread: tensor-parallel degree, data-parallel degree, ZeRO stage,
     activation checkpointing and flash attention."""
 
@@ -35,8 +33,7 @@ class Parallel:
     flash: bool = True
 
 
-@dataclass(frozen=True)
-class Breakdown:
+class Breakdown(NamedTuple):
     weights_gb: Any
     gradients_gb: Any
     optimizer_gb: Any
