@@ -84,7 +84,6 @@ def _run(argv: list[str] | None) -> int:
             return code
         if os.environ.get("ADVISOR_DEBUG"):
             raise
-        # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.redact import redact
 
         print(f"internal error: {type(exc).__name__}: {redact(exc)} (set ADVISOR_DEBUG=1 for the traceback; "

@@ -72,7 +72,6 @@ def status_cmd(ns: Namespace) -> None:
         emit_json(report.model_dump(mode="json"))
         return
 
-    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.cli.render import view
     from advisor.present import present
 

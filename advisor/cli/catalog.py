@@ -60,7 +60,6 @@ def prices(ns: Namespace) -> None:
 
     gpu, currency, provider, mode, prices_file = ns.gpu, ns.currency, ns.provider, ns.mode, ns.prices_file
     if ns.history:
-        # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.cli.render import show
         from advisor.tools.price_history import price_history
 

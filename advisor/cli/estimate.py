@@ -40,7 +40,6 @@ def _run(ns: argparse.Namespace, command: str) -> None:
     if ns.json:
         emit_json(report)
     else:
-        # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.cli.render import show
 
         show(tool, report, details=ns.details, lang=ns.lang)

@@ -125,7 +125,6 @@ def _show(key: str, lang: str, as_json: bool) -> None:
     module = find_module(key, lang)  # type: ignore[arg-type]
     markdown = render_guide(module.guide, lang, report_json)  # type: ignore[arg-type]
     try:
-        # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.knowledge.progress import mark_opened
 
         mark_opened(module.id)
@@ -172,7 +171,6 @@ def _quiz(key: str, lang: str, answers: str | None, as_json: bool) -> None:
     result = grade_quiz(module.id, given, lang)  # type: ignore[arg-type]
     entry: dict[str, Any] = {}
     try:
-        # lazy: cold start of the CLI (each command loads only what it runs)
         from advisor.knowledge.progress import record_quiz
 
         entry = record_quiz(result)

@@ -42,7 +42,6 @@ def review(ns: Namespace) -> None:
     if as_json:
         emit_json(report)
         return
-    # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.cli.render import show
     from advisor.present import markdown, present
 

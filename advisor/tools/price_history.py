@@ -17,20 +17,11 @@ from advisor.rules import evaluate_packs
 from advisor.tools.facts import clean_facts
 
 
-class PricePoint(BaseModel):
-    month: str
-    median: float
-    low: float
-    high: float
-    offers: int
-    providers: list[str]
-
-
 class PriceHistoryReport(BaseModel):
     inputs: dict[str, Any]
     gpu: str
     currency: str
-    points: list[PricePoint]
+    points: list[ph.Point]
     moves: list[dict[str, Any]]
     alert_threshold: float
     alerts: list[dict[str, Any]] = Field(description="Moves larger than the threshold.")
@@ -58,7 +49,7 @@ def price_history(gpu: str, currency: str | None = None, *, prices_file: str | N
              "price_move_from": biggest["from"] if biggest else None, "price_move_to": biggest["to"] if biggest else None}
     report = PriceHistoryReport(
         inputs={"gpu": card.id, "currency": cur, "lang": lang}, gpu=card.id, currency=cur,
-        points=[PricePoint(**vars(x)) for x in points], moves=moves, alert_threshold=threshold, alerts=alerts,
+        points=points, moves=moves, alert_threshold=threshold, alerts=alerts,
         assumptions=p.assumptions(),
     )
     report.findings = evaluate_packs(("prices",), clean_facts(facts), lang=lang)
