@@ -7,7 +7,6 @@ configuration for one call and is scrubbed from any error text.
 
 from __future__ import annotations
 
-import inspect
 import logging
 import shutil
 import tempfile
@@ -34,7 +33,6 @@ class Outcome:
 
     result: dict[str, Any] | None = None
     error: str | None = None
-    kind: str | None = None  # "input" for a bad value, "internal" for a bug, "missing" for an absent tool
 
     @property
     def ok(self) -> bool:
@@ -82,25 +80,18 @@ def scrub(text: str, secret: str | None = None) -> str:
     return redact(text)
 
 
-def error_text(exc: BaseException, lang: Lang, secret: str | None = None) -> tuple[str, str]:
-    """(message, kind) for an exception: AdvisorErrors say what to fix; others say what broke."""
+def error_text(exc: BaseException, lang: Lang, secret: str | None = None) -> str:
+    """The message for an exception: AdvisorErrors say what to fix; others say what broke."""
     if isinstance(exc, AdvisorError):
         # lazy: cold start of the UI (the first page renders before the engine loads)
         from advisor.present.errors import say
 
-        return scrub(term("err.input", lang, error=say(exc, lang)), secret), "input"
+        return scrub(term("err.input", lang, error=say(exc, lang)), secret)
     log.error("ui: %s: %s", type(exc).__name__, scrub(str(exc), secret))
-    return term("err.internal", lang, kind=type(exc).__name__), "internal"
+    return term("err.internal", lang, kind=type(exc).__name__)
 
 
 # --- tools ------------------------------------------------------------------------------
-
-def tool_function(name: str) -> Callable[..., Any]:
-    # lazy: cold start of the UI (the first page renders before the engine loads)
-    import advisor.tools as tools
-
-    return getattr(tools, name)  # type: ignore[no-any-return]
-
 
 def with_settings(name: str, args: dict[str, Any], s: Settings, lang: Lang) -> dict[str, Any]:
     """The page's arguments in ``lang``, with the sidebar's settings for the request fields the user left
@@ -160,9 +151,11 @@ def run_tool(name: str, ui_lang: Lang, /, **args: Any) -> Outcome:
     from advisor.safe_read import path_policy
 
     try:
-        fn = tool_function(name)
+        import advisor.tools as tools  # lazy, as above
+
+        fn = getattr(tools, name)
     except (AttributeError, ImportError) as exc:
-        return Outcome(error=f"{name}: {type(exc).__name__}: {exc}", kind="missing")
+        return Outcome(error=term("err.unavailable", ui_lang, tool=term(f"tool.{name}", ui_lang), error=type(exc).__name__))
     paths = _paths_in(args)
     keep = {args.get("prices_file")}  # the sidebar's sheet serves the whole session
     try:
@@ -171,8 +164,7 @@ def run_tool(name: str, ui_lang: Lang, /, **args: Any) -> Outcome:
             report = fn(**args)
         return Outcome(result=plain(report))
     except Exception as exc:  # every failure becomes a message on the page
-        message, kind = error_text(exc, ui_lang)
-        return Outcome(error=message, kind=kind)
+        return Outcome(error=error_text(exc, ui_lang))
     finally:
         discard_uploads([p for p in paths if p not in keep])
 
@@ -188,17 +180,6 @@ def args_key(args: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
 
 
 # --- assistant ----------------------------------------------------------------------------
-
-def ask_function() -> Callable[..., Any]:
-    """``advisor.assistant.ask``, or the stand-in a test put in the session (main thread only)."""
-    override = st.session_state.get("_ask_override")
-    if callable(override):
-        return override  # type: ignore[no-any-return]
-    # lazy: cold start of the UI (the first page renders before the engine loads)
-    from advisor.assistant import ask
-
-    return ask  # type: ignore[no-any-return]
-
 
 @dataclass(frozen=True)
 class Endpoint:
@@ -242,53 +223,32 @@ def endpoint(s: Settings, key: str | None) -> Endpoint:
     return Endpoint(missing_key=True)
 
 
-def _accepted(fn: Callable[..., Any], offered: dict[str, Any]) -> dict[str, Any]:
-    try:
-        params = inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return {}
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        return offered
-    return {k: v for k, v in offered.items() if k in params}
-
-
 def tool_defaults(s: Settings) -> dict[str, Any]:
-    """The sidebar's pricing settings as tool arguments (for an assistant that accepts them)."""
+    """The sidebar's pricing settings as tool arguments (the assistant's ``tool_defaults``)."""
     return {name: getattr(s, name) for name in PRICING_SETTINGS if getattr(s, name)}
 
 
 def ask(question: str, s: Settings, key: str | None, history: Any, lang: Lang, *,
-        fn: Callable[..., Any] | None = None, on_token: Callable[[str], None] | None = None) -> Answer:
-    """One assistant turn with the session's settings; never raises. Safe to run in a worker
-    thread when ``fn`` was taken from :func:`ask_function` on the script thread."""
-    if fn is None:
-        try:
-            fn = ask_function()
-        except Exception as exc:  # the assistant package is missing or broken
-            return Answer(answer="", mode="offline", lang=lang,
-                          error=term("chat.unavailable", lang, error=type(exc).__name__))
-    use_llm, notice = s.use_llm, None
-    if use_llm:
-        target = endpoint(s, key)
-        use_llm, notice = target.config is not None, term("side.needs_key", lang) if target.missing_key else None
-    offered: dict[str, Any] = {"offline": not use_llm}
-    if s.lang_pref in ("zh", "en"):
-        offered["lang"] = s.lang_pref
-    if use_llm:
-        offered["config"] = target.config
-        if on_token is not None:
-            offered["on_token"] = on_token
-    defaults = tool_defaults(s)
-    if defaults:
-        offered["tool_defaults"] = defaults
-    offered["read_paths"] = False  # paths typed in a question are never read from the server's disk
-    offered["allowed_paths"] = [s.prices_file] if s.prices_file else []
+        on_token: Callable[[str], None] | None = None) -> Answer:
+    """One assistant turn with the session's settings; never raises, reads no session state (so it
+    may run in a worker thread)."""
     try:
-        result = fn(question, history=history, **_accepted(fn, offered))
+        # lazy: cold start of the UI (the first page renders before the engine loads)
+        from advisor.assistant import ask as assistant
+    except Exception as exc:  # the assistant package is missing or broken
+        return Answer(answer="", mode="offline", lang=lang, error=term("chat.unavailable", lang, error=type(exc).__name__))
+    target = endpoint(s, key) if s.use_llm else Endpoint()
+    use_llm = target.config is not None
+    notice = term("side.needs_key", lang) if target.missing_key else None
+    try:
+        result = assistant(question, history=history, offline=not use_llm, config=target.config,
+                           on_token=on_token if use_llm else None, lang=s.lang_pref if s.lang_pref in ("zh", "en") else None,
+                           tool_defaults=tool_defaults(s) or None,
+                           read_paths=False,  # paths typed in a question are never read from the server's disk
+                           allowed_paths=[s.prices_file] if s.prices_file else [])
     except Exception as exc:
-        message, _ = error_text(exc, lang, key)
         return Answer(answer="", mode="llm" if use_llm else "offline", lang=lang,
-                      error=term("chat.failed", lang, error=message))
+                      error=term("chat.failed", lang, error=error_text(exc, lang, key)))
     data = plain(result)
     notice = " ".join(n for n in (notice, data.get("notice")) if n) or None
     return Answer(
@@ -330,5 +290,4 @@ def grade(module_id: str, answers: list[int], lang: Lang) -> Outcome:
     try:
         return Outcome(result=plain(grade_quiz(module_id, answers, lang)))
     except Exception as exc:
-        message, kind = error_text(exc, lang)
-        return Outcome(error=message, kind=kind)
+        return Outcome(error=error_text(exc, lang))

@@ -120,7 +120,7 @@ def ui_lang() -> Lang:
     return last if last in ("zh", "en") else browser_lang()
 
 
-def answer_lang(question_lang: Lang) -> Lang:
+def answer_lang(question_lang: str) -> Lang:
     pref = st.session_state.get(K_LANG, "auto")
     return pref if pref in ("zh", "en") else question_lang  # type: ignore[return-value]
 
@@ -140,7 +140,3 @@ def clear_conversation() -> None:
     st.session_state.messages = []
     st.session_state.history = None
 
-
-def detect_lang(text: str) -> Lang:
-    """zh when the text has Chinese characters, else en (for choosing the UI language)."""
-    return "zh" if any("\u4e00" <= ch <= "\u9fff" for ch in text or "") else "en"

@@ -24,8 +24,9 @@ def budget_table(r: BudgetStatusReport, lang: str) -> Table:
                      fmt.money(b.planned, c), fmt.money(b.remaining, c), fmt.pct(b.spent_share),
                      fmt.pct(b.elapsed_share), fmt.money(b.burn_rate_per_day, c), fmt.money(b.forecast, c),
                      term("status.forecast_over" if b.forecast_over else "status.on_track", lang)])
-        data.append({"owner": f"{b.team}/{b.project}", "period": b.period, "currency": c, "budget": float(b.budget),
-                     "actual": float(b.actual), "planned": float(b.planned), "forecast": float(b.forecast)})
+        data += [{"line": f"{b.team}/{b.project} {b.period} ({c})", "series": term(f"label.{label}", lang),
+                  "amount": float(getattr(b, k))}
+                 for k, label in (("budget", "budget_amount"), ("actual", "actual_spend"), ("forecast", "forecast_end"))]
     return Table("budgets", term("label.budget_lines", lang), [term(f"label.{k}", lang) for k in cols], rows,
                  numeric={2, 3, 4, 5, 6, 7, 8, 9}, muted=[False] * len(rows), data=data)
 

@@ -6,8 +6,10 @@ The report and presenter modules are imported when first needed (lazy, for cold-
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
-from typing import Any
+from functools import cache
+from typing import Any, get_type_hints
 
 from pydantic import BaseModel
 
@@ -22,52 +24,47 @@ PRESENTERS: tuple[str, ...] = (
 )
 
 
-def _load(tool: str) -> tuple[type[BaseModel], Presenter]:  # noqa: C901 - one plain branch per tool, every import visible
-    """The report model and the presenter of ``tool``."""
+def presenter(tool: str) -> Presenter:  # noqa: C901 - one plain branch per tool, every import visible
+    """The presenter of ``tool``; its first parameter's annotation is the report model."""
     # lazy: cold-start time (each tool loads only its own report and presenter modules)
-    model: type[BaseModel]
     render: Presenter
     if tool == "estimate_training_cost":
-        from advisor.engine.models import EstimateReport as model
         from advisor.present.estimate import present_estimate as render
     elif tool == "compare_billing":
         from advisor.present.billing import present_billing as render
-        from advisor.tools.billing import BillingReport as model
     elif tool == "recommend_hardware":
         from advisor.present.recommend import present_recommend as render
-        from advisor.tools.recommend import RecommendReport as model
     elif tool == "plan_project":
         from advisor.present.plan import present_plan as render
-        from advisor.tools.plan import PlanReport as model
     elif tool == "review_contract":
         from advisor.present.contract import present_contract as render
-        from advisor.tools.contract import ContractReport as model
     elif tool == "analyze_usage":
         from advisor.present.usage import present_usage as render
-        from advisor.tools.usage import UsageReport as model
     elif tool == "estimate_serving_cost":
         from advisor.present.serving import present_serving as render
-        from advisor.tools.serving import ServingReport as model
     elif tool == "check_quote":
         from advisor.present.quote import present_quote as render
-        from advisor.tools.quote import QuoteReport as model
     elif tool == "compare_own_vs_rent":
         from advisor.present.ownership import present_own as render
-        from advisor.tools.ownership import OwnVsRentReport as model
     elif tool == "price_history":
         from advisor.present.prices import present_history as render
-        from advisor.tools.price_history import PriceHistoryReport as model
     elif tool == "budget_status":
-        from advisor.ledger.report import BudgetStatusReport as model
         from advisor.present.budget import present_budget as render
     else:
         raise KeyError(f"no presenter for tool {tool!r}")
-    return model, render
+    return render
+
+
+@cache
+def report_model(tool: str) -> type[BaseModel]:
+    """The report model ``tool``'s presenter takes (its first parameter's annotation)."""
+    render = presenter(tool)
+    return get_type_hints(render)[next(iter(inspect.signature(render).parameters))]  # type: ignore[no-any-return]
 
 
 def typed(tool: str, report: BaseModel | dict[str, Any]) -> BaseModel:
     """The report as its pydantic model (a JSON dump is validated back)."""
-    model, _ = _load(tool)
+    model = report_model(tool)
     if isinstance(report, model):
         return report
     return model.model_validate(report.model_dump() if isinstance(report, BaseModel) else report)
@@ -75,10 +72,9 @@ def typed(tool: str, report: BaseModel | dict[str, Any]) -> BaseModel:
 
 def present(tool: str, report: BaseModel | dict[str, Any], lang: str | None = None) -> View:
     """The view of one tool's report in ``lang`` (default: the report's request language)."""
-    _, render = _load(tool)
     r = typed(tool, report)
     lang = lang_of(r, lang)
-    v = render(r, lang)
+    v = presenter(tool)(r, lang)
     items = getattr(r, "assumptions", None) or []
     v.tool, v.lang, v.title = tool, lang, term(f"tool.{tool}", lang)
     v.findings = v.findings or findings(getattr(r, "findings", None) or [], lang)

@@ -14,7 +14,7 @@ import yaml
 from advisor.glossary import has, term
 from advisor.present import present
 from ui import services, state
-from ui.components.common import error_box
+from ui.components.common import shown
 from ui.components.view import view_card
 from ui.state import Lang
 from ui.widgets import choice
@@ -33,11 +33,7 @@ def run(tool: str, args: dict[str, Any], lang: Lang) -> dict[str, Any] | None:
     """The tool's report for ``args`` (sidebar currency and price sheet filled in); None after a
     clear error box on bad input."""
     args = services.with_settings(tool, args, state.settings(), lang)
-    outcome = services.cached_tool(tool, lang, services.args_key(args))
-    if not outcome.ok:
-        error_box(outcome.error or "")
-        return None
-    return outcome.result or {}
+    return shown(services.cached_tool(tool, lang, services.args_key(args)))
 
 
 def _text(words: str, key: str, lang: str, **values: Any) -> str:

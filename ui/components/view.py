@@ -69,7 +69,7 @@ def table(t: Table) -> None:
 # --- charts: Vega-Lite specs kept as data (ui/charts.yaml), drawn over a table's data -------------
 
 CHARTS_FILE = Path(__file__).resolve().parents[1] / "charts.yaml"
-TABLE_CHARTS = ("billing", "stages", "pareto", "memory", "curve")
+TABLE_CHARTS = ("billing", "stages", "pareto", "memory", "curve", "budgets")
 
 
 @lru_cache(maxsize=1)

@@ -14,8 +14,8 @@ import streamlit as st
 import advisor.ledger as ledger
 from advisor.glossary import term
 from advisor.present import present
-from ui import services, state
-from ui.components.common import error_box
+from ui import services
+from ui.components.common import error_box, page, shown
 from ui.components.progress import progress_sink
 from ui.components.view import table as draw
 from ui.components.view import view_card
@@ -31,7 +31,7 @@ def write(fn: Callable[..., Any], lang: Lang, *args: Any, **kwargs: Any) -> Any:
         with ledger.open_ledger() as led:
             return fn(led, *args, **kwargs)
     except Exception as exc:  # every failure becomes a message on the page
-        error_box(services.error_text(exc, lang)[0])
+        error_box(services.error_text(exc, lang))
         return None
 
 
@@ -41,29 +41,12 @@ def status_tab(lang: Lang) -> None:
     team = c2.text_input(term("bud.team_filter", lang), key="bud_team_filter").strip() or None
     project = c3.text_input(term("bud.project_filter", lang), key="bud_project_filter").strip() or None
     when = as_of.isoformat() if isinstance(as_of, date) else None
-    outcome = services.run_tool("budget_status", lang, as_of=when, team=team, project=project, lang=lang)
-    if not outcome.ok:
-        error_box(outcome.error or "")
+    result = shown(services.run_tool("budget_status", lang, as_of=when, team=team, project=project, lang=lang))
+    if result is None:
         return
-    result = outcome.result or {}
-    view = present("budget_status", result, lang)
-    view_card(view, "bud", open_details=True, extra=lambda: chart(view, lang))
+    view_card(present("budget_status", result, lang), "bud", open_details=True)
     if result.get("budgets"):
         st.caption(term("bud.backend", lang, backend=result.get("backend", "")))
-
-
-def chart(view: Any, lang: Lang) -> None:
-    """Budget, actual and forecast side by side for each budget."""
-    import pandas as pd
-
-    table = view.table("budgets")
-    if table is None or not table.data:
-        return
-    labels = {"budget": term("bud.col_budget", lang), "actual": term("bud.col_actual", lang),
-              "forecast": term("bud.col_forecast", lang)}
-    df = pd.DataFrame([{term("bud.col_owner", lang): f"{d['owner']} {d['period']} ({d['currency']})",
-                        **{labels[k]: d[k] for k in labels}} for d in table.data])
-    st.bar_chart(df, x=term("bud.col_owner", lang), y=list(labels.values()), stack=False, horizontal=True)
 
 
 def set_tab(lang: Lang) -> None:
@@ -134,11 +117,9 @@ def plan_tab(lang: Lang) -> None:
 
 
 def approvals_tab(lang: Lang) -> None:
-    outcome = services.run_tool("budget_status", lang, lang=lang)
-    if not outcome.ok:
-        error_box(outcome.error or "")
+    result = shown(services.run_tool("budget_status", lang, lang=lang))
+    if result is None:
         return
-    result = outcome.result or {}
     pending = [a for a in result.get("approvals", []) if a["status"] == "pending"]
     if pending:
         labels = {a["id"]: f"#{a['id']} · {a['team']}/{a['project']} · {a['period']} · {a['amount']} {a['currency']}"
@@ -155,8 +136,7 @@ def approvals_tab(lang: Lang) -> None:
             if view is not None:
                 st.success(term("bud.decided", lang, id=view.id, status=term(f"status.{view.status}", lang),
                              approver=view.approver or ""))
-                outcome = services.run_tool("budget_status", lang, lang=lang)
-                result = outcome.result or result
+                result = services.run_tool("budget_status", lang, lang=lang).result or result
     else:
         st.info(term("bud.no_pending", lang), icon=":material/info:")
     table = present("budget_status", result, lang).table("approvals")
@@ -166,9 +146,7 @@ def approvals_tab(lang: Lang) -> None:
 
 
 def main() -> None:
-    lang = state.ui_lang()
-    st.title(term("bud.title", lang))
-    st.caption(term("bud.intro", lang))
+    lang = page("bud")
     status, set_, spend, plan, approvals = st.tabs([term("bud.tab_status", lang), term("bud.tab_set", lang),
                                                      term("bud.tab_import", lang), term("bud.tab_plan", lang),
                                                      term("bud.tab_approvals", lang)])

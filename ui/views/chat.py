@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import queue
 import re
-import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import streamlit as st
@@ -17,7 +17,7 @@ from advisor.present.errors import say
 from ui import services, state
 from ui.components.common import citations_block, error_box
 from ui.components.results import tool_card
-from ui.state import Lang, detect_lang
+from ui.state import Lang
 
 STREAM_SECONDS = 0.35  # the whole answer appears within this time, however long it is
 _CHUNK = re.compile(r"\S+\s*|\s+")
@@ -111,39 +111,28 @@ def ask_streaming(question: str, lang: Lang) -> services.Answer:
     """Ask in a worker thread and stream the LLM's pieces as they come; the offline assistant
     answers at once and its text is streamed afterwards."""
     s = state.settings()
-    fn = services.ask_function()
     key, history = state.api_key(), st.session_state.history
     if not s.use_llm:
         with st.spinner(term("chat.thinking", lang)):
-            result = services.ask(question, s, key, history, lang, fn=fn)
+            result = services.ask(question, s, key, history, lang)
         if not result.error:
             st.write_stream(chunks(result.answer))
         return result
     pieces: queue.Queue[str | None] = queue.Queue()
-    box: dict[str, services.Answer] = {}
-
-    def work() -> None:
-        try:
-            box["answer"] = services.ask(question, s, key, history, lang, fn=fn, on_token=pieces.put)
-        finally:
-            pieces.put(None)
-
-    worker = threading.Thread(target=work, name="advisor-ask", daemon=True)
-    worker.start()
-
-    def streamed() -> Iterator[str]:
-        while (piece := pieces.get()) is not None:
-            yield piece
-
-    with st.spinner(term("chat.thinking", lang)):
-        st.write_stream(streamed())
-    worker.join()
-    return box["answer"]
+    with ThreadPoolExecutor(1, thread_name_prefix="advisor-ask") as pool:
+        job = pool.submit(services.ask, question, s, key, history, lang, on_token=pieces.put)
+        job.add_done_callback(lambda _: pieces.put(None))
+        with st.spinner(term("chat.thinking", lang)):
+            st.write_stream(iter(pieces.get, None))
+    return job.result()
 
 
 def answer(question: str) -> None:
     """One turn: show the question, ask, stream the answer, render the cards, remember it all."""
-    qlang = state.answer_lang(detect_lang(question))
+    # lazy: cold start of the UI (the first page renders before the assistant loads)
+    from advisor.assistant.offline.text import detect_language
+
+    qlang = state.answer_lang(detect_language(question))
     user = {"role": "user", "content": question, "lang": qlang}
     st.session_state.messages.append(user)
     render_message(user, "pending-q")

@@ -13,7 +13,7 @@ import streamlit as st
 from advisor.glossary import term
 from advisor.present import View, markdown, present
 from ui import services, state
-from ui.components.common import error_box
+from ui.components.common import page, shown
 from ui.components.contract import contract_text, quotes
 from ui.components.progress import run_with_progress
 from ui.components.view import BADGE, assumptions_fold, finding, finding_detail, metrics, table
@@ -115,9 +115,7 @@ def show(review: dict[str, Any], lang: str) -> None:
 
 
 def main() -> None:
-    lang = state.ui_lang()
-    st.title(term("con.title", lang))
-    st.caption(term("con.intro", lang))
+    lang = page("con")
     reviewed = bool(st.session_state.get("con_review"))
     box = st.expander(term("con.input", lang), icon=":material/description:") if reviewed \
         else st.container(border=True, key="con-input")
@@ -138,20 +136,13 @@ def main() -> None:
             if s.currency:
                 call["currency"] = s.currency
         outcome = run_with_progress("review_contract", lang, term("con.running", lang), **call)
-        if outcome.kind == "missing":
-            error_box(term("con.unavailable", lang, error=outcome.error))
-            st.stop()
         st.session_state.con_review = {"outcome": outcome, "text": text}
         if outcome.ok:  # the page keeps the user's language whatever the contract's language
             state.add_record("review_contract", title, outcome.result or {}, lang)
             st.rerun()  # draw the result under the folded input
     review = st.session_state.get("con_review")
-    if not review:
-        return
-    if not review["outcome"].ok:
-        error_box(review["outcome"].error or "")
-        return
-    show(review, lang)
+    if review and shown(review["outcome"]) is not None:
+        show(review, lang)
 
 
 main()

@@ -11,6 +11,7 @@ import streamlit as st
 from advisor.glossary import term
 from advisor.present import present
 from ui import state
+from ui.components.common import page
 from ui.components.decision_pages import form_args, run
 from ui.components.results import estimate_card
 
@@ -21,9 +22,7 @@ def config_line(result: dict[str, Any], lang: str) -> str:
 
 
 def main() -> None:
-    lang = state.ui_lang()
-    st.title(term("est.title", lang))
-    st.caption(term("est.intro", lang))
+    lang = page("est")
     left, right = st.columns([1, 2.2], gap="large")
     with left:
         with st.container(border=True, key="est-job"):

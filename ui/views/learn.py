@@ -7,8 +7,8 @@ from typing import Any
 import streamlit as st
 
 from advisor.glossary import term
-from ui import services, state
-from ui.components.common import error_box
+from ui import services
+from ui.components.common import error_box, page, shown
 from ui.state import Lang
 
 
@@ -48,11 +48,9 @@ def quiz(m: dict[str, Any], lang: Lang) -> None:
     if any(a is None for a in answers):
         st.warning(term("learn.answer_all", lang))
         return
-    outcome = services.grade(m["id"], [int(a) for a in answers if a is not None], lang)
-    if not outcome.ok:
-        error_box(outcome.error or "")
+    result = shown(services.grade(m["id"], [int(a) for a in answers if a is not None], lang))
+    if result is None:
         return
-    result = outcome.result or {}
     st.session_state.learn_progress[m["id"]] = {k: result.get(k) for k in ("score", "total", "passed")}
     score = term("learn.score_of", lang, score=result.get("score"), total=result.get("total"))
     if result.get("passed"):
@@ -80,13 +78,11 @@ def answer_review(r: dict[str, Any], q: dict[str, Any], lang: str) -> str:
 
 
 def main() -> None:
-    lang = state.ui_lang()
-    st.title(term("learn.title", lang))
-    st.caption(term("learn.intro", lang))
+    lang = page("learn")
     try:
         modules = services.onboarding(lang)
     except Exception as exc:
-        error_box(term("learn.unavailable", lang, error=services.error_text(exc, lang)[0]))
+        error_box(term("learn.unavailable", lang, error=services.error_text(exc, lang)))
         st.stop()
     progress_bar(modules, lang)
     progress = st.session_state.learn_progress
@@ -104,7 +100,7 @@ def main() -> None:
         try:
             st.markdown(services.guide_markdown(m["guide"], lang))
         except Exception as exc:
-            error_box(services.error_text(exc, lang)[0])
+            error_box(services.error_text(exc, lang))
     with tab_quiz:
         quiz(m, lang)
 

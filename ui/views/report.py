@@ -5,13 +5,12 @@ from __future__ import annotations
 import streamlit as st
 
 from advisor.glossary import term
-from ui import report, state
+from ui import report
+from ui.components.common import page
 
 
 def main() -> None:
-    lang = state.ui_lang()
-    st.title(term("rep.title", lang))
-    st.caption(term("rep.intro", lang))
+    lang = page("rep")
     records = st.session_state.records
     if not records:
         st.info(term("rep.empty", lang), icon=":material/inbox:")

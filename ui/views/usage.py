@@ -11,7 +11,7 @@ import streamlit as st
 from advisor.glossary import term
 from advisor.present import present
 from ui import services, state
-from ui.components.common import error_box
+from ui.components.common import page, shown
 from ui.components.progress import run_with_progress
 from ui.components.usage import usage_charts
 from ui.components.view import view_card
@@ -77,11 +77,9 @@ def summary_tab(lang: str, currency: str) -> dict[str, Any] | None:
 
 
 def main() -> None:
-    lang = state.ui_lang()
+    lang = page("use")
     s = state.settings()
     currency = s.currency or ("CNY" if lang == "zh" else "USD")
-    st.title(term("use.title", lang))
-    st.caption(term("use.intro", lang))
     files, summary = st.tabs([term("use.tab_files", lang), term("use.tab_summary", lang)])
     with files:
         args = files_tab(lang, s.currency)
@@ -89,21 +87,14 @@ def main() -> None:
         args = summary_tab(lang, currency) or args
     if args is not None:
         outcome = run_with_progress("analyze_usage", lang, term("use.running", lang), lang=lang, **args)
-        if outcome.kind == "missing":
-            error_box(term("use.unavailable", lang, error=outcome.error))
-            st.stop()
         st.session_state.use_result = outcome
-        if outcome.ok:
-            result = outcome.result or {}
-            state.add_record("analyze_usage", present("analyze_usage", result, lang).summary[:80], result, lang)
-    shown: services.Outcome | None = st.session_state.get("use_result")
-    if shown is None:
-        return
-    if not shown.ok:
-        error_box(shown.error or "")
-        return
-    view_card(present("analyze_usage", shown.result or {}, lang), "use", open_details=True,
-              extra=lambda: usage_charts(shown.result or {}, lang))
+        if outcome.result is not None:
+            state.add_record("analyze_usage", present("analyze_usage", outcome.result, lang).summary[:80], outcome.result, lang)
+    kept = st.session_state.get("use_result")
+    result = shown(kept) if kept is not None else None
+    if result is not None:
+        view_card(present("analyze_usage", result, lang), "use", open_details=True,
+                  extra=lambda: usage_charts(result, lang))
 
 
 main()
