@@ -18,27 +18,16 @@ from advisor.glossary import term  # noqa: E402
 from ui import sidebar, state  # noqa: E402
 
 VIEWS = Path(__file__).with_name("views")
-PAGES = (  # (file, nav key, default); no icons, so that every page fits the top bar
-    ("chat.py", "nav.chat", True),
-    ("estimate.py", "nav.estimate", False),
-    ("recommend.py", "nav.recommend", False),
-    ("billing.py", "nav.billing", False),
-    ("plan.py", "nav.plan", False),
-    ("decide.py", "nav.decide", False),
-    ("contract.py", "nav.contract", False),
-    ("usage.py", "nav.usage", False),
-    ("budgets.py", "nav.budgets", False),
-    ("learn.py", "nav.learn", False),
-    ("report.py", "nav.report", False),
-)
+# The pages, in the top bar's order (views/<name>.py, titled nav.<name>); no icons, so that every page fits the bar.
+PAGES = ("chat", "estimate", "recommend", "billing", "plan", "decide", "contract", "usage", "budgets", "learn", "report")
 
-
-UPLOADER_ZH = """<style>
+# Streamlit's uploader has no language option: in Chinese its own words are replaced by the glossary's
+UPLOADER = """<style>
 [data-testid="stFileUploaderDropzoneInstructions"] > div > span,
-[data-testid="stFileUploaderDropzoneInstructions"] > div > small {display: none}
-[data-testid="stFileUploaderDropzoneInstructions"] > div::after {content: "拖放文件到这里（每个文件不超过 200MB）"; font-size: .875rem}
-[data-testid="stFileUploaderDropzone"] button[data-testid="stBaseButton-secondary"] > * {display: none}
-[data-testid="stFileUploaderDropzone"] button[data-testid="stBaseButton-secondary"]::after {content: "选择文件"; font-size: .875rem}
+[data-testid="stFileUploaderDropzoneInstructions"] > div > small {{display: none}}
+[data-testid="stFileUploaderDropzoneInstructions"] > div::after {{content: "{drop}"; font-size: .875rem}}
+[data-testid="stFileUploaderDropzone"] button[data-testid="stBaseButton-secondary"] > * {{display: none}}
+[data-testid="stFileUploaderDropzone"] button[data-testid="stBaseButton-secondary"]::after {{content: "{browse}"; font-size: .875rem}}
 </style>"""
 
 
@@ -47,12 +36,11 @@ def main() -> None:
                        layout="wide", initial_sidebar_state="auto")
     state.init()
     lang = state.ui_lang()
-    pages = [st.Page(VIEWS / file, title=term(key, lang), default=default,
-                     url_path=file.removesuffix(".py") if not default else None)
-             for file, key, default in PAGES]
+    pages = [st.Page(VIEWS / f"{name}.py", title=term(f"nav.{name}", lang), default=not i, url_path=name if i else None)
+             for i, name in enumerate(PAGES)]
     page = st.navigation(pages, position="top")
-    if lang == "zh":  # Streamlit's uploader has no language option: its own words are replaced
-        st.html(UPLOADER_ZH)
+    if lang == "zh":  # Streamlit's own English words would show
+        st.html(UPLOADER.format(drop=term("app.uploader_drop", lang), browse=term("app.uploader_browse", lang)))
     sidebar.render()
     page.run()
 

@@ -47,16 +47,6 @@ def _prefill_from_operator() -> None:
         st.session_state[state.K_OFFLINE] = False
 
 
-def _key_caption(lang: str) -> None:
-    s = state.settings()
-    if not s.use_llm or state.api_key():
-        return
-    if endpoint(s, None).missing_key:
-        st.caption(term("side.needs_key", lang))
-    else:
-        st.caption(term("side.server_key", lang))
-
-
 def render() -> None:
     _prefill_from_operator()
     lang = state.ui_lang()
@@ -71,9 +61,11 @@ def render() -> None:
             st.text_input(term("side.model", lang), key=state.K_MODEL, placeholder="qwen-plus / gpt-4o-mini")
             st.text_input(term("side.api_key", lang), key=state.K_API_KEY, type="password",
                           help=term("side.api_key_help", lang), autocomplete="off")
-            if not state.settings().use_llm:
+            s = state.settings()
+            if not s.use_llm:
                 st.caption(term("side.llm_incomplete", lang))
-            _key_caption(lang)
+            elif not state.api_key():
+                st.caption(term("side.needs_key" if endpoint(s, None).missing_key else "side.server_key", lang))
         st.subheader(term("side.pricing", lang), divider="gray")
         currencies = {"auto": term("side.currency_auto", lang), "CNY": "CNY ¥", "USD": "USD $"}
         choice(st.selectbox, term("side.currency", lang), list(currencies), key=state.K_CURRENCY, lang=lang,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 import uuid
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import streamlit as st
@@ -70,9 +70,6 @@ class Settings:
     def use_llm(self) -> bool:
         return not self.offline and bool(self.base_url.strip()) and bool(self.model.strip())
 
-    def public(self) -> dict[str, Any]:
-        return asdict(self)
-
 
 def settings() -> Settings:
     s = st.session_state
@@ -103,21 +100,19 @@ def _positive(value: Any) -> float | None:
     return number if number > 0 else None
 
 
-def browser_lang() -> Lang:
-    try:
-        locale = str(st.context.locale or "")
-    except Exception:  # older runtimes or bare execution: no locale known
-        locale = ""
-    return "zh" if locale.lower().startswith("zh") else "en"
-
-
 def ui_lang() -> Lang:
     """The language of the page: the user's choice, else the last question's, else the browser's."""
     pref = st.session_state.get(K_LANG, "auto")
     if pref in ("zh", "en"):
         return pref  # type: ignore[no-any-return]
     last = st.session_state.get("ui_lang")
-    return last if last in ("zh", "en") else browser_lang()
+    if last in ("zh", "en"):
+        return last
+    try:
+        locale = str(st.context.locale or "")
+    except Exception:  # older runtimes or bare execution: no locale known
+        locale = ""
+    return "zh" if locale.lower().startswith("zh") else "en"
 
 
 def answer_lang(question_lang: str) -> Lang:

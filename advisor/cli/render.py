@@ -50,7 +50,7 @@ def view(v: View, details: bool = False, console: Console | None = None) -> None
         c.print(f"[dim]{escape(v.priced)}[/dim]", highlight=False)
     for note in v.notes:
         c.print(f"[yellow]{escape(note)}[/yellow]")
-    shown = v.findings if details else v.top_findings(TOP_FINDINGS)
+    shown = v.findings if details else v.findings[:TOP_FINDINGS]
     if shown:
         c.print(f"[bold]{escape(term('label.findings', v.lang))}[/bold]")
         for f in shown:

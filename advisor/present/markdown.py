@@ -49,18 +49,23 @@ def figures(v: View) -> list[str]:
     return [figure(f, v.lang) for f in (v.headline, *v.figures)]
 
 
+def understood_line(v: View) -> str:
+    """What was understood, in a line."""
+    return f"{term('label.understood', v.lang)}{colon(v.lang)}{term('sep.clause', v.lang).join(v.understood)}"
+
+
 def short(v: View, top_findings: int = 2, *, understood: bool = True) -> str:
     """The answer a manager reads in one screen (``understood``: with the view's own line of
     what was understood; the chat opens with its own)."""
     out = [f"**{v.summary}**", "", *figures(v)]
     if v.understood and understood:
-        out += ["", f"{term('label.understood', v.lang)}{colon(v.lang)}{term('sep.clause', v.lang).join(v.understood)}"]
+        out += ["", understood_line(v)]
     if v.priced:
         out += ["", v.priced]
     out += [f"> {n}" for n in v.notes]
     if v.findings:
         out += ["", f"**{term('label.findings', v.lang)}**"]
-        for f in v.top_findings(top_findings):
+        for f in v.findings[:top_findings]:
             out += finding(f)
     if v.alternatives:
         out += ["", f"**{term('label.alternatives', v.lang)}**", *[f"- {a}" for a in v.alternatives]]

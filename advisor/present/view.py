@@ -83,8 +83,5 @@ class View:
     lang: str = ""
     title: str = ""
 
-    def top_findings(self, n: int = 2) -> list[FindingLine]:
-        return self.findings[:n]
-
     def table(self, key: str) -> Table | None:
         return next((t for t in self.tables if t.key == key), None)

@@ -8,7 +8,8 @@ from typing import Any
 import streamlit as st
 
 from advisor.glossary import term
-from advisor.present import PRESENTERS, View, present
+from advisor.present import PRESENTERS, present
+from advisor.present.fmt import money
 from ui.components.usage import usage_charts
 from ui.components.view import view_card
 
@@ -20,14 +21,9 @@ def estimate_card(result: Any, lang: str, key: str, baseline: Any = None) -> Non
         diff = (v.headline.raw or 0.0) - (base.headline.raw or 0.0)
         if abs(diff) > 1e-9:
             v.headline.range = (v.headline.range or "") + " · " + term(
-                "label.vs_baseline", lang, diff=("+" if diff > 0 else "−") + _amount(abs(diff), v))
+                "label.vs_baseline", lang, diff=("+" if diff > 0 else "−") + money(abs(diff), result["cost"]["currency"]))
     with st.container(border=True, key=f"card-{key}"):
         view_card(v, key, per_row=3)
-
-
-def _amount(x: float, v: View) -> str:
-    symbol = v.headline.value[:1] if v.headline.value[:1] in "$¥" else ""
-    return f"{symbol}{x:,.0f}" if x >= 100 else f"{symbol}{x:,.2f}"
 
 
 def knowledge_card(r: dict[str, Any], lang: str, key: str) -> None:

@@ -15,6 +15,7 @@ import streamlit as st
 import yaml
 
 from advisor.glossary import term
+from advisor.present.markdown import understood_line
 from advisor.present.view import Figure, FindingLine, Table, View
 
 BADGE = {"critical": "red", "warning": "orange", "info": "blue"}
@@ -125,22 +126,27 @@ def fold(label: str, key: str, icon: str, *, lazy: bool | None = None, expanded:
         yield not lazy or bool(box.open)
 
 
+def head(v: View, per_row: int = 4) -> None:
+    """The summary, the headline and key figures, what was understood, the price basis and the notes."""
+    st.markdown(f"**{v.summary}**")
+    figures = [v.headline, *v.figures]
+    metrics(figures, per_row=min(per_row, len(figures)) or 1)
+    if v.understood:
+        st.caption(understood_line(v))
+    if v.priced:
+        st.caption(v.priced)
+    for note in v.notes:
+        st.info(note, icon=":material/info:")
+
+
 def view_card(v: View, key: str, *, in_chat: bool = False, open_details: bool = False,
               extra: Callable[[], None] | None = None, per_row: int = 4, lazy: bool | None = None) -> None:
     """The short form, then the folded details and assumptions. ``in_chat``: the answer text
     above is the short form already, so only the folded parts are drawn (nothing twice).
     ``lazy``: see :func:`fold`."""
     if not in_chat:
-        st.markdown(f"**{v.summary}**")
-        figures = [v.headline, *v.figures]
-        metrics(figures, per_row=min(per_row, len(figures)) or 1)
-        if v.understood:
-            st.caption(f"{term('label.understood', v.lang)}{term('sep.colon', v.lang)}{term('sep.clause', v.lang).join(v.understood)}")
-        if v.priced:
-            st.caption(v.priced)
-        for note in v.notes:
-            st.info(note, icon=":material/info:")
-        for f in v.top_findings(TOP_FINDINGS):
+        head(v, per_row)
+        for f in v.findings[:TOP_FINDINGS]:
             finding(f)
             with st.popover(term("label.why", v.lang), icon=":material/help:"):
                 finding_detail(f, v.lang)
@@ -165,7 +171,7 @@ def _details(v: View, in_chat: bool, extra: Callable[[], None] | None) -> None:
     if in_chat:  # the notes, and why the findings the answer names fired, without repeating their titles
         for note in v.notes:
             st.info(note, icon=":material/info:")
-        for f in v.top_findings(TOP_FINDINGS):
+        for f in v.findings[:TOP_FINDINGS]:
             finding_detail(f, v.lang)
     for f in v.findings[TOP_FINDINGS:]:
         finding(f)

@@ -49,11 +49,16 @@ def status_tab(lang: Lang) -> None:
         st.caption(term("bud.backend", lang, backend=result.get("backend", "")))
 
 
+def owner_and_period(lang: Lang, key: str) -> tuple[str, str]:
+    """A form's budget line (team/project) and month."""
+    c1, c2 = st.columns(2)
+    return (c1.text_input(term("bud.owner", lang), placeholder="ml-platform/llm-pretrain", key=f"{key}_owner"),
+            c2.text_input(term("bud.period", lang), value=date.today().strftime("%Y-%m"), key=f"{key}_period"))
+
+
 def set_tab(lang: Lang) -> None:
     with st.form("bud_set_form"):
-        c1, c2 = st.columns(2)
-        owner = c1.text_input(term("bud.owner", lang), placeholder="ml-platform/llm-pretrain", key="bud_owner")
-        period = c2.text_input(term("bud.period", lang), value=date.today().strftime("%Y-%m"), key="bud_period")
+        owner, period = owner_and_period(lang, "bud")
         c3, c4 = st.columns(2)
         amount = c3.number_input(term("bud.amount", lang), min_value=0.0, value=50000.0, step=1000.0, key="bud_amount")
         currency = c4.selectbox(term("bud.currency", lang), ["CNY", "USD"] if lang == "zh" else ["USD", "CNY"],
@@ -100,15 +105,12 @@ def plan_tab(lang: Lang) -> None:
     labels = {r["id"]: f"{r['when']} · {r['title']}" for r in records}
     with st.form("bud_plan_form"):
         pick = st.selectbox(term("bud.estimate", lang), list(labels), format_func=labels.__getitem__, key="bud_estimate")
-        c1, c2 = st.columns(2)
-        owner = c1.text_input(term("bud.owner", lang), placeholder="ml-platform/llm-pretrain", key="bud_plan_owner")
-        period = c2.text_input(term("bud.period", lang), value=date.today().strftime("%Y-%m"), key="bud_plan_period")
+        owner, period = owner_and_period(lang, "bud_plan")
         go = st.form_submit_button(term("bud.save_estimate", lang), type="primary")
     if not go:
         return
     record = next(r for r in records if r["id"] == pick)
-    tool = record["kind"]
-    out = write(ledger.save_estimate, lang, owner, record["result"], period, tool=tool)
+    out = write(ledger.save_estimate, lang, owner, record["result"], period, tool=record["kind"])
     if out is None:
         return
     st.success(term("bud.saved", lang, id=out["planned_id"], amount=out["amount"], currency=out["currency"]))

@@ -78,14 +78,11 @@ def render_message(msg: dict[str, Any], key: str, lazy: bool = False) -> None:
         render_details(msg, key, lazy)
 
 
-def suggest(followups: list[str], lang: str) -> None:
-    if not followups:
-        return
-    st.caption(term("chat.followups", lang))
-    with st.container(horizontal=True, key="followups"):
-        for i, text in enumerate(followups):
-            st.button(text, key=f"follow-{i}", on_click=_queue, args=(text,), type="tertiary",
-                      icon=":material/subdirectory_arrow_right:", wrap=True)
+def prompts(texts: list[str], key: str, icon: str, **style: Any) -> None:
+    """A row of buttons, each asking its text (examples, follow-ups)."""
+    with st.container(horizontal=True, key=f"{key}s"):
+        for i, text in enumerate(texts):
+            st.button(text, key=f"{key}-{i}", on_click=_queue, args=(text,), icon=icon, wrap=True, **style)
 
 
 def _queue(text: str) -> None:
@@ -96,9 +93,7 @@ def welcome(lang: str) -> None:
     st.title(term("app.title", lang))
     st.markdown(term("app.tagline", lang))
     st.caption(term("chat.welcome", lang))
-    with st.container(horizontal=True, key="examples"):
-        for i, text in enumerate(listed("chat.examples", lang)):
-            st.button(text, key=f"example-{i}", on_click=_queue, args=(text,), icon=":material/lightbulb:", wrap=True)
+    prompts(listed("chat.examples", lang), "example", ":material/lightbulb:")
 
 
 def followups_for(msg: dict[str, Any]) -> list[str]:
@@ -168,9 +163,11 @@ def main() -> None:
             st.stop()
         answer(text)
         st.rerun()  # draw the whole conversation from the session, follow-ups included
-    last = messages[-1] if messages else None
-    if last and last["role"] == "assistant" and not last.get("error"):
-        suggest(followups_for(last), last["lang"])
+    last = messages[-1] if messages else {}
+    followups = followups_for(last) if last.get("role") == "assistant" and not last.get("error") else []
+    if followups:
+        st.caption(term("chat.followups", last["lang"]))
+        prompts(followups, "follow", ":material/subdirectory_arrow_right:", type="tertiary")
 
 
 main()

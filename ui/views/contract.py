@@ -16,7 +16,7 @@ from ui import services, state
 from ui.components.common import page, shown
 from ui.components.contract import contract_text, quotes
 from ui.components.progress import run_with_progress
-from ui.components.view import BADGE, assumptions_fold, finding, finding_detail, metrics, table
+from ui.components.view import BADGE, assumptions_fold, finding, finding_detail, head, table
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 TEXT_TYPES = (".txt", ".md")
@@ -89,12 +89,8 @@ def exports(outcome: services.Outcome, view: View, lang: str) -> None:
 
 def show(review: dict[str, Any], lang: str) -> None:
     outcome: services.Outcome = review["outcome"]
-    result = outcome.result or {}
-    view = present("review_contract", result, lang)
-    st.markdown(f"**{view.summary}**")
-    metrics([view.headline, *view.figures])
-    if result.get("injection_detected"):
-        st.warning(term("con.injection", lang), icon=":material/shield:")
+    view = present("review_contract", outcome.result or {}, lang)
+    head(view)  # its notes say when the document addressed an AI assistant
     exports(outcome, view, lang)
     left, right = st.columns([1.25, 1], gap="medium")
     with left:
