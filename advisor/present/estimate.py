@@ -45,8 +45,8 @@ def billing_table(options: list[BillingOption], currency: str, lang: str) -> Tab
         rows.append([mode(o.mode, lang), fmt.money(o.total, currency), fmt.money(o.unit_price, currency),
                      fmt.hours(o.wall_hours, lang), term(status, lang) if status else "", billing_note(o, lang)])
         muted.append(not (o.available and o.suitable))
-        data.append({"mode": mode(o.mode, lang), "total": o.total, "suitable": o.available and o.suitable,
-                     "recommended": o.recommended,
+        data.append({"mode": mode(o.mode, lang), "total": o.total,
+                     "shade": "recommended" if o.recommended else "suitable" if o.available and o.suitable else "unsuitable",
                      "label": fmt.money(o.total, currency) + (f" · {term(status, lang)}" if status else "")})
     return Table("billing", term("label.billing", lang),
                  [term("col.mode", lang), term("col.total", lang), term("col.unit_price", lang), term("col.wall", lang),

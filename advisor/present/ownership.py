@@ -35,8 +35,9 @@ def present_own(r: OwnVsRentReport, lang: str) -> View:
         Table("curve", term("label.own_curve", lang),
               [term("col.utilization_share", lang), term("col.own", lang), term("col.rent", lang)],
               [[fmt.pct(p["utilization"]), fmt.money(p["own"], cur), fmt.money(p["rent"], cur)] for p in r.curve],
-              numeric={1, 2}, data=[{"utilization": p["utilization"], term("col.own", lang): p["own"],
-                                     term("col.rent", lang): p["rent"]} for p in r.curve]),
+              numeric={1, 2}, values={"utilization": term("col.utilization_share", lang)},
+              data=[{"utilization": p["utilization"], "side": term(f"col.{side}", lang), "cost": p[side]}
+                    for p in r.curve for side in ("own", "rent")]),
     ]
     alternatives = []
     if r.hybrid:

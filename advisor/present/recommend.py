@@ -38,7 +38,8 @@ def _table(key: str, title: str, options: list[Option], lang: str, offers: bool 
              "total": o.total, "wall_hours": o.wall_hours,
              "offer": o.offers[0].model_dump() if o.offers else None,
              "within_known_capacity": o.within_known_capacity} for o in options]
-    return Table(key, title, [term(f"col.{c}", lang) for c in cols], rows, numeric={1, 4}, data=data)
+    return Table(key, title, [term(f"col.{c}", lang) for c in cols], rows, numeric={1, 4}, data=data,
+                 values={"wall": f"{term('col.wall', lang)} (h)"})
 
 
 def present_recommend(r: RecommendReport, lang: str) -> View:

@@ -57,8 +57,22 @@ def present_usage(r: UsageReport, lang: str) -> View:
     summary = term("sep.clause", lang).join(parts) + term("sep.end", lang) if parts else term("label.usage_none", lang)
     understood = [term("label.usage_files", lang, n=len(r.inputs.files)) if r.inputs.mode == "files"
                   else term("label.usage_summary_mode", lang)]
-    tables = []
+    tables, charts = [], []
     if r.telemetry is not None:
+        tel = r.telemetry
+        low = float(next(a.value for a in r.assumptions if a.name == "utilization.low_use_line"))
+        states = {k: term(w, lang) for k, w in (("forgotten", "status.forgotten"), ("low", "label.usage_low"), ("ok", "label.usage_ok"))}
+        charts = [
+            Table("trend", term("label.usage_trend", lang), [], [],
+                  data=[x.model_dump() for x in tel.trend if x.avg_utilization is not None],
+                  values={"target": tel.target_utilization,
+                          "target_label": term("label.usage_target", lang, p=fmt.pct(tel.target_utilization))}),
+            Table("by_gpu", term("label.usage_by_gpu", lang), [], [], values={"states": list(states.values()), "low": low},
+                  data=[{"gpu": f"{g.instance} · {g.id[-4:]}", "util": g.avg_utilization,
+                         "state": states["forgotten" if g.forgotten else "low" if g.avg_utilization < low else "ok"]}
+                        for g in tel.gpus]),
+            Table("by_hour", term("label.usage_by_hour", lang), [], [], data=[x.model_dump() for x in tel.by_hour]),
+        ]
         gpus = sorted(r.telemetry.gpus, key=lambda g: (g.avg_utilization, g.instance, g.id))[:10]
         tables.append(Table("gpus", term("label.usage_least_used", lang),
                             [term(f"col.{c}", lang) for c in ("resource", "gpu", "utilization", "idle_for", "status")],
@@ -89,4 +103,5 @@ def present_usage(r: UsageReport, lang: str) -> View:
                                 [term(f"col.{c}", lang) for c in ("team", "project", "gpu_hours", "amount")],
                                 [[x.team, x.project, fmt.number(x.gpu_hours), fmt.money(x.cost, x.currency)]
                                  for x in inv.chargeback], numeric={2, 3}))
-    return View(summary=summary, headline=head, figures=figures[:4], understood=understood, notes=notes, tables=tables)
+    return View(summary=summary, headline=head, figures=figures[:4], understood=understood, notes=notes, tables=tables,
+                charts=charts)

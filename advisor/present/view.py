@@ -51,7 +51,8 @@ class FindingLine:
 @dataclass
 class Table:
     """A detail table: column headers, formatted rows, which columns are numeric, muted rows
-    (greyed: unavailable or unsuitable), and ``data`` (the numbers behind a chart)."""
+    (greyed: unavailable or unsuitable), ``data`` (the rows of its chart, the ui/charts.yaml spec
+    of the table's key) and ``values`` (the spec's other parameters)."""
 
     key: str
     title: str
@@ -60,12 +61,13 @@ class Table:
     numeric: set[int] = field(default_factory=set)
     muted: list[bool] = field(default_factory=list)
     data: list[dict[str, Any]] = field(default_factory=list)
+    values: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
 class View:
     """A report as a person reads it. The short form is ``summary``, ``headline``, ``figures``,
-    ``understood``, the top findings and ``alternatives``; ``tables`` and ``assumptions`` fold away.
+    ``understood``, the top findings and ``alternatives``; ``charts``, ``tables`` and ``assumptions`` fold away.
     :func:`advisor.present.present` fills in the tool, language and title, and the report's own
     findings and assumptions where the presenter gives none."""
 
@@ -78,6 +80,7 @@ class View:
     notes: list[str] = field(default_factory=list)
     priced: str | None = None  # which sheet, providers and dates priced the report (one line)
     tables: list[Table] = field(default_factory=list)
+    charts: list[Table] = field(default_factory=list)  # tables with a chart only (data, no rows): the UI draws them
     assumptions: Table | None = None
     tool: str = ""
     lang: str = ""

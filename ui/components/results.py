@@ -1,5 +1,5 @@
 """One card per tool result: ``tool_card(name, result, lang, key)`` draws the report's view
-(advisor.present); usage and contract reviews add their own charts and the highlighted text."""
+(advisor.present), charts included."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import streamlit as st
 from advisor.glossary import term
 from advisor.present import PRESENTERS, present
 from advisor.present.fmt import money
-from ui.components.usage import usage_charts
 from ui.components.view import view_card
 
 
@@ -47,5 +46,4 @@ def tool_card(name: str, result: Any, lang: str, key: str, *, in_chat: bool = Fa
             st.json(result, expanded=False)
         return
     with st.container(border=True, key=f"card-{key}"):
-        charts = (lambda: usage_charts(result, lang)) if name == "analyze_usage" else None
-        view_card(present(name, result, lang), key, in_chat=in_chat, lazy=lazy, extra=charts)
+        view_card(present(name, result, lang), key, in_chat=in_chat, lazy=lazy)

@@ -4,7 +4,7 @@ tables, charts, other findings and assumptions fold away under "details" and "as
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -19,7 +19,6 @@ from advisor.present.markdown import understood_line
 from advisor.present.view import Figure, FindingLine, Table, View
 
 BADGE = {"critical": "red", "warning": "orange", "info": "blue"}
-GREY, BLUE = "#c9d1d9", "#0969da"
 TOP_FINDINGS = 2
 
 
@@ -70,7 +69,6 @@ def table(t: Table) -> None:
 # --- charts: Vega-Lite specs kept as data (ui/charts.yaml), drawn over a table's data -------------
 
 CHARTS_FILE = Path(__file__).resolve().parents[1] / "charts.yaml"
-TABLE_CHARTS = ("billing", "stages", "pareto", "memory", "curve", "budgets")
 
 
 @lru_cache(maxsize=1)
@@ -89,30 +87,18 @@ def _fill(node: Any, lang: str, values: dict[str, Any]) -> Any:
     return node
 
 
-def chart(key: str, rows: list[dict[str, Any]], lang: str, **values: Any) -> None:
-    """The chart ``key`` of ui/charts.yaml over ``rows`` (nothing when there are no rows)."""
-    if rows:
-        st.vega_lite_chart(pd.DataFrame(rows), _fill(specs()[key], lang, values), width="stretch")
-
-
-def table_chart(t: Table, lang: str) -> None:
-    rows = [dict(r) for r in t.data or []]
-    if t.key == "billing":  # cheapest first; the recommended mode blue, unsuitable or unavailable ones grey
-        rows.sort(key=lambda r: float(r["total"]))
-        for r in rows:
-            r["colour"] = BLUE if r["recommended"] else ("#57606a" if r["suitable"] else GREY)
-    elif t.key == "curve":  # one line per side
-        rows = [{"utilization": r["utilization"], "side": side, "cost": cost}
-                for r in rows for side, cost in r.items() if side != "utilization"]
-    chart(t.key, rows, lang, wall=f"{term('col.wall', lang)} (h)", utilization=t.columns[0])
+def charted(t: Table, lang: str) -> None:
+    """The table's chart: the spec of its key in ui/charts.yaml over its data (nothing without data)."""
+    if t.data and t.key in specs():
+        st.vega_lite_chart(pd.DataFrame(t.data), _fill(specs()[t.key], lang, t.values), width="stretch")
 
 
 def _tables(v: View) -> None:
-    for t in v.tables:
+    for t in (t for t in [*v.charts, *v.tables] if t.rows or t.data):
         st.markdown(f"**{t.title}**")
-        if t.key in TABLE_CHARTS:
-            table_chart(t, v.lang)
-        table(t)
+        charted(t, v.lang)
+        if t.rows:
+            table(t)
 
 
 @contextmanager
@@ -139,8 +125,8 @@ def head(v: View, per_row: int = 4) -> None:
         st.info(note, icon=":material/info:")
 
 
-def view_card(v: View, key: str, *, in_chat: bool = False, open_details: bool = False,
-              extra: Callable[[], None] | None = None, per_row: int = 4, lazy: bool | None = None) -> None:
+def view_card(v: View, key: str, *, in_chat: bool = False, open_details: bool = False, per_row: int = 4,
+              lazy: bool | None = None) -> None:
     """The short form, then the folded details and assumptions. ``in_chat``: the answer text
     above is the short form already, so only the folded parts are drawn (nothing twice).
     ``lazy``: see :func:`fold`."""
@@ -155,7 +141,7 @@ def view_card(v: View, key: str, *, in_chat: bool = False, open_details: bool = 
     with fold(term("label.details", v.lang), f"{key}-details", ":material/table_chart:", lazy=lazy,
               expanded=open_details) as draw:
         if draw:
-            _details(v, in_chat, extra)
+            _details(v, in_chat)
     assumptions_fold(v, key, lazy)
 
 
@@ -167,7 +153,7 @@ def assumptions_fold(v: View, key: str, lazy: bool | None = None) -> None:
                 table(v.assumptions)
 
 
-def _details(v: View, in_chat: bool, extra: Callable[[], None] | None) -> None:
+def _details(v: View, in_chat: bool) -> None:
     if in_chat:  # the notes, and why the findings the answer names fired, without repeating their titles
         for note in v.notes:
             st.info(note, icon=":material/info:")
@@ -176,6 +162,4 @@ def _details(v: View, in_chat: bool, extra: Callable[[], None] | None) -> None:
     for f in v.findings[TOP_FINDINGS:]:
         finding(f)
         finding_detail(f, v.lang)
-    if extra is not None:
-        extra()
     _tables(v)

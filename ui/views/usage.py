@@ -13,7 +13,6 @@ from advisor.present import present
 from ui import services, state
 from ui.components.common import page, shown
 from ui.components.progress import run_with_progress
-from ui.components.usage import usage_charts
 from ui.components.view import view_card
 from ui.widgets import choice
 
@@ -93,8 +92,7 @@ def main() -> None:
     kept = st.session_state.get("use_result")
     result = shown(kept) if kept is not None else None
     if result is not None:
-        view_card(present("analyze_usage", result, lang), "use", open_details=True,
-                  extra=lambda: usage_charts(result, lang))
+        view_card(present("analyze_usage", result, lang), "use", open_details=True)
 
 
 main()
