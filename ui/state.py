@@ -120,7 +120,7 @@ def answer_lang(question_lang: str) -> Lang:
     return pref if pref in ("zh", "en") else question_lang  # type: ignore[return-value]
 
 
-def add_record(kind: str, title: str, result: dict[str, Any], lang: Lang, *,
+def add_record(kind: str, title: str, result: dict[str, Any], lang: str, *,
                question: str | None = None, answer: str | None = None) -> dict[str, Any]:
     """Keep a result for the Report page (results only: never settings or keys)."""
     record = {

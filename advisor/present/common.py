@@ -150,6 +150,19 @@ def model_name(inputs: dict[str, Any], lang: str) -> str:
     return str(inputs.get("model") or term("label.model_size", lang, b=fmt.number(inputs.get("params_b"))))
 
 
+def job_lines(inputs: dict[str, Any], lang: str, *more: str) -> list[str]:
+    """"Job: <model> · <method> · <more>", then the other lines, then the deadline a request gives."""
+    job = " · ".join([model_name(inputs, lang), term(f"method.{inputs.get('method')}", lang), *more[:1]])
+    deadline = [f"{term('label.deadline', lang)}: {fmt.hours(inputs['deadline_hours'], lang)}"] if inputs.get("deadline_hours") else []
+    return [f"{term('label.job', lang)}: {job}", *more[1:], *deadline]
+
+
+def pairs(key: str, title: str, items: list[tuple[str, str]], lang: str) -> Table:
+    """A table of named values (each name a glossary key)."""
+    return Table(key, title, [term("col.item", lang), term("col.value", lang)], [[term(k, lang), v] for k, v in items],
+                 numeric={1})
+
+
 def lang_of(report: Any, lang: str | None) -> str:
     if lang in ("zh", "en"):
         return lang

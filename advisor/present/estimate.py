@@ -55,14 +55,9 @@ def billing_table(options: list[BillingOption], currency: str, lang: str) -> Tab
 
 def understood(r: EstimateReport, lang: str) -> list[str]:
     inp = r.inputs
-    model = common.model_name(inp, lang)
-    job = f"{model} · {term('method.' + str(inp.get('method')), lang)} · " + term(
-        "label.tokens_value", lang, tokens=tokens(float(inp.get("tokens_b") or 0)))
     hw = f"{fmt.gpus(r.gpu.count, r.gpu.name, lang)} · {r.gpu.precision.upper()} · {mode(str(inp.get('billing') or 'on_demand'), lang)}"
-    out = [f"{term('label.job', lang)}: {job}", f"{term('label.hardware', lang)}: {hw}"]
-    if inp.get("deadline_hours"):
-        out.append(f"{term('label.deadline', lang)}: {fmt.hours(inp['deadline_hours'], lang)}")
-    return out
+    return common.job_lines(inp, lang, term("label.tokens_value", lang, tokens=tokens(float(inp.get("tokens_b") or 0))),
+                            f"{term('label.hardware', lang)}: {hw}")
 
 
 def tokens(b: float) -> str:

@@ -4,7 +4,7 @@ the break-even utilisation, and the own-the-base, rent-the-peaks plan."""
 from __future__ import annotations
 
 from advisor.glossary import term
-from advisor.present import fmt
+from advisor.present import common, fmt
 from advisor.present.view import Figure, Table, View
 from advisor.tools.ownership import OwnVsRentReport
 
@@ -45,9 +45,9 @@ def present_own(r: OwnVsRentReport, lang: str) -> View:
         if h.owned_gpus and h.saving_vs_all_rent > 0:
             alternatives.append(term("label.hybrid", lang, owned=h.owned_gpus, total=fmt.money(h.total, cur),
                                      saving=fmt.money(h.saving_vs_all_rent, cur)))
-        tables.append(Table("hybrid", term("label.hybrid_table", lang), [term("col.item", lang), term("col.value", lang)], [
-            [term("hybrid.owned", lang), str(h.owned_gpus)], [term("hybrid.rented", lang), fmt.number(h.rented_gpu_months)],
-            [term("hybrid.total", lang), fmt.money(h.total, cur)], [term("hybrid.all_rent", lang), fmt.money(h.all_rent_total, cur)],
-            [term("hybrid.all_own", lang), fmt.money(h.all_own_total, cur)]], numeric={1}))
+        tables.append(common.pairs("hybrid", term("label.hybrid_table", lang), [
+            ("hybrid.owned", str(h.owned_gpus)), ("hybrid.rented", fmt.number(h.rented_gpu_months)),
+            ("hybrid.total", fmt.money(h.total, cur)), ("hybrid.all_rent", fmt.money(h.all_rent_total, cur)),
+            ("hybrid.all_own", fmt.money(h.all_own_total, cur))], lang))
     return View(summary=summary, headline=head, figures=figures, understood=understood, alternatives=alternatives,
                 tables=tables)

@@ -58,11 +58,7 @@ def present_recommend(r: RecommendReport, lang: str) -> View:
                           range=term("label.evaluated_value", lang, n=r.evaluated, f=r.feasible), raw=float(r.evaluated)))
     summary = (term("summary.recommend", lang, cheapest=option_line(r.cheapest, lang), fastest=option_line(r.fastest, lang))
                if r.cheapest and r.fastest else term("summary.recommend_none", lang, n=r.evaluated))
-    inp = r.inputs
-    model = common.model_name(inp, lang)
-    understood = [f"{term('label.job', lang)}: {model} · {term('method.' + str(inp.get('method')), lang)}"]
-    if inp.get("deadline_hours"):
-        understood.append(f"{term('label.deadline', lang)}: {fmt.hours(inp['deadline_hours'], lang)}")
+    understood = common.job_lines(r.inputs, lang)
     shown = {(o.gpu, o.gpu_count, o.precision, o.billing) for o in (r.cheapest, r.fastest) if o is not None}
     alternatives = [option_line(o, lang) for o in r.pareto if (o.gpu, o.gpu_count, o.precision, o.billing) not in shown][:3]
     tables = [_table("options", term("label.options", lang), r.options, lang),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from advisor.glossary import mode, term
 from advisor.present import common, fmt
 from advisor.present.estimate import billing_table, tokens
-from advisor.present.view import Figure, Table, View
+from advisor.present.view import Figure, View
 from advisor.tools.serving import ServingReport
 
 
@@ -39,14 +39,11 @@ def present_serving(r: ServingReport, lang: str) -> View:
                                  monthly=fmt.money(r.fractional.get("monthly_cost"), cur)))
     alternatives += [term("label.serve_option", lang, count=o.gpu_count, gpu=o.gpu, replicas=o.replicas,
                           tp=o.gpus_per_replica, monthly=fmt.money(o.monthly_cost, cur)) for o in r.alternatives[:3]]
-    fleet = Table("fleet", term("label.serving_detail", lang), [term("col.item", lang), term("col.value", lang)], [
-        [term("serve.replicas", lang), f"{r.replicas} × {r.gpus_per_replica}"],
-        [term("serve.batch", lang), fmt.number(r.batch_per_replica)],
-        [term("serve.tps", lang), fmt.number(r.tokens_per_second_per_gpu)],
-        [term("serve.weights", lang), fmt.number(r.weights_gb, 1)],
-        [term("serve.capacity", lang), fmt.number(r.capacity_tokens_per_day)],
-        [term("serve.gpu_hours", lang), f"{fmt.number(r.gpu_hours_per_day)} / {fmt.number(r.gpu_hours_per_month)}"],
-    ], numeric={1})
+    fleet = common.pairs("fleet", term("label.serving_detail", lang), [
+        ("serve.replicas", f"{r.replicas} × {r.gpus_per_replica}"), ("serve.batch", fmt.number(r.batch_per_replica)),
+        ("serve.tps", fmt.number(r.tokens_per_second_per_gpu)), ("serve.weights", fmt.number(r.weights_gb, 1)),
+        ("serve.capacity", fmt.number(r.capacity_tokens_per_day)),
+        ("serve.gpu_hours", f"{fmt.number(r.gpu_hours_per_day)} / {fmt.number(r.gpu_hours_per_month)}")], lang)
     month = billing_table(r.billing_options, cur, lang)
     month.title = term("label.serving_month", lang)
     return View(summary=summary, headline=head, figures=figures, understood=understood, alternatives=alternatives,

@@ -12,7 +12,7 @@ import streamlit as st
 import yaml
 
 from advisor.glossary import has, term
-from advisor.present import present
+from advisor.present import View, present
 from ui import services, state
 from ui.components.common import shown
 from ui.components.view import view_card
@@ -108,7 +108,13 @@ def tool_tab(tool: str, lang: Lang, page: bool = False) -> None:
         if r is None:
             return
         view = present(tool, r, lang)
-        if page and st.button(term("est.add", lang), icon=":material/note_add:", key=f"{words}_add"):
-            state.add_record(tool, view.summary[:80], r, lang)
-            st.toast(term("est.added", lang), icon=":material/check:")
+        if page:
+            add_button(r, view, f"{words}_add")
         view_card(view, words, open_details=page)
+
+
+def add_button(result: dict[str, Any], view: View, key: str) -> None:
+    """"Add to report": the result is kept for the Report page, titled by its summary."""
+    if st.button(term("est.add", view.lang), icon=":material/note_add:", key=key):
+        state.add_record(view.tool, view.summary[:80], result, view.lang)
+        st.toast(term("est.added", view.lang), icon=":material/check:")

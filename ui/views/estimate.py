@@ -10,9 +10,8 @@ import streamlit as st
 
 from advisor.glossary import term
 from advisor.present import present
-from ui import state
 from ui.components.common import page
-from ui.components.decision_pages import form_args, run
+from ui.components.decision_pages import add_button, form_args, run
 from ui.components.results import estimate_card
 
 
@@ -50,9 +49,7 @@ def main() -> None:
             if baseline and st.button(term("est.unpin", lang), key="est_unpin", type="tertiary"):
                 st.session_state.est_baseline = None
                 baseline = None
-            if st.button(term("est.add", lang), icon=":material/note_add:", key="est_add"):
-                state.add_record("estimate_training_cost", config_line(result, lang), result, lang)
-                st.toast(term("est.added", lang), icon=":material/check:")
+            add_button(result, present("estimate_training_cost", result, lang), "est_add")
         estimate_card(result, lang, "est", baseline=baseline if baseline is not result else None)
 
 
