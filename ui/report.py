@@ -6,21 +6,13 @@ from __future__ import annotations
 
 import html
 import time
+from pathlib import Path
 from typing import Any
 
 from advisor.glossary import term
 from advisor.present import PRESENTERS, markdown, present
 
-CSS = """
-body{font-family:-apple-system,"Segoe UI","Noto Sans SC","PingFang SC","Microsoft YaHei",sans-serif;
-max-width:960px;margin:2rem auto;padding:0 1rem;color:#1f2328;line-height:1.55}
-h1{border-bottom:2px solid #0969da;padding-bottom:.3rem}h2{margin-top:2.2rem;border-bottom:1px solid #d0d7de}
-table{border-collapse:collapse;margin:.6rem 0;width:100%;font-size:.92rem}
-th,td{border:1px solid #d0d7de;padding:.3rem .55rem;text-align:left;vertical-align:top}th{background:#f6f8fa}
-blockquote{margin:.4rem 0;padding:.2rem .8rem;border-left:4px solid #d0d7de;color:#57606a}
-code{background:#f6f8fa;padding:0 .25rem;border-radius:4px}
-@media (max-width:600px){body{margin:1rem auto}table{font-size:.8rem}}
-"""
+CSS = (Path(__file__).with_name("assets") / "report.css").read_text(encoding="utf-8")
 
 
 def record_md(record: dict[str, Any], index: int, lang: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""Small shared pieces: a page's head, citations, error boxes."""
+"""Small shared pieces: a page's head, error boxes."""
 
 from __future__ import annotations
 
@@ -18,13 +18,6 @@ def page(words: str) -> Lang:
     st.title(term(f"{words}.title", lang))
     st.caption(term(f"{words}.intro", lang))
     return lang
-
-
-def citations_block(citations: list[dict[str, Any]], lang: str) -> None:
-    if not citations:
-        return
-    items = [f"- {title}" for title in dict.fromkeys(str(c.get("title", "")) for c in citations)]
-    st.markdown(f"**{term('card.citations', lang)}**\n" + "\n".join(items))
 
 
 def error_box(message: str) -> None:

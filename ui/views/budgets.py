@@ -149,19 +149,11 @@ def approvals_tab(lang: Lang) -> None:
 
 def main() -> None:
     lang = page("bud")
-    status, set_, spend, plan, approvals = st.tabs([term("bud.tab_status", lang), term("bud.tab_set", lang),
-                                                     term("bud.tab_import", lang), term("bud.tab_plan", lang),
-                                                     term("bud.tab_approvals", lang)])
-    with set_:
-        set_tab(lang)
-    with spend:
-        import_tab(lang)
-    with plan:
-        plan_tab(lang)
-    with approvals:
-        approvals_tab(lang)
-    with status:  # drawn last, so that a budget set or an import on this run shows at once
-        status_tab(lang)
+    drawn = {"status": status_tab, "set": set_tab, "import": import_tab, "plan": plan_tab, "approvals": approvals_tab}
+    tabs = dict(zip(drawn, st.tabs([term(f"bud.tab_{name}", lang) for name in drawn]), strict=True))
+    for name in sorted(drawn, key=lambda n: n == "status"):  # status last: a budget set or an import on this run shows at once
+        with tabs[name]:
+            drawn[name](lang)
 
 
 main()

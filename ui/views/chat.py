@@ -15,7 +15,7 @@ import streamlit as st
 from advisor.glossary import listed, term
 from advisor.present.errors import say
 from ui import services, state
-from ui.components.common import citations_block, error_box
+from ui.components.common import error_box
 from ui.components.results import tool_card
 from ui.state import Lang
 
@@ -57,8 +57,9 @@ def render_details(msg: dict[str, Any], key: str, lazy: bool) -> None:
         elif call.get("error"):
             error_box(term("chat.tool_failed", lang, name=term(f"tool.{call.get('name')}", lang),
                         error=say(call.get("problem") or call["error"], lang)))
-    citations = [c for c in msg.get("citations") or [] if str(c.get("title")) not in msg.get("content", "")]
-    citations_block(citations, lang)
+    cited = [t for t in dict.fromkeys(str(c.get("title", "")) for c in msg.get("citations") or []) if t not in msg["content"]]
+    if cited:  # the sources the answer text does not name already
+        st.markdown(f"**{term('card.citations', lang)}**\n" + "\n".join(f"- {t}" for t in cited))
     if msg.get("intent") == "onboarding":
         st.page_link("views/learn.py", label=term("chat.open_learn", lang), icon=":material/school:")
     if msg.get("mode"):
