@@ -307,9 +307,12 @@ def _first_unnegated(
     if pattern is None:
         return None, None
     cleared: re.Match[str] | None = None
-    for m in pattern.finditer(text):
+    pos = 0
+    while (m := pattern.search(text, pos)) is not None:
+        pos = max(m.end(), m.start() + 1)
         if _negated(spec, "trap", text, m) or semantics.negated_charge(m.group(0)):
             cleared = cleared or m
+            pos = m.start() + 1  # a later reading inside it may stand ("不含出网流量，出网流量另行计费")
             continue
         if any(p.start() < m.end() and m.start() < p.end() for p in shield):
             continue

@@ -143,9 +143,10 @@ def _from_table(b: _Builder, by: dict[str, list[Hit]]) -> None:
             continue
         elif row.get("count"):
             b.set(fact, len(hits), hits[0])
-        elif "min" in row:
-            values = [h.values[row["min"]] for h in hits if row["min"] in h.values]
-            b.set(fact, min(values) if values else None, hits[0])
+        elif "min" in row or "sum" in row:
+            key = row.get("min") or row["sum"]
+            values = [h.values[key] for h in hits if key in h.values]
+            b.set(fact, (min if "min" in row else sum)(values) if values else None, hits[0])
         else:
             b.set(fact, row.get("set", True), hits[0])
 

@@ -11,6 +11,8 @@ from the monthly fee the user gave; where one number is missing, a default of
     billing_after_stop_cost      monthly fee per hour × 24 × the days billed after a stop (× the share of the price billed)
     rounding_cost_per_job        what one short job pays for the rounded-up remainder
     egress_cost                  the contract's price per GB × the data moved out once (a default)
+    extras_cost                  extra fees over the term: one-time ones, monthly ones × the term, a share
+                                 of the monthly fee × the term; per-server ones × the servers ordered
 """
 
 from __future__ import annotations
@@ -77,6 +79,13 @@ def money_at_risk(facts: dict[str, Any]) -> tuple[dict[str, float], list[Assumpt
         out["billing_after_stop_cost"] = fee / used("contract.hours_per_month") * 24 * days * share
     if (per_gb := _num(facts.get("egress_price_per_gb"))) and facts.get("egress_charged"):
         out["egress_cost"] = per_gb * used("contract.egress_gb")
+    once, monthly, pct = (_num(facts.get(k)) or 0.0 for k in ("extras_once", "extras_monthly", "extras_pct"))
+    per_server = [_num(facts.get(k)) or 0.0 for k in ("extras_once_per_server", "extras_monthly_per_server")]
+    if facts.get("extras_not_included") and (once or monthly or any(per_server) or (pct and fee)):
+        servers = _num(facts.get("server_count")) or (used("contract.servers_ordered") if any(per_server) else 0)
+        monthly += per_server[1] * servers + (fee or 0.0) * pct / 100
+        months = term or (used("contract.extras_months") if monthly else 0)
+        out["extras_cost"] = once + per_server[0] * servers + monthly * months
     unit = _num(facts.get("billing_rounding_hours")) or _num(facts.get("minimum_charge_hours"))
     rate = _num(facts.get("hourly_price")) or (fee / used("contract.hours_per_month") if fee and unit else None)
     if unit and rate:

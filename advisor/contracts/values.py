@@ -97,7 +97,7 @@ def commitment(text: str, start: int) -> Values:
     "每卡时2美元"); else a floor in GPU-hours at the sentence's hourly rate, priced."""
     out: Values = {}
     money = find_money(text)
-    rates = [a for a in money if _RATE_AFTER_RE.match(text, a.end) or _RATE_BEFORE_RE.search(text[max(0, a.start - 8) : a.start])]
+    rates = [a for a in money if _is_rate(text, a.start, a.end)]
     sums = [a for a in money if a not in rates]
     hours = _HOURS_RE.search(text)
     if sums:
@@ -121,7 +121,42 @@ _PERIOD_RE = re.compile(
 _PERIOD_MONTHS = {"month": 1.0, "quarter": 3.0, "year": 12.0}
 _RATE_AFTER_RE = re.compile(r"\s*(?:/|per\s+|an?\s+|每)\s*(?:gpu[- ]?|card[- ]?|node[- ]?)?(?:hours?|hr|h\b|卡时|小时|机时|unit)", re.IGNORECASE)
 _RATE_BEFORE_RE = re.compile(r"(?:每(?:张卡)?(?:卡时|小时|机时|GPU小时)|单价)[为是:：]?\s*$", re.IGNORECASE)
+_PER_GB_RE = re.compile(r"\s*(?:/|per\s+|每)\s*(?:gb|tb|mbps)|每\s*(?:gb|tb)\s*$", re.IGNORECASE)
+
+
+def _is_rate(text: str, start: int, end: int, *, per_gb: bool = False) -> bool:
+    """Is the amount at ``text[start:end]`` a unit rate (per hour, per GPU-hour; with ``per_gb`` per GB or Mbps too)?"""
+    before = text[max(0, start - 8) : start]
+    return bool(_RATE_AFTER_RE.match(text, end) or _RATE_BEFORE_RE.search(before)
+                or per_gb and (_PER_GB_RE.match(text, end) or _PER_GB_RE.search(before)))
+
+
 _HOURS_RE = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:gpu[- ]?hours?|card[- ]?hours?|卡时|gpu\s*小时|小时)", re.IGNORECASE)
+
+
+_PER_UNIT_RE = re.compile(r"\b(?:per|each|every|a|/)\s*(?:node|server|machine|host|instance)\b|每(?:一)?(?:台|个节点|个实例|节点|实例)", re.IGNORECASE)
+
+
+def extra_fee(text: str, start: int) -> Values:
+    """An extra fee's amount, per month when it recurs ("USD 300 per month", "每年") else once,
+    per server or flat ("per node", "每台"); a share of the usage charges as ``extra_pct``. A rate
+    per hour or per GB is left unpriced: how much of it is used is not known."""
+    money = [a for a in find_money(text) if not _is_rate(text, a.start, a.end, per_gb=True)]
+    if not money:
+        pcts = [p.value for p in find_percents(text) if p.value < 100]
+        return {"extra_pct": pcts[0]} if pcts else {}
+    amount = min(money, key=lambda a: abs(a.start - start)).money.amount
+    period = _PERIOD_RE.search(text)
+    key = "extra_monthly" if period else "extra_once"
+    if period:
+        amount /= _PERIOD_MONTHS[next(k for k, v in period.groupdict().items() if v)]
+    return {key + ("_unit" if _PER_UNIT_RE.search(text) else ""): amount}
+
+
+def units(text: str, start: int) -> Values:
+    m = re.match(r"[\d,.]+|[一二三四五六七八九十百两]+|[a-z-]+", text[start:], re.IGNORECASE)
+    n = to_number(m.group(0)) if m else None
+    return {"count": n} if n else {}
 
 
 def billing_after_stop(text: str, start: int) -> Values:
@@ -187,11 +222,11 @@ def price_notice(text: str, start: int) -> Values:
     return strict_notice(text, start) or ({"notice_days": 0.0} if _NO_NOTICE_RE.search(text) else {})
 
 
-_NO_NOTICE_RE = re.compile(r"\bwith(?:out|\s+no)\s+(?:\w+\s+){0,2}?(?:notice|warning|notification)|无需(?:提前|事先)?(?:通知|告知)|不(?:另行|提前|事先|经)通知|毫无预警", re.IGNORECASE)
+_NO_NOTICE_RE = re.compile(r"\bwith(?:out|\s+no)\s+(?:\w+\s+){0,2}?(?:notice|warning|notification)|无需(?:提前|事先)?(?:通知|告知)|不(?:作|予|进行|做)?(?:另行|提前|事先|经)(?:通知|告知)|毫无预警", re.IGNORECASE)
 
 
 def spot_notice(text: str, start: int) -> Values:
-    if _NO_NOTICE_RE.search(text) or "随时" in text:
+    if _NO_NOTICE_RE.search(text) or re.search("随时|任何时[候间]", text):
         return {"seconds": 0.0}
     durations = [d for d in find_durations(text) if d.days <= 1]
     return {"seconds": min(d.seconds for d in durations)} if durations else {}
@@ -317,4 +352,6 @@ EXTRACTORS: dict[str, Callable[[str, int], Values]] = {
     "billing_granularity": granularity,
     "term": term_months,
     "monthly_fee": monthly_fee,
+    "hidden_fees": extra_fee,
+    "servers": units,
 }

@@ -138,3 +138,57 @@ def test_a_fee_while_stopped_and_egress_per_gb_are_priced_alike_in_both_language
     hours = defaults().value("contract.hours_per_month")
     assert en["contract.billing_after_stop"][1:] == ("critical", pytest.approx(v["fee"] / hours * 24 * days * v["share"] / 100, abs=0.01))
     assert en["contract.egress_charged"][2] == pytest.approx(v["rate"] * defaults().value("contract.egress_gb"))
+
+
+EXTRAS = {
+    "en": [
+        "1. Order. Provider rents Customer {servers} GPU servers. The monthly fee is USD {fee:,}. This Order has a term of {term} months.\n"
+        "2. Setup. A one-time setup fee of USD {setup} per node is payable with the first invoice.\n"
+        "3. Support. A mandatory support plan of USD {support} per month is added to every Order for its whole term.\n"
+        "4. Platform. A platform management fee of {pct}% of the monthly usage charges is added to every invoice.",
+        "1. Order. The Order covers {servers} machines at a monthly fee of USD {fee:,}, for a term of {term} months.\n"
+        "2. Fees. Each server is charged an installation fee of USD {setup}, once.\n"
+        "3. Support. Technical support is billed separately at USD {support} per month.\n"
+        "4. Fees. Provider adds a platform fee of {pct}% of the monthly charges to each invoice.",
+    ],
+    "zh": [
+        "第一条 订单\n乙方向甲方出租{servers}台GPU服务器，月租金为{fee}美元，本订单期限为{term}个月。\n"
+        "第二条 开通\n每台服务器首次开通时，甲方须一次性支付初装费{setup}美元。\n"
+        "第三条 技术支持\n每份订单在整个租期内均须附加每月{support}美元的强制技术支持费。\n"
+        "第四条 平台费\n乙方按甲方每月用量费用的{pct}%加收平台管理费。",
+        "第一条 订单\n本订单包含{servers}台服务器，月服务费{fee}美元，服务期限为{term}个月。\n"
+        "第二条 费用\n每台服务器另行收取安装费{setup}美元（一次性）。\n"
+        "第三条 技术支持\n技术支持费每月{support}美元，另行收取。\n"
+        "第四条 平台费\n乙方按每月费用的{pct}%加收平台管理费。",
+    ],
+}
+
+
+@pytest.mark.parametrize("wording", [0, 1])
+@pytest.mark.parametrize("v", [{"servers": 4, "fee": 20000, "term": 12, "setup": 500, "support": 300, "pct": 8},
+                               {"servers": 16, "fee": 9000, "term": 6, "setup": 1200, "support": 150, "pct": 5}])
+def test_extra_fees_are_priced_from_the_contract_alike_in_both_languages(v: dict, wording: int) -> None:
+    """A setup fee per server × the servers ordered, a monthly fee × the term, a share of the
+    monthly fee × the term: the same money at risk whichever language states it."""
+    en, zh = (at_risk(EXTRAS[lang][wording].format(**v)) for lang in ("en", "zh"))
+    assert en == zh
+    expected = v["servers"] * v["setup"] + v["support"] * v["term"] + v["fee"] * v["pct"] / 100 * v["term"]
+    assert en["contract.extras_not_included"][1:] == ("warning", pytest.approx(expected))
+
+
+@pytest.mark.parametrize("text", [
+    "Support. Technical support is available at USD 150 per hour, invoiced in addition to the GPU fees.",
+    "第三条 技术支持\n技术支持按每小时1000元另行收费。",
+])
+def test_an_hourly_extra_is_not_priced(text: str) -> None:
+    assert at_risk(text)["contract.extras_not_included"][2] is None
+
+
+@pytest.mark.parametrize("text", [
+    "Setup. Each server is charged a setup fee of USD 700, once.",
+    "第二条 开通\n每台服务器收取开通费700美元，一次性支付。",
+])
+def test_a_fee_per_server_with_no_count_is_priced_for_one_and_says_so(text: str) -> None:
+    report = review_contract(text=text)
+    assert at_risk(text)["contract.extras_not_included"][2] == pytest.approx(700)
+    assert "contract.servers_ordered" in {a.name for a in report.assumptions}

@@ -163,6 +163,65 @@ CASES: list[tuple[str, str, str]] = [
     ('early_termination', 'trap', '8. Early termination. If Customer terminates early, all prepaid fees become the property of Provider.'),
     ('early_termination', 'ok', '第八条 提前终止\n甲方无需支付剩余租期的租金，并获得按比例退款。'),
     ('price_lock', 'missing|trap', '第五条 价格\n本合同不适用价格保护。'),
+    # session 8: a notice verb in any inflection protects ("notifies", "notified")
+    ('spot_reclaim', 'ok', '6. Spot. Provider notifies Customer at least two hours before reclaiming a spot instance.'),
+    ('spot_reclaim', 'ok', '6. Spot. Customer is notified 30 minutes before a spot instance is reclaimed.'),
+    ('spot_reclaim', 'trap', '第六条 包月GPU\n乙方可因自身需要收回包月GPU，不提前告知。'),
+    ('spot_reclaim', 'trap', '第六条 资源\n乙方可回收实例，且不事先告知甲方。'),
+    # an Oxford comma before the last item keeps the negation on the whole list
+    ('hidden_fees', 'ok|not_applicable', '3. Fees. Provider charges no setup, support, or licence fees.'),
+    ('hidden_fees', 'ok|not_applicable', '3. Fees. Customer pays no installation, maintenance, or software fees.'),
+    ('hidden_fees', 'ok|not_applicable', '第三条 费用\n乙方不收取开通费、技术支持费或授权费。'),
+    ('hidden_fees', 'trap', '3. Fees. Customer pays setup, support, and licence fees on top of the rent.'),
+    ('data_egress', 'ok|not_applicable', '12. Network. Provider charges no fees for ingress, egress, or transfers between regions.'),
+    # consent to a change protects though the sentence also says from when an agreed change applies
+    ('price_change', 'ok', '第六条 调价\n乙方调整价格须经甲方书面同意，调整自通知发出之日起生效。'),
+    ('price_change', 'ok', "6. Pricing. Any price change requires Customer's written consent and takes effect on the date the notice is sent."),
+    ('price_change', 'trap', '第六条 调价\n乙方调价无须征得甲方同意，新价格于控制台公告当日生效。'),
+    ('price_change', 'trap', "6. Pricing. A price change does not require Customer's consent and takes effect on publication."),
+    ('price_change', 'ok', "7. Pricing. Prices may change only from the start of a renewal term, with Customer's written agreement."),
+    ('price_change', 'ok', '7. Rates. Rates can be adjusted only once a year, by a written amendment signed by both parties.'),
+    # "停止对该实例的计费": the charge after 停止 may carry its object
+    ('billing_after_release', 'missing|trap', '第四条 计费\n停止实例并不会停止对该实例的计费。'),
+    ('billing_after_release', 'missing|trap', '第四条 计费\n关机不会停止对GPU的计费。'),
+    ('billing_after_release', 'missing|trap', '4. Billing. Stopping an instance does not stop its billing.'),
+    # reserved capacity billed for the term whether used or not is a commitment
+    ('minimum_commitment', 'trap', '4. Reserved capacity. The 8 reserved GPUs are billed at the full hourly rate for every hour of the term, whether or not Customer runs workloads on them.'),
+    ('minimum_commitment', 'trap', '4. Capacity. Committed nodes are charged for the whole term regardless of actual use.'),
+    ('minimum_commitment', 'trap', '第四条 预留资源\n预留的8张GPU在整个租期内每小时均按全价计费，无论甲方是否在其上运行任务。'),
+    ('minimum_commitment', 'trap', '第四条 预留\n无论是否使用，预留的服务器均按月足额收费。'),
+    # a per-GB price with its unit first, and data moved out of the platform
+    ('data_egress', 'trap', '第十二条 导出\n将数据集或模型检查点迁出平台的，按每TB 50美元计费。'),
+    ('data_egress', 'trap', '第十二条 网络\n出网流量每GB 0.5元。'),
+    ('data_egress', 'trap', '12. Export. Moving datasets or model checkpoints out of the platform is billed at USD 50 per TB.'),
+    ('data_egress', 'trap', '12. Export. Copying snapshots out of the cloud costs USD 20 per TB.'),
+    # a trap negated in one part of a sentence and stated in the next
+    ('data_egress', 'trap', '第十二条 流量\n小时单价不含出网流量，出网流量另行计费。'),
+    # a mandatory add-on, and an amount stated before the fee it names
+    ('hidden_fees', 'trap', '3. Bandwidth. Each server must carry a bandwidth package of USD 100 per month, payable whether or not the bandwidth is used.'),
+    ('hidden_fees', 'trap', '3. Support. A compulsory support subscription applies to every Order.'),
+    ('hidden_fees', 'trap', '第三条 带宽\n每台服务器须搭配每月100美元的带宽包，无论是否使用均需支付。'),
+    ('hidden_fees', 'trap', '第三条 技术支持\n每份订单在整个租期内均须附加每月300美元的强制技术支持费。'),
+    # a renewal only on a new order protects
+    ('auto_renewal', 'ok', '2. Renewal. The Order ends on its end date; it continues only if Customer signs a new order.'),
+    ('auto_renewal', 'ok', '2. Term. The subscription is extended only upon a new order from Customer.'),
+    # a floor the customer is billed for, an annual spend commitment
+    ('minimum_commitment', 'trap', '5. Usage. Each month Customer is billed for no fewer than 300 GPU-hours.'),
+    ('minimum_commitment', 'trap', '5. Usage. Customer is invoiced for at least USD 4,000 every quarter.'),
+    ('minimum_commitment', 'trap', '5. Commitment. Customer commits to an annual spend of USD 1,000,000 over the Term.'),
+    ('minimum_commitment', 'trap', '5. Commitment. Customer agrees to a monthly spend of USD 30,000.'),
+    # reclaim "at any time" and "不作事先通知"
+    ('spot_reclaim', 'trap', '第六条 竞价实例\n乙方可在任何时候回收竞价实例，不作事先通知。'),
+    ('spot_reclaim', 'trap', '第六条 抢占\n抢占式实例可能随时被回收，乙方不另行通知。'),
+    ('spot_reclaim', 'ok', '第六条 竞价实例\n乙方将在回收前至少提前两小时通知甲方。'),
+    # early exit: remaining fees due, a cancellation fee, no early exit at all
+    ('early_termination', 'trap', '8. Cancellation. If Customer cancels before the end of the term, all remaining fees for the term are payable immediately.'),
+    ('early_termination', 'trap', '8. Cancellation. Outstanding charges for the rest of the reservation become due on cancellation.'),
+    ('early_termination', 'trap', '8. Cancellation. Early cancellation incurs a fee equal to three months of charges.'),
+    ('early_termination', 'trap', '8. Exit. A break fee of two months of charges applies if Customer leaves early.'),
+    ('early_termination', 'trap', '第八条 解约\n预留实例不支持提前退订，已付费用不退。'),
+    ('early_termination', 'trap', '第八条 退订\n包年实例不允许中途退订。'),
+    ('early_termination', 'ok', '8. Cancellation. Customer may cancel at any time without a cancellation fee, and the unused prepaid months are refunded in full.'),
 ]
 
 
@@ -174,3 +233,17 @@ def status(text: str, category: str) -> str:
 @pytest.mark.parametrize(("category", "accepted", "text"), CASES)
 def test_clause_is_read_the_right_way_round(category: str, accepted: str, text: str) -> None:
     assert status(text, category) in accepted.split("|"), text
+
+
+@pytest.mark.parametrize(("text", "months"), [
+    ("1. Term. This Agreement has a term of twelve (12) months.", 12),
+    ("1. Term. The Order has an initial term of 24 months.", 24),
+    ("1. Term. The lease has a fixed period of six (6) months.", 6),
+    ("第一条 期限\n本合同期限为12个月。", 12),
+    ("第一条 期限\n本订单租期24个月。", 24),
+])
+def test_the_term_is_read_however_it_is_introduced(text: str, months: int) -> None:
+    from advisor.contracts.detectors import detect_text
+    from advisor.contracts.facts import build_facts
+
+    assert build_facts(detect_text(text))["term_months"] == months
