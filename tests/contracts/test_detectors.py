@@ -241,4 +241,4 @@ def test_fact_table_names_declared_facts_and_known_detectors() -> None:
         assert row["fact"] in declared, row
         assert row["detector"] in known, row
         assert set(row) <= {"fact", "detector", "kinds", "prefer", "party_not", "party_in", "where", "value",
-                            "if_true", "count", "min", "set"}, row
+                            "if_true", "count", "min", "sum", "set"}, row
