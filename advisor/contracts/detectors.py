@@ -23,15 +23,11 @@ from advisor.contracts import commitment, semantics
 from advisor.contracts.clauses import Clause, Sentence, normalize_space, split_clauses
 from advisor.contracts.parties import Layout, Party, PartyResolver
 from advisor.contracts.reader import read_text
-from advisor.contracts.values import EXTRACTORS, Values
+from advisor.contracts.values import EXTRACTORS, Values, W
 from advisor.contracts.vocabulary import CueIndex, DetectorSpec, _raw, cue_index, detectors
 
 Kind = Literal["trap", "protect", "present", "denied"]
 
-_CONVENIENCE_RE = re.compile(
-    r"convenience|without\s+cause|any\s+reason|no\s+reason|at\s+will|discretion|无需[^。；]{0,6}理由|无理由|任意|单方",
-    re.IGNORECASE,
-)
 _WHOLE = re.compile(r"\S(?:.*\S)?", re.DOTALL)
 _PARTY_DETECTORS = {"termination_for_convenience", "price_change"}
 
@@ -150,7 +146,7 @@ def _run(
     if (
         trap is not None
         and spec.name == "termination_for_convenience"
-        and not _CONVENIENCE_RE.search(text)
+        and not W["convenience"].search(text)
         and (cause.search(text) or cause.search(previous[-300:]))
     ):
         trap = None  # termination for breach, insolvency, ... (here or in the sentence before): for cause
@@ -239,28 +235,15 @@ def _hit(spec: DetectorSpec, kind: Kind, sentence: Sentence, m: re.Match[str], r
     return Hit(spec.name, spec.category, kind, sentence, m.group(0), values, party)
 
 
-_VERB_RE = re.compile(
-    r"terminat|cancel|\bend\b|cease|discontinu|withdraw|解除|终止|停止|中止|change|increase|modify|adjust|revise|raise|调整|变更|上调|修改|更改|提高|浮动",
-    re.IGNORECASE,
-)
-_BY_RE = re.compile(r"\b(?:terminated|cancel+ed|changed|increased|adjusted)\s+(?:\w+\s+){0,3}?by\s+", re.IGNORECASE)
-
-
-_PAY_RE = re.compile(r"\b(?:pay|pays|paid|owe|owes|forfeit\w*|bear|bears|liable)\b|支付|承担|缴纳|赔偿|补足|(?P<kept>不予?(?:退|返)|概不(?:退|返)|归[^。；，]{0,6}所有|扣除|扣留|扣减|没收|\b(?:keeps?|kept|retains?|retained|withholds?|withheld|deducts?|deducted|less|minus|belongs?|becomes?\s+the\s+property)\b)", re.IGNORECASE)
-
-
-_RECIPIENT_RE = re.compile(r"(?:向|给|付给|对)\s*(?:甲方|乙方|[^，。；\s]{1,12}?方)|\bto\s+(?:the\s+)?\w+\s*$", re.IGNORECASE)
-
-
 def _payer(text: str, m: re.Match[str], resolver: PartyResolver) -> Party:
     """Who pays a penalty: the party named before the last payment verb up to the match
     ("Provider shall pay Customer an early termination fee" is the provider; a prepayment
     not returned is the customer's), else the one who terminates."""
-    pays = [p for p in _PAY_RE.finditer(text, 0, m.end()) if p.start() >= max(0, m.start() - 80)]
+    pays = [p for p in W["pay_verb"].finditer(text, 0, m.end()) if p.start() >= max(0, m.start() - 80)]
     if pays and pays[-1].group("kept"):
         return "customer"  # "已预付费用归乙方所有，不予返还": a prepayment kept is the customer's loss
     if pays:
-        before = _RECIPIENT_RE.sub(" ", text[: pays[-1].start()])  # "应向乙方支付": 乙方 receives
+        before = W["recipient"].sub(" ", text[: pays[-1].start()])  # "应向乙方支付": 乙方 receives
         found = resolver.actor(before, len(before))
         if found != "other":
             return found
@@ -270,12 +253,12 @@ def _payer(text: str, m: re.Match[str], resolver: PartyResolver) -> Party:
 def _actor(text: str, m: re.Match[str], resolver: PartyResolver) -> Party:
     """Who acts: the subject before the modal ("乙方有权…通知甲方解除" is 乙方), the agent
     of a passive ("may be terminated by Provider"), else the party named before the verb."""
-    passive = _BY_RE.search(text, m.start())
+    passive = W["passive_by"].search(text, m.start())
     if passive and passive.start() < m.end() + 40:
         agent = resolver.first(text[passive.end() : passive.end() + 60])
         if agent != "other":
             return agent
-    verb = _VERB_RE.search(text, m.start())
+    verb = W["actor_verb"].search(text, m.start())
     end = verb.start() if verb and verb.start() < m.end() + 40 else m.end()
     modal = semantics.first_modal(text, max(0, m.start() - 60), end)
     return resolver.actor(text, modal if modal is not None else end)
