@@ -1063,3 +1063,112 @@ def test_a_card_named_without_a_count_is_one_card_and_the_answer_says_so(said: s
     call = r.tool_calls[0]
     assert call.name == "compare_billing" and call.result["inputs"]["gpu_count"] == 1
     assert any(a["name"] == "billing.gpu_count" for a in call.result["assumptions"])
+
+
+@pytest.mark.parametrize("said", [
+    "serve {m} to 1M requests a day, ~800 tokens in and 300 out, on L40S", "serve {m}: 1M requests/day, 800 in / 300 out tokens",
+    "部署 {m}，每天 100 万次请求，每次 800 进 300 出", "{m} 推理服务，日均请求 100 万次，每次 800 token 进、300 出",
+])  # fmt: skip
+@pytest.mark.parametrize("model", ["qwen2.5-7b", "llama-3.1-8b"])
+def test_a_request_s_tokens_said_as_an_in_out_pair(said: str, model: str) -> None:
+    args = _args(said.format(m=model))
+    assert (args.get("prompt_tokens"), args.get("output_tokens"), args.get("requests_per_day")) == (800, 300, 1e6), args
+
+
+@pytest.mark.parametrize(("said", "jobs", "hours"), [
+    ("A 30-minute job run 200 times a month on one H100, billed per hour: rounding loss?", 200, 0.5),
+    ("A 20-minute task, 50 times a day, on one A10G billed hourly. Overpay?", 50, 1 / 3),
+    ("每个任务半小时，一个月跑 200 次，单张 H100 按小时计费，多付多少", 200, 0.5),
+    ("每次跑 20 分钟，一天跑 50 次，A10G 按小时计费亏多少", 50, 1 / 3),
+])  # fmt: skip
+def test_a_job_s_length_before_its_count(said: str, jobs: int, hours: float) -> None:
+    args = _args(said)
+    assert (args.get("jobs"), args.get("job_hours")) == (jobs, pytest.approx(hours, abs=1e-4)), args
+
+
+@pytest.mark.parametrize(("said", "share"), [
+    ("自己买 8 张 4090 还是租，每天用 12 个小时，用三年", 0.5), ("Buy 2 L40S or keep renting? busy 12 hours a day, 3 years", 0.5),
+    ("Own vs rent 4 A100s, 12 hours a day, 5 days a week, over 3 years?", 0.357143), ("4 张 A100 买还是租，每周 5 天、每天 12 小时，用 3 年", 0.357143),
+])  # fmt: skip
+def test_a_schedule_is_the_utilization_of_owned_cards(said: str, share: float) -> None:
+    r = ask(said, offline=True)
+    assert r.intent == "compare_own_vs_rent" and r.tool_calls[0].args.get("utilization") == pytest.approx(share, abs=1e-4)
+
+
+@pytest.mark.parametrize(("said", "n"), [
+    ("{m} chatbot, 20k chats/day, cost on L40S?", 20e3), ("support bot on {m} handling 50k conversations a day on A10, monthly cost?", 50e3),
+    ("serve {m} for 30k messages per day on L40S", 30e3), ("{m} on L40S with 40k daily requests, cost?", 40e3),
+    ("客服机器人 {m}，每天 2 万次会话，用 L40S 一个月多少钱", 2e4), ("{m} 每天 5 万条对话，L40S 部署要多少钱", 5e4),
+    ("{m} 一天处理 3 万个请求，部署在 A10 上成本多少", 3e4), ("{m} 日调用量 10 万，A10 部署多少钱", 1e5),
+])  # fmt: skip
+@pytest.mark.parametrize("model", ["qwen2.5-7b", "llama-3.1-8b"])
+def test_a_daily_count_of_requests_in_any_of_their_names_is_the_serving_load(said: str, n: float, model: str) -> None:
+    parsed = parse_question(said.format(m=model))
+    assert (parsed.intent, parsed.args.get("requests_per_day")) == ("estimate_serving_cost", n), parsed.args
+
+
+@pytest.mark.parametrize("said", [
+    "{m}, daily output of 5 million tokens, L40S cost?", "{m} on L40S generating 5M tokens per day, monthly cost?",
+    "每天要生成 500 万 token，用 {m}，L40S 要多少钱", "{m} 推理，日调用量 500 万 token，L40S 多少钱",
+])  # fmt: skip
+def test_tokens_a_day_are_a_token_load_not_a_request_count_nor_a_billing_mode(said: str) -> None:
+    args = parse_question(said.format(m="qwen2.5-7b")).args
+    assert (args.get("tokens_per_day"), args.get("requests_per_day"), args.get("billing")) == (5e6, None, None), args
+
+
+@pytest.mark.parametrize(("said", "price", "unit"), [
+    ("{g} 月租 7500 一张，贵不贵", 7500, "gpu_month"), ("{g} 包月 7500 一张，划算吗", 7500, "gpu_month"),
+    ("{g} 年租 8 万一张，贵吗", 80000, "gpu_year"), ("{g} 一年 8 万一张，贵吗", 80000, "gpu_year"),
+    ("{g} monthly rent 7500 per card, fair?", 7500, "gpu_month"), ("{g} monthly rent of 7500 per card, is that fair?", 7500, "gpu_month"),
+    ("{g}, 7500 a month each, fair price?", 7500, "gpu_month"), ("8 {g}s at 1500/month apiece, good deal?", 1500, "gpu_month"),
+])  # fmt: skip
+@pytest.mark.parametrize("gpu", ["A100 80G", "H100"])
+def test_an_amount_after_a_rent_word_or_before_each_is_a_card_s_price(said: str, price: float, unit: str, gpu: str) -> None:
+    parsed = parse_question(said.format(g=gpu))
+    assert (parsed.intent, parsed.args.get("price"), parsed.args.get("unit")) == ("check_quote", price, unit), parsed.args
+
+
+@pytest.mark.parametrize(("said", "days"), [
+    ("rent 8 H100 for a whole year, cost?", 365), ("rent 8 H100 for the entire month, cost?", 30),
+    ("租 8 张 H100 一整年多少钱", 365), ("租 8 张 H100 整整一年多少钱", 365), ("租 8 张 H100 一整个月多少钱", 30),
+    ("租 8 张 H100 整整两个月多少钱", 60), ("8 H100s for one full week, cost?", 7),
+])  # fmt: skip
+def test_a_whole_period_is_that_period(said: str, days: float) -> None:
+    assert _args(said).get("days") == days
+
+
+@pytest.mark.parametrize(("said", "hours"), [
+    ("LoRA qwen2.5-7b 1亿token，最晚后天要结果，用 4090 多少钱", 48), ("LoRA qwen2.5-7b 1亿token，明天之前要结果，用 4090 多少钱", 24),
+    ("LoRA qwen2.5-7b 1亿token，大后天交付，4090 够吗", 72), ("qlora llama-3.1-8b 5000万 token，最迟明天，A100 多少钱", 24),
+    ("LoRA qwen2.5-7b on 100M tokens, need it by tomorrow, cost on 4090?", 24),
+    ("LoRA qwen2.5-7b on 100M tokens by the day after tomorrow, cost on a 4090?", 48),
+])  # fmt: skip
+def test_a_deadline_named_as_a_day_from_today_is_whole_days(said: str, hours: float) -> None:
+    r = ask(said, offline=True)
+    assert r.tool_calls[0].args.get("deadline_hours") == hours, r.tool_calls[0].args
+    assumed = next(p for p in r.answer.split("\n\n") if p.startswith(("**Assumed:**", "**假设：**")))
+    assert "whole days from now" in assumed or "整天数" in assumed
+
+
+@pytest.mark.parametrize("said", ["LoRA qwen2.5-7b 1亿token，周五之前要结果，4090 多少钱", "LoRA qwen2.5-7b on 100M tokens by Friday, cost on 4090?",
+                                  "明天开始跑，LoRA qwen2.5-7b 1亿token，4090 要多久"])  # fmt: skip
+def test_a_weekday_or_a_start_day_is_no_deadline_in_hours(said: str) -> None:
+    assert "deadline_hours" not in _args(said)
+
+
+@pytest.mark.parametrize(("said", "cards"), [
+    ("3090 4090 A100 选哪个做 lora qwen2.5-7b", ["RTX-3090", "RTX-4090", "A100-80GB"]),
+    ("3090 4090 or A100 for lora qwen2.5-7b?", ["RTX-3090", "RTX-4090", "A100-80GB"]),
+    ("A10 L40S 4090 三选一，跑 qwen2.5-7b 推理", ["A10", "L40S", "RTX-4090"]),
+    ("4090 3090 二选一，qlora llama-3.1-8b", ["RTX-4090", "RTX-3090"]),
+])  # fmt: skip
+def test_a_list_of_card_names_counts_no_card(said: str, cards: list[str]) -> None:
+    args = _args(said)
+    assert (args.get("gpus"), args.get("gpu_count"), args.get("max_gpus")) == (cards, None, None), args
+
+
+@pytest.mark.parametrize("said", ["在 A10 L40S 4090 里选一个部署 qwen2.5-7b，每天 1 万次请求", "qwen2.5-7b 部署 L40S，每天 1 万请求，一个月多少钱",
+                                  "qwen2.5-7b on L40S, 10k requests a day, monthly cost?"])  # fmt: skip
+def test_a_count_of_requests_is_no_money(said: str) -> None:
+    args = _args(said)
+    assert (args.get("requests_per_day"), args.get("price_per_gpu_hour")) == (1e4, None), args

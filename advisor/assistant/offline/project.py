@@ -190,6 +190,8 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str,
     elif intent == "compare_own_vs_rent":
         if "utilization" not in args:
             share = ctx.get("avg_utilization", ctx.get("share_said"))
+            if share is None and ctx.get("hours_per_day"):  # "每天用 10 个小时": the share of the day, of the week's days
+                share = round(min(1.0, ctx["hours_per_day"] / HOURS_PER_DAY * ctx.get("days_per_week", 7) / 7), 6)
             if share is not None:
                 args["utilization"] = share
         if "years" not in args:

@@ -157,11 +157,13 @@ def extract_gpus(scan: Scan) -> None:
     mentions: list[dict[str, Any]] = []
     text = _ATTACHED_VARIANT.sub(lambda m: " " * len(m.group(0)), scan.work[: scan.limit])
     hits = list(find_names("gpu", text))
+    cards: list[Any] = []  # the hits read as cards so far: a number that is one of them counts nothing
     for i, hit in enumerate(hits):
         start, end = hit.start, hit.end
         if hit.text.isdigit() and (_COUNT_AFTER.match(scan.work, end) or _QUANTITY_AFTER.match(scan.work, end)
                                    or _counts_next(scan.work, end, hits[i + 1 : i + 2])):
             continue  # "用3090张A100", "4090条样本", "4090卡A100", "4090 A100s": a count or a quantity, not an RTX card
+        cards.append(hit)
         spec = _SPEC_AFTER.match(scan.work, end)
         if spec:  # "4090D", "3090 Ti", "H100 80GB SXM5": the card's variant or form factor
             end = spec.end()
@@ -175,6 +177,8 @@ def extract_gpus(scan: Scan) -> None:
         lc = _LEFT_COUNT.search(scan.work[win:start])
         if lc and lc.group("n").strip() in ("a", "an") and not _ON_ONE.search(scan.work[win:start]):
             lc = None  # "an A100" names the card, it does not count them ("on an A100" does: one card)
+        if lc and any(c.start <= win + lc.start("n") < c.end for c in cards[:-1]):
+            lc = None  # "3090 4090 A100 选哪个": the number before is a card of the list
         machines, of = _LEFT_MACHINES_OF.search(scan.work[win:start]), _RIGHT_MACHINES_OF.search(right)
         spec, machine_word = machines or of, machines or (of and _LEFT_NODES_ONLY.search(scan.work[win:start]))
         if spec and machine_word and (per := _machine_cards(spec.group("k"))) and (n_nodes := _count(machine_word.group("m"))):

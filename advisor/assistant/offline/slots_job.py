@@ -77,7 +77,7 @@ _PER_SAMPLE = [
 _TOKENS_PER_DAY = re.compile(  # "每天5000万token", "日请求量折合8000万token", "daily load of 20M tokens"
     r"(?:每天|每日|日均|一天|(?<![\u4e00-\u9fff])日|per\s+day|a\s+day|daily|/\s*day)\s*(?:的)?\s*"
     r"(?:请求量|调用量|流量|吞吐量?|输出|生成量|用量|token量|量|折合|合计|总共|大概|大约|约|差不多|平均|预计|估计|能有|有|要|生成|处理|调用|最多|最高|峰值|高峰|顶多|至多|也就|就|不到|不超过|"
-    r"load|traffic|volume|of|about|around|roughly|maybe|only|just|at\s+most|up\s+to|under|~|≈|\s)*$"
+    r"load|traffic|volume|output|generation|usage|throughput|demand|of|about|around|roughly|maybe|only|just|at\s+most|up\s+to|under|~|≈|\s)*$"
 )
 _LOAD_PER_DAY = re.compile(  # "流量涨到一天2亿", "每天5000万": a daily amount with no unit is a token load
     rf"(?:每天|每日|日均|一天|per\s+day|a\s+day|daily)\s*(?:涨到|到|达到|有|要|约|大概)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})"
@@ -223,10 +223,12 @@ def extract_params(scan: Scan) -> None:
 
 
 _N = NUMBER_TEXT_NO_WORDS
-_REQUESTS_PER_DAY = [
-    re.compile(rf"(?P<n>{_N})\s*(?:个|次|条)?\s*(?:requests?|calls?|queries|请求|调用|次对话|次问答)\s*(?:a|per|/|each|every)\s*day(?![a-z])"),
-    re.compile(rf"(?:每天|每日|日均|一天)\s*(?:的)?\s*(?:请求|调用|问答|对话)(?:量|数)?\s*(?:约|大概|大约|有|是|为|:|~)?\s*(?P<n>{_N})\s*(?:次|个|条)?"),
-    re.compile(rf"(?:每天|每日|日均|一天)\s*(?:约|大概|大约|有)?\s*(?P<n>{_N})\s*(?:次|个|条)\s*(?:请求|调用|问答|对话)"),
+_REQUEST = lexicon()["serving_load"]["request"]
+_REQUESTS_PER_DAY = [  # "20k chats/day", "50k daily requests", "日均请求 50 万次", "一天处理 3 万个请求", "日调用量 10 万"
+    re.compile(rf"(?P<n>{_N})\s*(?:个|次|条|通)?\s*(?:daily\s+)?{_REQUEST}\s*(?:(?:a|per|/|each|every)\s*day(?![a-z])|daily)|"
+               rf"(?P<n2>{_N})\s*daily\s+{_REQUEST}"),
+    re.compile(rf"(?:每天|每日|日均|一天|(?<![\u4e00-\u9fff])日)\s*(?:的)?\s*{_REQUEST}(?:量|数)?\s*(?:约|大概|大约|有|是|为|:|~)?\s*(?P<n>{_N})(?!\s*(?:[\d.万亿千百kmb]|(?:个)?\s*tok))"),
+    re.compile(rf"(?:每天|每日|日均|一天)[^\d,，。;；?？!！]{{0,6}}?(?P<n>{_N})\s*(?:次|个|条|通)?\s*{_REQUEST}"),
 ]
 _AVERAGE = r"(?:(?:平均|均|约|大概|大约|长度|about|around|~|of|avg|average|on\s+average|is|are|:|=)\s*)*"
 _TOKENS_OR_END = r"(?:tokens?|tok(?![a-z])|(?=\s*(?:[,，;；。)）]|\.(?!\d)|$)))"
@@ -246,13 +248,17 @@ _PROMPT_TOKENS = [
     re.compile(rf"(?:输入|提问|prompts?|inputs?)\s*{_AVERAGE}(?P<n>{_N})\s*(?:个)?\s*{_TOKENS_OR_END}"),
 ]
 
+_IN_OUT = re.compile(rf"(?<![\d.])(?P<i>{_N})\s*(?:个)?\s*(?:tokens?\s*)?(?:in|进)(?![a-z])\s*(?:[,，/、]|and|,\s*and)?\s*"
+                     rf"(?P<o>{_N})\s*(?:个)?\s*(?:tokens?\s*)?(?:out(?![a-z])(?!\s+of)|出(?!头|来|去|现|租|售|价))")
+"""A request's tokens said as a pair ("800 tokens in, 300 out", "每次 800 进 300 出", "800 in / 300 out tokens")."""
+
 
 _RATE_SECONDS = {"s": 1.0, "m": 60.0}
 _RATES = [  # "20 QPS", "QPS 为 50", "50 requests per second", "300 req/min", "每秒 20 个请求", "每分钟 300 次调用"
     re.compile(rf"(?P<n>{_N})\s*(?:qps|rps)(?![a-z])|(?<![a-z])(?:qps|rps)\s*(?:是|为|:|=|of|at|about|around|~|约|大概|大约|达到|到|有)*\s*(?P<n2>{_N})(?![\d.])"),
-    re.compile(rf"(?P<n>{_N})\s*(?:个|次|条)?\s*(?:requests?|reqs?|calls?|queries|请求|调用)\s*(?:/|per|a|each|every)\s*"
+    re.compile(rf"(?P<n>{_N})\s*(?:个|次|条)?\s*{_REQUEST}\s*(?:/|per|a|each|every)\s*"
                r"(?:(?P<s>s|sec|secs|seconds?)|(?P<m>m|min|mins|minutes?))(?![a-z])"),
-    re.compile(rf"每(?:(?P<s>秒)|(?P<m>分钟?))(?:钟)?\s*(?:约|大概|大约|有|要|处理)?\s*(?P<n>{_N})\s*(?:个|次|条)?\s*(?:请求|调用|问答|对话|requests?|queries)"),
+    re.compile(rf"每(?:(?P<s>秒)|(?P<m>分钟?))(?:钟)?\s*(?:约|大概|大约|有|要|处理)?\s*(?P<n>{_N})\s*(?:个|次|条)?\s*{_REQUEST}"),
 ]
 _USERS = re.compile(rf"(?:日活(?:用户)?|dau|活跃用户)\s*(?:约|大概|大约|有|是|为|:|of|~)?\s*(?P<n>{_N})(?:\s*(?:人|个?用户))?|"
                     rf"(?P<n2>{_N})\s*(?:个)?\s*(?:日活(?:用户)?|dau|daily\s+(?:active\s+)?users|(?:active\s+)?users|用户|人)(?![a-z])")
@@ -274,6 +280,9 @@ def extract_load(scan: Scan) -> None:
         n = per_user.group("n") or per_user.group("n2") or per_user.group("n3")
         scan.take("_requests_per_user", read_number(n), per_user.start(per_user.lastgroup or 0), per_user.end())
         scan.take("_users", read_number(users.group("n") or users.group("n2")), users.start(), users.end())
+    if (pair := scan.first(_IN_OUT)) and max(read_number(pair.group("i")), read_number(pair.group("o"))) <= _PER_REQUEST_MAX:
+        scan.take("output_tokens", read_number(pair.group("o")), pair.start("o"), pair.end())
+        scan.take("prompt_tokens", read_number(pair.group("i")), pair.start(), pair.start("o"))
     for slot, patterns, low in (("output_tokens", _OUTPUT_TOKENS, 1), ("prompt_tokens", _PROMPT_TOKENS, 1),
                                 ("requests_per_day", _REQUESTS_PER_DAY, 10)):
         for pattern in patterns:
@@ -343,9 +352,9 @@ def extract_data(scan: Scan) -> None:
                 scan.take("rate_unit", value, m.start(), m.end(), keep=True)  # "每百万token成本": a unit, not data
                 continue
             per_day_after = _TOKENS_PER_DAY_AFTER.search(after)
-            if _TOKENS_PER_DAY.search(before) or per_day_after:
-                end = m.end() + (per_day_after.end() if per_day_after else 0)  # "1M tokens a day": the day is the rate's
-                scan.take("tokens_per_day", value, m.start(), end)
+            if (daily := _TOKENS_PER_DAY.search(before)) or per_day_after:  # "1M tokens a day", "daily output of 5M tokens"
+                end = m.end() + (per_day_after.end() if per_day_after else 0)  # the day is the rate's, not a billing mode
+                scan.take("tokens_per_day", value, m.start() - len(before) + daily.start() if daily else m.start(), end)
             elif 0 < value < SAMPLE_LENGTH_LIMIT:
                 scan.take("tokens_per_sample", int(value), m.start(), m.end())
             elif value > 0:

@@ -42,7 +42,7 @@ _PRICE_CARD_PERIOD = re.compile(  # 一卡一月 ¥9000 / 每张卡一个月 480
 )
 _PRICE_BEFORE = re.compile(  # 8元/小时, 8块钱一小时, $2/GPU-hour, $2 per GPU hour, 2美元每卡每小时
     rf"{_MONEY}\s*(?:/|每|一|per|an?|each)\s*(?:(?:张|块)?(?P<card>卡|gpu|card|node|machine|instance|server|台|\x00+)"
-    rf"\s*(?:/|每|per|[-·]|an?)?\s*)?(?:个)?\s*{_UNIT}(?:\s*(?:per|/|each|a)\s*(?P<card2>gpu|card|node|machine))?"
+    rf"\s*(?:/|每|per|[-·]|an?)?\s*)?(?:个)?\s*{_UNIT}(?:\s*(?:per|/|each|a)\s*(?P<card2>gpu|card|node|machine)|\s*(?P<each>each|apiece)(?![a-z]))?"
 )
 _PER_WORD = re.compile(r"(?:一|每|/|per|an?)\s*(?:个)?\s*(?:小时|钟头|hours?|hrs?|h)(?![a-z])")
 """A price written "1.98一小时", "1.3/h": an amount per hour is a price even without a currency."""
@@ -85,9 +85,12 @@ _SUPPORT = [  # "技术支持 3000 元", "$800 for support", "licence fees of $2
     re.compile(rf"{_MONEY}\s*(?:for|of|in)\s+(?:\w+\s+)?(?:support|licen[cs]es?|licen[cs]e\s+fees)(?![a-z])"),
 ]
 _QUOTED = re.compile(  # "一小时 4.5", "包月报价 5.2 万", "一个月 5.5 万", "报价 8 万": an amount after its unit or a quote word
-    r"(?:(?P<hour>一小时|每小时|每卡时|一个小时)|(?P<day>一天|每天|包天|日租)|(?P<month>一个月|每个?月|月租|包月)|(?P<quote>报价|开价|要价|给价|出价|报了|(?<=[方家商边])报))\s*"
-    rf"(?:报价|价格|租金|收费|费用)?\s*(?:是|为|:|要|收|只要|才|大概|约)?\s*{_MONEY}"
+    r"(?:(?P<hour>一小时|每小时|每卡时|一个小时)|(?P<day>一天|每天|包天|日租)|(?P<month>一个月|每个?月|月租|包月|monthly\s+(?:rent(?:al)?|price|rate))"
+    r"|(?P<year>年租|包年|一年|每年|(?:yearly|annual)\s+(?:rent(?:al)?|price|rate))|(?P<quote>报价|开价|要价|给价|出价|报了|(?<=[方家商边])报))\s*"
+    rf"(?:报价|价格|租金|收费|费用)?\s*(?:是|为|:|of|is|要|收|只要|才|大概|约)?\s*{_MONEY}"
 )
+_RENT = re.compile(r"[日月年]租|包[天月年]|(?:monthly|yearly|annual)\s+rent")
+"""A rent word ("月租 7500", "monthly rent 7500"): the amount after it is money without a currency."""
 _MARKETS = [(cur, re.compile(p)) for cur, p in lexicon()["markets"].items()]
 _CURRENCY_ONLY = re.compile(
     r"(?:用|以|按)(?P<a>人民币|美元|美金|rmb|usd)|(?P<b>人民币|美元)(?:计|报价|算)|"
@@ -126,7 +129,7 @@ def extract_prices(scan: Scan) -> None:
     for pattern in (_PRICE_AFTER, _PRICE_CARD_PERIOD, _PRICE_BEFORE):
         for m in scan.find(pattern):
             groups = m.groupdict()
-            card = groups.get("card") or groups.get("card2") or groups.get("card3")
+            card = groups.get("card") or groups.get("card2") or groups.get("card3") or groups.get("each")  # "7500 a month each"
             per_hour_written = groups.get("hour") and _PER_WORD.search(m.group(0)) and read_number(m.group("n")) < 1000
             if not (m.group("cpre") or m.group("cpost") or card or per_hour_written
                     or (groups.get("hour") or "").startswith(("gpu", "card", "卡"))):
@@ -187,18 +190,21 @@ def extract_money(scan: Scan) -> None:
     for m in scan.find(_QUOTED):
         if _followed_by_unit(scan, m.end()) or any(k in scan.values for k in ("price_per_gpu_hour", "monthly_fee")):
             continue
-        amount = read_number(m.group("n"))
+        amount, rent = read_number(m.group("n")), bool(_RENT.match(m.group(0)))
+        money = rent or _money_like(m)
         node = bool(_NODE_SCOPE.search(scan.norm[max(0, m.start() - 16) : m.end() + 16])
                     or (not m.group("hour") and _NODE_WORDS.search(scan.norm)))
         if m.group("hour") and (amount < 1000 or m.group("cpre") or m.group("cpost")):
             _record_money(scan, "price_per_gpu_hour", m, period="hour", node=node)
             if node:
                 scan.values["_price_per_node_hour"] = amount
-        elif m.group("day") and (m.group("cpre") or m.group("cpost")):  # "一天 40 块": a price per card-day
+        elif m.group("day") and (m.group("cpre") or m.group("cpost") or rent):  # "一天 40 块", "日租 40": a price per card-day
             _record_money(scan, "price_per_gpu_hour", m, round(amount / HOURS_PER_DAY, 6), period="day", node=node)
             if node:
                 scan.values["_price_per_node_hour"] = amount / HOURS_PER_DAY
-        elif (m.group("month") or m.group("quote")) and _money_like(m):
+        elif m.group("year") and money:  # "年租 8 万一张": a price per card-year
+            _record_money(scan, "price_per_gpu_hour", m, round(amount / HOURS_PER_YEAR, 6), period="year", node=node)
+        elif (m.group("month") or m.group("quote")) and money:
             _record_money(scan, "monthly_fee" if m.group("month") else "quoted_amount", m,
                           period="month" if m.group("month") else None, node=node)
     for m in scan.find(_ANY_MONEY):
@@ -222,7 +228,8 @@ def extract_money(scan: Scan) -> None:
         scan.values["market"] = "convert"  # the same offers, converted at the dated rate
 
 
-_UNIT_AFTER = re.compile(r"^\s*(?:个)?\s*(?:天|小时|周|月|年|卡|张|条|tokens?|gpus?|days?|hours?|weeks?|months?|%|倍)")
+_UNIT_AFTER = re.compile(rf"^\s*(?:个)?\s*(?:天|小时|周|月|年|卡|张|条|次|tokens?|gpus?|days?|hours?|weeks?|months?|%|倍|{lexicon()['serving_load']['request']})")
+"""A count's unit: the number before it is no amount of money ("每天 1 万次请求", "一个月 2 万条")."""
 
 
 def _followed_by_unit(scan: Scan, end: int) -> bool:

@@ -27,7 +27,9 @@ _RUNS = re.compile(rf"(?:跑|做|训|提交|运行)\s*(?:了|上)?\s*(?P<n>{NUMB
                    # "一天大概 40 次，每次 15 分钟", "30 组，每组 2 小时", "50 times a day, 10 minutes each": a count its length follows
                    rf"(?<![\d.])(?P<n4>{NUMBER_TEXT_NO_WORDS})\s*(?:个|次|组|回|批|times)(?:任务|作业|实验)?(?:\s+(?:a|per)\s+(?:day|week|month))?"
                    rf"\s*(?:左右)?\s*[,，;；]?\s*(?=(?:每次|每组|每个|每批|每回|一次|单次|each|every\s+(?:one|run|job))[^,，。;；\d]{{0,10}}?{_A_LENGTH}|"
-                   rf"{_A_LENGTH}\s*(?:each|apiece)(?![a-z]))")
+                   rf"{_A_LENGTH}\s*(?:each|apiece)(?![a-z]))|"
+                   # "a 30-minute job run 200 times a month", "the job, 50 times a day": a count after its job
+                   rf"(?<![a-z])(?:jobs?|runs?|tasks?)\s*[,，]?\s*(?:(?:run|launched|executed|repeated|submitted)\s+)?(?P<n5>{NUMBER_TEXT_NO_WORDS})\s*times(?![a-z])")
 _HALF_HOUR = re.compile(r"(?:每个|每次|each|一个|一次)\s*(?:任务|作业|job|run)?\s*(?:跑|用|要|需要|耗时|takes?|lasts?|runs?)?\s*(?:大概|约|about|around|~)?\s*"
                         r"(?:半(?:个)?小时|half\s+an\s+hour)")
 _UNIT_HOURS = {"sec": 1 / 3600, "min": 1 / 60, "hour": 1.0, "day": HOURS_PER_DAY}
@@ -37,6 +39,7 @@ _JOB_LENGTH = [
     re.compile(rf"(?:每个|每次|每项|每组[^\d,，。;；]*|一个(?=\s*(?:任务|作业|跑|要|用|需要|耗时))|each|of|lasting|taking|at|[×*]|x(?=\s*\d))\s*(?:任务|作业|实验|job|run)?\s*(?:跑|用|要|需要|耗时|花)?\s*(?:大概|约|大约|about|around|~|roughly)?\s*"
                rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?P<andhalf>半)?\s*{_LEN_UNIT}(?:\s*each)?"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})\s*{_LEN_UNIT}\s*(?:each|apiece|一个|一次)"),
+    re.compile(rf"(?P<n>{NUMBER_TEXT})[\s-]*{_LEN_UNIT}[\s-]+(?:long\s+)?(?:jobs?|runs?|tasks?|experiments?)(?![a-z])"),  # "a 30-minute job"
     # "一次大概 2.5 小时", "takes an hour and a half", "each run lasts 20 min"
     re.compile(rf"(?:一次|单次|一个任务|一轮|takes?|taking|lasts?|lasting|runs?\s+for)\s*(?:大概|约|大约|about|around|roughly|~)?\s*"
                rf"(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*{_LEN_UNIT}(?P<andhalf>\s+and\s+a\s+half|半)?"),
@@ -85,7 +88,7 @@ _EACH_JOB = re.compile(r"(?:每个|每次|每组|单个)\s*(?:任务|作业|实�
 
 
 def _n(m: re.Match[str]) -> str:
-    return next(v for k, v in m.groupdict().items() if k in ("n", "n2", "n3", "n4") and v)
+    return next(v for k, v in m.groupdict().items() if k in ("n", "n2", "n3", "n4", "n5") and v)
 
 
 def _length(m: re.Match[str]) -> float:
@@ -101,7 +104,8 @@ def extract_terms(scan: Scan) -> None:
     if jobs or scan.has(_EACH_JOB):  # "what if each job takes 45 minutes instead?": a job length alone
         start = jobs[0].start() if jobs else 0
         if jobs:
-            scan.take("jobs", int(read_number(_n(jobs[0]))), jobs[0].start(), jobs[0].end())
+            at = jobs[0].start("n5") if jobs[0].groupdict().get("n5") else jobs[0].start()  # "a 30-minute job run 200 times": the job word stays for its length
+            scan.take("jobs", int(read_number(_n(jobs[0]))), at, jobs[0].end())
         for pattern in _JOB_LENGTH:
             found = next((x for x in scan.find(pattern) if x.start() >= start - 100), None)
             if found and "job_hours" not in scan.values:

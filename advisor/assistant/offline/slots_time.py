@@ -101,10 +101,13 @@ def _clock_hours(m: re.Match[str], weekdays: bool) -> float | None:
     span = (b - a) % 24
     return float(span) if 0 < span < 24 else None
 _DATED_DEADLINE = re.compile(
-    r"(?:by|before|until)\s+(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|"
+    r"(?:by|before|until)\s+(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|(?:the\s+)?day\s+after\s+tomorrow|tomorrow|tonight|"
     r"the\s+end\s+of\s+(?:the\s+)?(?:week|month|quarter)|end\s+of\s+(?:the\s+)?(?:week|month|quarter)|eow|eom)(?![a-z])|"
-    r"(?:下)?(?:周|星期|礼拜)[一二三四五六日天]\s*(?:之前|前|以前|要|得|必须)|(?:明天|后天|今晚|月底|周末|年底|下周)\s*(?:早上|上午|下午|晚上)?\s*(?:之前|前|以前)"
+    r"(?:下)?(?:周|星期|礼拜)[一二三四五六日天]\s*(?:之前|前|以前|要|得|必须)|(?:明天|大?后天|今晚|月底|周末|年底|下周)\s*(?:早上|上午|下午|晚上)?\s*(?:之前|前|以前|就?要(?:结果|用|交)|出结果|交付|上线|搞定|完成)|"
+    r"(?:最晚|最迟|截止到?|截至|不晚于|不能晚于)\s*(?:在|到)?\s*(?:明天|明日|大?后天)"
 )
+_TIME_OF_DAY = re.compile(r"早上|上午|中午|下午|晚上|\d\s*点|(?<![a-z])(?:morning|noon|afternoon|evening|night|\d+\s*(?:am|pm))(?![a-z])")
+_RELATIVE_DAYS = [(re.compile(str(d["pattern"])), float(d["days"])) for d in lexicon()["calendar"]["relative_days"]]
 """A deadline named by a date ("by Friday", "周五前"): the offline reader has no calendar, so it is
 stated as not turned into hours instead of guessed."""
 _IDLE_WAIT = re.compile(
@@ -209,7 +212,12 @@ def extract_times(scan: Scan) -> None:
             value = hours / HOURS_PER_DAY
         scan.take(slot, round(value, 6), m.start(), m.end())
     dated = scan.first(_DATED_DEADLINE)
-    if dated and "deadline_hours" not in scan.values:
+    hour_said = dated and _TIME_OF_DAY.search(scan.norm[dated.start() : dated.end() + 10])  # "明天早上之前": not whole days
+    days = next((d for p, d in _RELATIVE_DAYS if dated and not hour_said and p.search(dated.group(0))), None)
+    if dated and days and "deadline_hours" not in scan.values:  # "最晚后天", "by tomorrow": whole days from now
+        scan.take("deadline_hours", days * HOURS_PER_DAY, dated.start(), dated.end())
+        scan.note("deadline.relative", days * HOURS_PER_DAY, "h", "a deadline named as a day from today is that many whole days from now")
+    elif dated and "deadline_hours" not in scan.values:
         scan.note("deadline", scan.source(dated.start(), dated.end())[2].strip(), "",
                   "a deadline named by a date is not turned into hours; give the hours or days to check it")
 
