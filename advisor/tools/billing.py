@@ -30,8 +30,8 @@ class CompareBillingRequest(ToolRequest):
     gpu_count: int = Field(1, description="Number of GPUs rented together.")
     wall_hours: float | None = Field(None, description="How long the cards are needed, in hours (2 weeks -> 336, a month -> 730).")
     hours_per_day: float = Field(24, description="Hours a day the cards actually work; below 24 favours pay-per-use.")
-    days: float | None = Field(None, description="Days of a schedule: with hours_per_day, a part-time schedule billed day by day.")
-    days_per_week: float | None = Field(None, description="Days of use a week; without days, the days of use are that share of wall_hours' days.")
+    days: float | None = Field(None, description="Days of a schedule: with hours_per_day, a part-time schedule billed day by day; with days_per_week, the period's calendar days.")
+    days_per_week: float | None = Field(None, description="Days of use a week: the days of use are that share of the period's days (days, else wall_hours).")
     jobs: int | None = Field(None, description="Number of separate jobs (each billed and rounded on its own).")
     job_hours: float | None = Field(None, description="Hours each job runs (20 minutes -> 0.333).")
     increment: Literal["second", "minute", "hour", "day"] | None = Field(
@@ -63,8 +63,8 @@ class CompareBillingRequest(ToolRequest):
             hours = self.jobs * self.job_hours  # type: ignore[operator]
             return (self.wall_hours or hours), self.jobs, self.job_hours
         days = self.days
-        if days is None and self.days_per_week and self.wall_hours:  # "每周 5 天，两个月": the days of use
-            days = self.wall_hours / HOURS_PER_DAY * self.days_per_week / 7
+        if self.days_per_week and (days is not None or self.wall_hours):  # "每周 5 天，持续 8 周": that share of the period's days
+            days = (days if days is not None else self.wall_hours / HOURS_PER_DAY) * self.days_per_week / 7  # type: ignore[operator]
         if days is not None:
             if self.hours_per_day < HOURS_PER_DAY:
                 return days * self.hours_per_day, int(math.ceil(days)), self.hours_per_day

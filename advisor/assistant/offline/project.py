@@ -175,9 +175,7 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str,
                 notes.append({"name": "billing.schedule_days", "value": days, "unit": "days",
                               "source": "a schedule with no period is compared over one month, the monthly plan's term"})
         if "days" not in args and "wall_hours" in args:
-            args["days"] = days_of(args["wall_hours"])
-            if ctx.get("days_per_week") and args["days"] >= 7:  # "每周5天，跑4周": 20 days of use
-                args["days"] = round(args["days"] * ctx["days_per_week"] / 7, 6)
+            args["days"] = days_of(args["wall_hours"])  # "每周5天，跑4周": 28 days, used 5 of 7 (the tool's days_per_week)
         if "days" in args and "wall_hours" not in args:
             args["wall_hours"] = round(args["days"] * 24, 6)
     elif intent == "check_quote":

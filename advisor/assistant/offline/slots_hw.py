@@ -35,7 +35,7 @@ _SPEC_AFTER = re.compile(rf"(?:[\s-]*(?:{_WORDS['variant']}|{_WORDS['form']})(?!
 _VARIANT = re.compile(rf"(?<![a-z])(?:{_WORDS['variant']})$")
 _LEFT_BARE = re.compile(rf"(?<![\d.])(?P<m>{COUNT_TEXT})\s*(?:个|台|x|×|\*)?\s*$")
 _MEASURE = r"(?:x|×|\*|张|块|片|卡|个|颗|枚|-?\s*gpus?|-?\s*cards?)"
-_STATE = (r"(?:(?:idle|spare|free|available|unused|rented|reserved|dedicated|extra|more|new|our|of\s+our|空闲|闲置|现有|可用|"
+_STATE = (r"(?:(?:idle|spare|free|available|unused|rented|reserved|committed|dedicated|extra|more|new|our|of\s+our|空闲|闲置|现有|可用|"
           r"nvidia|amd|huawei|英伟达|华为|国产|\d{2,3}\s*gb?(?![a-z]))\s*(?:的)?\s*)?")
 """A word between a count and its card ("24 idle A100s", "8 spare H100", "16 张空闲的 A800", "8 张华为 910B")."""
 _LEFT_COUNT = re.compile(rf"(?<![\d.])(?!(?<=[a-z])\d){_UNGROUPED}(?P<n>{COUNT_TEXT})\s*{_MEASURE}?\s*(?:的)?\s*{_STATE}(?:-\s*)?$")
@@ -60,6 +60,8 @@ _RANGE_LEFT = re.compile(rf"(?:(?<![\d.a-z])(?P<lo>{COUNT_TEXT})\s*(?:张|块|�
 """The low end of a range of cards ("4-8 张 H100", "4到8卡", "between 4 and 8 H100s"): the cards are a choice
 up to the high end, which is the cap (an estimate prices it, and says so)."""
 _TARGET = re.compile(r"(?:换成|改成|改用|换用|换为|改为|换到|切换到|switch(?:ing)?\s+to|mov(?:e|ing)\s+to|go\s+with|use)\s*$")
+_ASSUMED = re.compile(r"(?:先|就|暂且|暂时)?按\s*$|(?<![a-z])(?:assum(?:e|ing)|let'?s\s+say|say|price\s+it\s+(?:on|with|as|for)|based\s+on)\s*$")
+"""A card the asker settles on for the figures ("不知道用 4090 还是 3090，先按 2 张 3090 算", "assume 2 A100s"): the choice is made."""
 _SOURCE_BEFORE = re.compile(r"(?:instead\s+of|rather\s+than|而不是|不是|from|把)\s*$")
 _SOURCE_AFTER = re.compile(r"^\s*(?:换成|改成|换为|改为|换到|to\s+)")
 _OUT_BEFORE = re.compile(r"(?:不用|不要|不考虑|不选|别用|别选|别推荐|排除|除了|除去|去掉|(?:don'?t|do\s+not|won'?t|not)\s+(?:use|go\s+with|rent|take|want)|"
@@ -221,7 +223,9 @@ def extract_gpus(scan: Scan) -> None:
         before, after = scan.norm[max(0, start - 14) : start], scan.norm[end : end + 16]
         target, source = _TARGET.search(before), _SOURCE_BEFORE.search(before) or _OUT_BEFORE.search(before)
         mention["out"] = bool(_OUT_BEFORE.search(before) or _OUT_AFTER.search(after))
-        if target and not (source and source.start() < target.start()):  # "don't use H100s": not a target
+        if _ASSUMED.search(before):
+            mention["role"], mention["assumed"] = "target", True
+        elif target and not (source and source.start() < target.start()):  # "don't use H100s": not a target
             mention["role"] = "target"
         elif source or mention["out"] or _SOURCE_AFTER.search(after):
             mention["role"] = "source"
@@ -243,7 +247,8 @@ def extract_gpus(scan: Scan) -> None:
     chosen = chosen or next((x for x in mentions if x["role"] != "source"), mentions[0])
     scan.values["gpu"] = chosen["name"]
     scan.values["_gpu_mentions"] = [(x["start"], x["end"], x["name"], x["count"]) for x in mentions]
-    candidates = list(dict.fromkeys(x["name"] for x in mentions if x["role"] != "source"))
+    settled = any(x.get("assumed") for x in mentions)
+    candidates = list(dict.fromkeys(x["name"] for x in mentions if x.get("assumed") or not (settled or x["role"] == "source")))
     if len(candidates) > 1:
         scan.values["gpus"] = candidates
     counted = chosen if chosen["count"] else next((x for x in mentions if x["count"]), None)

@@ -89,7 +89,7 @@ _TOKENS = [
     re.compile(rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*-?\s*{_TOK}"),  # "150M-token dataset"
     # "数据缩到一亿呢", "语料 50 亿": a data amount in 亿 with no unit is tokens (no sample set is that many rows)
     re.compile(r"(?:数据|语料|训练数据)(?:量)?\s*(?:改成|缩到|缩减到|减到|降到|加到|涨到|扩到|增加到|变成|到|是|为|有|共|一共|大概|约)*\s*(?P<n>\d+(?:\.\d+)?\s*亿)(?!\s*(?:条|篇|份|个|张|元|块|美元|字|词))"),
-    re.compile(rf"(?:tokens?|token数|token量|词元数|训练量)\s*(?:数|量|总数)?\s*(?:是|为|有|:|=|约|大概|of|about|around|减到|降到|减少到|"
+    re.compile(rf"(?:tokens?|token数|token量|词元数|训练量)\s*(?:(?:数|量|总数|总量|合计|总计)\s*)*(?:是|为|有|:|=|约|大概|of|about|around|减到|降到|减少到|"
                rf"增加到|加到|涨到|增到|改成|改为|变成|翻到|(?:cut|reduced?|increased?|raised?|down|dropped)\s+to|goes\s+to)*\s*(?P<n>{NUMBER_TEXT_NO_WORDS})(?!\s*(?:%|个?小时|天|b\s*(?:model|参数)))"),
 ]
 _BYTES = re.compile(
@@ -237,14 +237,15 @@ _PER_REQUEST = r"(?:each|per\s+(?:request|reply|response|call|answer|query|turn)
 _OUTPUT_TOKENS = [
     re.compile(rf"(?P<n>{_N})\s*(?:个)?\s*(?:output|generated|completion|response|输出)\s*tokens?(?:\s*{_PER_REQUEST})?"),
     re.compile(rf"{_PER_REQUEST}\s*(?:输出|生成|回复|回答|output|generat\w*)\s*(?:约|大概|大约|about|~|of)?\s*(?P<n>{_N})\s*(?:个)?\s*(?:tokens?|tok)(?![a-z])"),
-    re.compile(rf"(?P<n>{_N})\s*(?:个)?\s*tokens?\s+per\s+(?:reply|response|answer)(?![a-z])|(?P<n2>{_N})\s*(?:个)?\s*tokens?\s*(?:出|out)(?![a-z])"),
+    re.compile(rf"(?P<n>{_N})\s*(?:个)?\s*tokens?\s+(?:per\s+|of\s+|for\s+the\s+)?(?:reply|replies|response|answer|output|completion)s?(?![a-z])|"
+               rf"(?P<n2>{_N})\s*(?:个)?\s*tokens?\s*(?:出|out)(?![a-z])"),  # "400 tokens answer", "300 tokens of output"
     re.compile(rf"(?:输出|生成|回复|回答|outputs?|answers?|replies|responses?|completions?)\s*{_AVERAGE}(?P<n>{_N})\s*(?:个)?\s*{_TOKENS_OR_END}"),
 ]
 _PER_PERSON = re.compile(r"(?:每人|每个?用户|人均|每位|per\s+(?:user|person|head))\s*$")
 _DAILY_BEFORE = re.compile(r"(?:每天|每日|日均|一天|daily|a\s+day)\s*(?:的)?\s*$")
 _PER_REQUEST_MAX = 200_000  # tokens of one request: more is a daily load or a data amount
 _PROMPT_TOKENS = [
-    re.compile(rf"(?P<n>{_N})\s*(?:个)?\s*(?:prompt|input|输入)\s*tokens?|(?P<n2>{_N})\s*(?:个)?\s*tokens?\s*(?:进|in)(?![a-z])"),
+    re.compile(rf"(?P<n>{_N})\s*(?:个)?\s*(?:prompt|input|输入)\s*tokens?|(?P<n2>{_N})\s*(?:个)?\s*tokens?\s*(?:(?:of\s+|for\s+the\s+)?(?:prompt|input)s?|进|in)(?![a-z])"),
     re.compile(rf"(?:输入|提问|prompts?|inputs?)\s*{_AVERAGE}(?P<n>{_N})\s*(?:个)?\s*{_TOKENS_OR_END}"),
 ]
 

@@ -103,7 +103,7 @@ def extract_stages(scan: Scan) -> None:
     found: list[tuple[int, str]] = []
     mentions: list[tuple[int, str]] = []
     for pattern, stage in _STAGE_RES:
-        m = scan.first(pattern)
+        m = next((x for x in scan.find(pattern) if pattern.match(scan.norm, x.start())), None)  # as said: "微调的 qwen" is a model
         if m:
             found.append((m.start(), stage))
         mentions.extend((x.start(), stage) for x in pattern.finditer(scan.norm, 0, scan.limit))

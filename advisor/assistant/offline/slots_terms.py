@@ -29,14 +29,17 @@ _RUNS = re.compile(rf"(?:跑|做|训|提交|运行)\s*(?:了|上)?\s*(?P<n>{NUMB
                    rf"\s*(?:左右)?\s*[,，;；]?\s*(?=(?:每次|每组|每个|每批|每回|一次|单次|each|every\s+(?:one|run|job))[^,，。;；\d]{{0,10}}?{_A_LENGTH}|"
                    rf"{_A_LENGTH}\s*(?:each|apiece)(?![a-z]))|"
                    # "a 30-minute job run 200 times a month", "the job, 50 times a day": a count after its job
-                   rf"(?<![a-z])(?:jobs?|runs?|tasks?)\s*[,，]?\s*(?:(?:run|launched|executed|repeated|submitted)\s+)?(?P<n5>{NUMBER_TEXT_NO_WORDS})\s*times(?![a-z])")
+                   rf"(?<![a-z])(?:jobs?|runs?|tasks?)\s*[,，]?\s*(?:(?:run|launched|executed|repeated|submitted)\s+)?(?P<n5>{NUMBER_TEXT_NO_WORDS})\s*times(?![a-z])|"
+                   # "eval jobs take 6 minutes each, about 200 of them", "half an hour each on one 4090, 40 of them"
+                   rf"(?<!人)(?<!用户)(?<!人均)(?:一个月|每个?月|一天|每天|一周|每周)\s*(?:跑|做|提交|要跑|大概|约|共)?\s*(?P<n7>{NUMBER_TEXT_NO_WORDS})\s*(?:次|回)(?=\s*[,，。;；?？]|$)|"  # "一个月 300 次"
+                   rf"(?:(?<=each)|(?<=apiece))[^.;；。?？]{{0,30}}?[,，]\s*(?:about|around|roughly|maybe|~)?\s*(?P<n6>{NUMBER_TEXT_NO_WORDS})\s+of\s+(?:them|those)(?![a-z])")
 _HALF_HOUR = re.compile(r"(?:每个|每次|each|一个|一次)\s*(?:任务|作业|job|run)?\s*(?:跑|用|要|需要|耗时|takes?|lasts?|runs?)?\s*(?:大概|约|about|around|~)?\s*"
-                        r"(?:半(?:个)?小时|half\s+an\s+hour)")
+                        r"(?:半(?:个)?小时|half\s+an\s+hour)|(?:半(?:个)?小时|half\s+an\s+hour)\s*(?:each|apiece|一个|一次)")
 _UNIT_HOURS = {"sec": 1 / 3600, "min": 1 / 60, "hour": 1.0, "day": HOURS_PER_DAY}
 _LEN_UNIT = (r"(?:(?P<sec>秒钟?|s(?:ec(?:ond)?s?)?(?![a-z]))|(?P<min>分钟|mins?(?:utes?)?(?![a-z]))"
              r"|(?P<hour>个?小时|h(?:ou)?rs?(?![a-z])|h(?![a-z0-9]))|(?P<day>天|days?(?![a-z])))")
 _JOB_LENGTH = [
-    re.compile(rf"(?:每个|每次|每项|每组[^\d,，。;；]*|一个(?=\s*(?:任务|作业|跑|要|用|需要|耗时))|each|of|lasting|taking|at|[×*]|x(?=\s*\d))\s*(?:任务|作业|实验|job|run)?\s*(?:跑|用|要|需要|耗时|花)?\s*(?:大概|约|大约|about|around|~|roughly)?\s*"
+    re.compile(rf"(?:每个|每次|每项|每组[^\d,，。;；]*|(?:一个|一次|单次)(?=\s*(?:任务|作业|实验|跑|要|用|需要|耗时))|each|of|lasting|taking|at|[×*]|x(?=\s*\d))\s*(?:任务|作业|实验|job|run)?\s*(?:跑|用|要|需要|耗时|花)?\s*(?:大概|约|大约|about|around|~|roughly)?\s*"
                rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?P<andhalf>半)?\s*{_LEN_UNIT}(?:\s*each)?"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})\s*{_LEN_UNIT}\s*(?:each|apiece|一个|一次)"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})[\s-]*{_LEN_UNIT}[\s-]+(?:long\s+)?(?:jobs?|runs?|tasks?|experiments?)(?![a-z])"),  # "a 30-minute job"
@@ -46,7 +49,7 @@ _JOB_LENGTH = [
 ]
 _INCREMENT = re.compile(
     r"按(?:整)?(?P<zh>秒|分钟|小时|天)(?:计费|收费|计|算钱|取整|算)|(?:不足|不满)一(?P<zh2>小时|分钟|天)按一(?:小时|分钟|天)|"
-    r"bill(?:s|ed|ing)?\s+(?:per|by\s+the|in\s+(?:whole\s+)?)\s*(?P<en>second|minute|hour|day)s?|"
+    r"bill(?:s|ed|ing)?\s+(?:is\s+|goes\s+)?(?:per|by\s+the|in\s+(?:whole\s+)?)[\s-]*(?P<en>second|minute|hour|day)s?|"
     r"round(?:s|ed|ing)?\s+(?:\w+\s+){0,3}?up\s+to\s+(?:the\s+|an?\s+)?(?:whole\s+|full\s+)?(?:next\s+)?(?P<en2>second|minute|hour|day)|"
     r"(?P<adj>hourly|daily|per[\s-]second|per[\s-]minute|per[\s-]hour|per[\s-]day)\s+(?:billing|increments?|rounding)|"
     r"any\s+part\s+of\s+an?\s+(?P<en3>hour|day|minute)\s+counts|by[\s-]+the[\s-]+(?P<en4>second|minute|hour|day)(?=[\s-]*(?:billing|increments?|rounding|vs|or|,))"
@@ -73,7 +76,8 @@ _RESERVED = re.compile(
 """A period after a reserve/commit word ("H100 reserved 1 year at $1.95/hr", "预留一年 每卡时 10 元"): with a
 price in the question it is the quote's term; without one ("reserved for 6 months") it stays a rental period."""
 _YEARLY_TERM = re.compile(r"包年|年包|年付|年度(?:合同|套餐|承诺)|(?:annual|yearly)\s+(?:commit\w*|contract|term|plan|reservation|reserved|deal)")
-"""A yearly plan named without a number of months: a 12-month commitment."""
+"""A yearly plan named without a number of months: a 12-month commitment (times the years it is held, :data:`_YEARS_SAID`)."""
+_YEARS_SAID = re.compile(rf"(?<![\d.])(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:years?|yrs?|年)(?![a-z]|期|框|包|付|度)")
 _YEARS = [
     re.compile(rf"(?:折旧|摊销|用|使用|按|over|for|across)\s*(?:期)?\s*(?:按)?\s*(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:年|years?)(?![a-z])"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})[\s-]*(?:years?|年)[\s-]*(?:horizon|depreciation|life(?:time)?|折旧|周期|里|中|间|下来)"),
@@ -88,7 +92,7 @@ _EACH_JOB = re.compile(r"(?:每个|每次|每组|单个)\s*(?:任务|作业|实�
 
 
 def _n(m: re.Match[str]) -> str:
-    return next(v for k, v in m.groupdict().items() if k in ("n", "n2", "n3", "n4", "n5") and v)
+    return next(v for k, v in m.groupdict().items() if k in ("n", "n2", "n3", "n4", "n5", "n6", "n7") and v)
 
 
 def _length(m: re.Match[str]) -> float:
@@ -104,17 +108,20 @@ def extract_terms(scan: Scan) -> None:
     if jobs or scan.has(_EACH_JOB):  # "what if each job takes 45 minutes instead?": a job length alone
         start = jobs[0].start() if jobs else 0
         if jobs:
-            at = jobs[0].start("n5") if jobs[0].groupdict().get("n5") else jobs[0].start()  # "a 30-minute job run 200 times": the job word stays for its length
+            late = next((g for g in ("n5", "n6") if jobs[0].groupdict().get(g)), None)  # a count after its job: the job and
+            at = jobs[0].start(late) if late else jobs[0].start()  # its length ("a 30-minute job run 200 times") stay to be read
             scan.take("jobs", int(read_number(_n(jobs[0]))), at, jobs[0].end())
+        half_hour = scan.first(_HALF_HOUR)
+        if half_hour:  # "每个半小时", "each takes half an hour", "half an hour each"
+            scan.take("job_hours", 0.5, half_hour.start(), half_hour.end())
         for pattern in _JOB_LENGTH:
             found = next((x for x in scan.find(pattern) if x.start() >= start - 100), None)
             if found and "job_hours" not in scan.values:
                 scan.take("job_hours", round(_length(found), 6), found.start(), found.end())
-        half_hour = scan.first(_HALF_HOUR)
-        if half_hour and "job_hours" not in scan.values:  # "每个半小时", "each takes half an hour"
-            scan.take("job_hours", 0.5, half_hour.start(), half_hour.end())
     named = scan.find(_INCREMENT)  # the increment billed now, not the one switched to ("按小时计费，换成按秒能省多少")
     m = next((x for x in named if not _SWITCH.search(scan.norm[max(0, x.start() - 12) : x.start()])), named[0] if named else None)
+    for x in named:  # "不足一小时按一小时算": an increment's hour is no duration
+        scan.take("increment_said", x.group(0), x.start(), x.end(), keep=True)
     if m:
         word = next(g for g in (m.group("zh"), m.group("zh2"), m.group("en"), m.group("en2"), m.group("en3"), m.group("en4"), m.group("adj")) if g)
         word = word.replace("-", " ").replace("per ", "")
@@ -133,10 +140,11 @@ def extract_terms(scan: Scan) -> None:
         months = value * 12 if reserved.group("u").startswith(("年", "y")) else value
         if 0 < months <= 120:
             scan.take("term_months", months, reserved.start(), reserved.end())
-    yearly = scan.first(_YEARLY_TERM)
+    yearly = _YEARLY_TERM.search(scan.norm, 0, scan.limit)  # in the text as said: "包年 15 万" is also the price
     if "term_months" not in scan.values and yearly:
-        scan.values["term_months"] = 12.0  # not taken: 包年 is also the billing mode
-        scan.spans.append(_span(scan, "term_months", 12.0, yearly))
+        held = next((read_number(m.group("n")) for m in scan.find(_YEARS_SAID) if 1 <= read_number(m.group("n")) <= 10), 1.0)
+        scan.values["term_months"] = 12.0 * held  # not taken: 包年 is also the billing mode; "annual contract, 3 years": held 3 years
+        scan.spans.append(_span(scan, "term_months", 12.0 * held, yearly))
     base, peak = scan.first(_BASE), scan.first(_PEAK)
     if base and peak and read_number(peak.group("n")) > read_number(base.group("n")) >= 1:
         scan.take("base_gpus", int(read_number(base.group("n"))), base.start(), base.end())

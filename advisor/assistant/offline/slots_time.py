@@ -71,7 +71,8 @@ _ALL_DAY = re.compile(r"24\s*/\s*7|24\s*[x×*]\s*7|7\s*[x×*]\s*24|around\s+the\
 _DAYS_A_WEEK = re.compile(
     rf"(?:每周|一周|每星期|每个星期|每礼拜)[^\d,，。;；?？]{{0,6}}?(?P<n>{NUMBER_TEXT_NO_WORDS})\s*天|"
     rf"(?P<n2>{NUMBER_TEXT})\s*days?\s*(?:a|per|/|each)\s*week|(?P<weekdays>(?:工作日|周一到周五)(?!\s*(?:共|一共)?\s*(?:\d+|[一二两三四五六七八九十]+)\s*(?:个)?\s*天)|(?<![a-z])weekdays?(?![a-z])|"
-    r"mon(?:day)?\s*(?:to|through|thru|-|–|—|~)\s*fri(?:day)?|周一至周五|business\s+days)"
+    r"mon(?:day)?\s*(?:to|through|thru|-|–|—|~)\s*fri(?:day)?|周一至周五|business\s+days)|"
+    r"(?P<weekend>(?<![a-z])weekends?\s+only|only\s+(?:on\s+)?weekends|(?:every|on)\s+weekends|每个?周末|只有周末|只在周末|周末才)"
 )
 """Days of use in a week: a period of weeks or months is used on that share of its days."""
 _DAYS_A_MONTH = re.compile(rf"(?:一个月|每个?月|(?<![a-z])(?:a|per|each)\s+month)\s*(?:只|就)?\s*(?:用|跑|开|上|开机|大概|约|有)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:天|days?(?![a-z]))|"
@@ -178,14 +179,14 @@ def extract_times(scan: Scan) -> None:
     if "hours_per_day" not in scan.values and (all_day := scan.first(_ALL_DAY)):
         scan.take("hours_per_day", HOURS_PER_DAY, all_day.start(), all_day.end())
     weeks = scan.find(_DAYS_A_WEEK)  # a stated count ("6 days a week") over "weekday-ish"
-    week = next((w for w in weeks if not w.group("weekdays")), weeks[0] if weeks else None)
+    week = next((w for w in weeks if not (w.group("weekdays") or w.group("weekend"))), weeks[0] if weeks else None)
     clock = scan.first(_CLOCK) if "hours_per_day" not in scan.values else None
     if clock and not _PRICE_AFTER_CLOCK.search(scan.norm[clock.end() : clock.end() + 12]):
         hours = _clock_hours(clock, bool(week))
         if hours:
             scan.take("hours_per_day", hours, clock.start(), clock.end())
     if week:
-        n = 5.0 if week.group("weekdays") else read_number(week.group("n") or week.group("n2"))
+        n = 5.0 if week.group("weekdays") else 2.0 if week.group("weekend") else read_number(week.group("n") or week.group("n2"))
         if 0 < n < 7:
             scan.take("days_per_week", n, week.start(), week.end())
             scan.note("days_per_week", n, "days a week", "as stated: a period of weeks or months is used on that share of its days")
