@@ -1082,8 +1082,12 @@ def test_a_request_s_tokens_said_as_an_in_out_pair(said: str, model: str) -> Non
     ("A 20-minute task, 50 times a day, on one A10G billed hourly. Overpay?", 50, 1 / 3),
     ("每个任务半小时，一个月跑 200 次，单张 H100 按小时计费，多付多少", 200, 0.5),
     ("每次跑 20 分钟，一天跑 50 次，A10G 按小时计费亏多少", 50, 1 / 3),
+    ("我一次实验跑一个半小时，一共跑 12 次，用 3090，按小时计费亏多少", 12, 1.5), ("按小时计费，单次任务跑 40 分钟，一个月 300 次，A10 亏多少", 300, 2 / 3),
+    ("Our eval jobs take 6 minutes each, about 200 of them, on one A10G, billed by the hour: overpay?", 200, 0.1),
+    ("short jobs, about half an hour each on one 4090, 40 of them: per-minute vs hourly billing?", 40, 0.5),
+    ("runs take 20 min apiece on an L4, roughly 500 of them, billed hourly: overpay?", 500, 1 / 3),
 ])  # fmt: skip
-def test_a_job_s_length_before_its_count(said: str, jobs: int, hours: float) -> None:
+def test_a_job_s_length_and_its_count_in_either_order(said: str, jobs: int, hours: float) -> None:
     args = _args(said)
     assert (args.get("jobs"), args.get("job_hours")) == (jobs, pytest.approx(hours, abs=1e-4)), args
 
@@ -1187,17 +1191,6 @@ def test_days_a_week_over_a_period_of_weeks_is_the_period_used_on_that_share(sai
     args = _args(said)
     assert (args.get("days"), args.get("days_per_week")) == (days, dpw), args
     assert CompareBillingRequest(**args).usage()[0] == pytest.approx(days * dpw / 7 * args["hours_per_day"])
-
-
-@pytest.mark.parametrize(("said", "jobs", "hours"), [
-    ("我一次实验跑一个半小时，一共跑 12 次，用 3090，按小时计费亏多少", 12, 1.5), ("按小时计费，单次任务跑 40 分钟，一个月 300 次，A10 亏多少", 300, 2 / 3),
-    ("Our eval jobs take 6 minutes each, about 200 of them, on one A10G, billed by the hour: overpay?", 200, 0.1),
-    ("short jobs, about half an hour each on one 4090, 40 of them: per-minute vs hourly billing?", 40, 0.5),
-    ("runs take 20 min apiece on an L4, roughly 500 of them, billed hourly: overpay?", 500, 1 / 3),
-])  # fmt: skip
-def test_jobs_counted_after_their_length(said: str, jobs: int, hours: float) -> None:
-    args = _args(said)
-    assert (args.get("jobs"), args.get("job_hours")) == (jobs, pytest.approx(hours, abs=1e-4)), args
 
 
 @pytest.mark.parametrize(("said", "increment"), [
