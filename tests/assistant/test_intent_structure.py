@@ -18,11 +18,15 @@ CASES = {
         # is the price high, asked in other words
         "H100 每卡时 17 元，签一年，是不是有点贵", "4090 一小时 2.2 元，偏贵吗", "供应商给 A800 报每卡每小时 8 元，高不高",
         "H800 每卡时 15 元，贵了吗",
+        # a rental price over its period asked good or bad (划算吗, 值吗, worth it?): the quote is judged, not the billing
+        "一年租32张H800，每卡每月2万，划算吗", "租一年 16 张 A100，每张每月 1.2 万，这个价格划算吗？", "H20 一张一个月 6500，租 12 个月，划不划算",
+        "16 A100s for 12 months at $1,400 per GPU per month — worth it?", "rent 32 H800 for a year at $2800 per card per month, worth it?",
     ],
     "estimate_serving_cost": [  # a daily load and a model, no training
         "serve qwen2.5-72b, 50M tokens a day on H20 — monthly cost?", "部署Qwen2.5-72B推理服务，每天5000万token，用H20",
         "We expect 200M tokens/day through llama-3.1-8b in production. How much per month?",
         "we're going to host mistral-7b for our chatbot, which GPUs and how much per month?",  # which card: the serving tool picks it
+        "build an inference server for llama 3 70b on 2 H100s, how much a month?",  # building a service is no purchase
         "部署一个qwen2.5-14b的在线推理服务，用什么卡合适",
         # a model already trained: its training words name no job when no data amount is given
         "qwen2.5-7b 微调完之后要上线，每天 200 万 token，用 4090 部署一个月多少钱",
@@ -51,11 +55,16 @@ CASES = {
         "qwen2.5-14b lora，数据 6000 万 token，五天内交付，硬件怎么安排", "全参训 qwen2.5-7b，2 亿 token，预算 1 万，能用哪些卡",
         "LoRA llama-3-8b on 60M tokens, budget $800: what would you rent?", "lora qwen3-8b 5000万token，A10、L40S、4090 三选一",
         "Need llama-3.1-8b full FT on 100M tokens in 12 hours — what's the setup?", "qwen2.5-7b 全参 1 亿 token，卡该怎么配",
+        # two cards weighed for a job's data, asked as a cost difference
+        "H100 和 A100 跑 qwen2.5-7b lora 5000 万 token 差多少钱", "A100 or H100 for a LoRA of llama-3-8b on 100M tokens, how much does each cost?",
     ],
     "compare_own_vs_rent": [  # owning words, cards and a utilization: not a usage analysis
         "Buy vs rent for 64 H100s over 3 years at 70% utilization?", "买8张H100自建还是一直租？利用率大概60%，按3年算",
         "does owning 16 H200s make sense at 30% utilization over 4 years?", "910B 买断还是租？128卡，预计使用率七成",
         "Is purchasing 8 H100 cheaper than renting if utilization is 40% over 4 years?",
+        # building or assembling a machine weighed against renting on
+        "build a box with 2x 4090 or keep renting?", "is it cheaper to put together a workstation with two 4090s than to keep renting one?",
+        "自己组装一台双 4090 的主机，还是继续租？", "组一台 2 卡 4090 工作站 vs 租卡，三年下来哪个省", "与其每月租，不如自己配一台 4090 主机？",
     ],
     "analyze_usage": [  # a utilization or idle time, nothing to buy
         "our 32 A100s averaged 40% utilization last month at $2/GPU-hour, how much did we waste?",
@@ -65,10 +74,16 @@ CASES = {
         "left 2 H100s running all weekend (48 hours), $3/hr. what did it cost?",
         "忘记关机了，两张 A100 开了 3 天，每卡时 10 元，亏了多少", "4 张 4090 一直开着没关，一周，每小时 2 元，浪费多少",
         "上周 4 张 A100 大部分时间都闲着，每卡每小时 9 元，损失多少", "8 张 4090 基本在吃灰，每小时 2 元，一个月亏多少",
+        # what idle cards cost us, asked as a cost of ours (not what idle cost means)
+        "帮我算一下8张A100的闲置成本", "what's our idle cost on 16 H100s?", "what does the idle time on our 8 A100s cost?",
+        "我们一直租着 8 张 A100，利用率只有 20%，浪费了多少",
     ],
     "onboarding": [  # new on a team or in a role
         "new on the infra team — can you give me a quick overview of what matters for GPU costs?",
         "I'm new in the ML platform group, what should I learn first about renting GPUs?", "刚加入基础设施团队，租 GPU 这块从哪开始了解",
+        # just moved into a role (转岗, first week on, just joined)
+        "我刚转岗做算力采购，该先了解哪些东西", "first week on the ML infra team, what should I know about GPU costs?",
+        "just joined the platform team as a finance analyst, where do I start with GPU spend?", "新上任负责算力预算，先要搞懂什么",
     ],
     "plan_project": [  # several stages with their amounts
         "small project on 4090s: qlora glm-4-9b 30M tokens, then serve ~1M tokens a day for 2 months. total?",
@@ -79,10 +94,13 @@ CASES = {
     "compare_billing": [  # many short jobs on a card: the billing increment, even asked as "what's the difference"
         "200 sweep jobs, ~12 minutes each, 1 A100 each. per-second vs per-hour billing — what's the difference?",
         "500个任务，每个20分钟，单张4090，按小时计费和按秒计费差多少",
+        # a rental price weighed against a billing mode, or a cost asked: the billing, not a quote check
+        "一年租32张H800，每卡每月2万，跟按量比哪个划算", "继续租 8 张 A100 包月划算还是按量划算",
     ],
     "search_knowledge": [  # why/what questions about billing modes or concepts, no job
         "Why are spot instances so much cheaper than on-demand?", "为什么竞价实例比按量便宜这么多？",
         "autodl关机了还扣钱吗？关机和释放实例有什么区别", "What is activation checkpointing?",
+        "what is MFU?", "what is idle cost?", "什么是闲置成本？",  # one term to define is a topic
     ],
     "estimate_training_cost": [  # one card chosen in place of another: price the run on it
         "If we use H20s instead of H100s — LoRA qwen2.5-32b, 50M tokens, 8 GPUs — what's the bill?",

@@ -51,6 +51,29 @@ def _error_texts(kinds: dict[str, int]) -> list[str]:
     return sorted(texts)
 
 
+def _accepted_tables() -> dict[str, list[str]]:
+    """Per module, the texts of its module-level ``ACCEPTED`` / ``_ACCEPTED`` table (what each field accepts: the
+    validators raise with them by key, so the call sites above show only their f-string)."""
+    out: dict[str, list[str]] = {}
+    for path in (ROOT / "advisor").rglob("*.py"):
+        for node in ast.parse(path.read_text("utf-8")).body:
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict) and any(
+                    getattr(t, "id", "").lstrip("_") == "ACCEPTED" for t in node.targets):
+                out[path.name] = [v.value for v in node.value.values if isinstance(v, ast.Constant) and isinstance(v.value, str)]
+    return out
+
+
+def test_every_accepted_table_reads_in_chinese() -> None:
+    """A refusal names what a field accepts; in Chinese that is never English quoted in 「」 — alone, or joined to
+    the usage tool's "or files to analyse" (a missing utilization: 缺少利用率：需要 0 到 1 之间的比例…)."""
+    tables = _accepted_tables()
+    assert {"usage.py", "contract.py", "knowledge.py", "catalog.py"} <= set(tables)
+    english = re.compile(r"「[^」]*[A-Za-z]{2,}[^」]*」")
+    texts = [t for texts in tables.values() for t in texts] + [f"{t}, or files to analyse" for t in tables["usage.py"]]
+    bad = {t: z for t in texts if leaks([z := say(InputError("gpu_count", None, t), "zh")]) or english.search(z)}
+    assert not bad, f"{len(bad)} accepted texts without a Chinese reading (add an error.says.* glossary entry): {bad}"
+
+
 def _literal_texts() -> list[str]:
     return [t for t in _error_texts(_ARG) if not re.search(r"\bv\d\b", t)]
 

@@ -209,7 +209,8 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
         text = (parsed.clarify_text or {}).get(lang) or parsed.clarify_question or term("chat.help", lang)
         so_far = understood(parsed.pending or "clarify", parsed.args, None, lang)
         said = undecided("needs", lang, parsed.missing) if parsed.asks_verdict else ""
-        return Turn(answer=_join(so_far, said, text), intent=intent, lang=lang, parsed=parsed)
+        foreign = "" if "price_currency" in parsed.missing else _foreign_currency(parsed, lang)
+        return Turn(answer=_join(so_far, foreign, said, text), intent=intent, lang=lang, parsed=parsed)
     if intent in ("greeting", "help"):
         text = term("chat.greeting" if intent == "greeting" else "chat.help", lang)
         return Turn(answer=text, intent=intent, lang=lang, parsed=parsed)
@@ -251,7 +252,7 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
     if judged and not said:
         said = undecided("figures", lang)
     answer = _join(understood(intent, call.args, call.result, lang), assumed(call.args, call.result, parsed.assumptions, lang),
-                   said, _followup_line(parsed, lang), explain(calls, lang, understood=False),
+                   _foreign_currency(parsed, lang, _priced_in(call)), said, _followup_line(parsed, lang), explain(calls, lang, understood=False),
                    _plan_gaps(parsed.args, call, lang),
                    sources_block(citations, lang))
     return Turn(answer=answer, intent=intent, lang=lang, parsed=parsed, tool_calls=calls, findings=findings,
@@ -286,6 +287,19 @@ def _plan_gaps(args: dict[str, Any], call: ToolCall, lang: str) -> str:
     priced = {s.get("stage") for s in call.result.get("stages", [])}
     gaps = [term(f"chat.stage_needs.{st}", lang) for st in asked if st not in priced and has(f"chat.stage_needs.{st}")]
     return term("chat.plan_gaps", lang, items=term("chat.list_sep", lang).join(gaps)) if gaps else ""
+
+
+def _foreign_currency(parsed: Parsed, lang: str, used: str | None = None) -> str:
+    """A currency asked for that the price data does not hold ("show it in euros"): said so, with the one priced in."""
+    code = next((s.value for s in parsed.spans if s.slot == "currency_unsupported"), None)
+    if not code:
+        return ""
+    return term("chat.currency_unsupported", lang, code=code) + (term("chat.currency_used", lang, used=used) if used else "")
+
+
+def _priced_in(call: ToolCall) -> str | None:
+    result = call.result or {}
+    return call.args.get("currency") or result.get("currency") or (result.get("inputs") or {}).get("currency")
 
 
 def _join(*parts: str) -> str:

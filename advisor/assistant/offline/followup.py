@@ -20,7 +20,7 @@ from advisor.assistant.offline.intent import (
     held,
     scores,
 )
-from advisor.assistant.offline.project import TOOL_ARGS
+from advisor.assistant.offline.project import PRICE_KEYS, TOOL_ARGS
 from advisor.units import HOURS_PER_MONTH
 
 ARG_KEYS_IGNORED = {
@@ -59,6 +59,8 @@ def decide(previous_intent: str, pending: str | None, decision: Decision, ctx: d
     if previous_intent == "clarify":
         if not (slots or marker):
             return None
+        if pending and (before or {}).get("amount_unsupported") and PRICE_KEYS & slots:
+            return pending  # the price asked again in dollars or yuan ("每卡时 15 元" after "2 欧元"): the same job
         if decision.stated and decision.intent in TOOLS:
             return decision.intent
         return pending or decision.intent

@@ -112,7 +112,7 @@ def features(scan: Scan) -> set[str]:
         found.add("domain")
     if asks_verdict(t):
         found.add("verdict")
-    if has_topic(t):
+    if has_topic(t) or ("define" in found and DOMAIN.search(GENERIC.sub(" ", t))):  # "what is MFU?": a term to define
         found.add("topic")
     found |= held(v)
     files = [str(f).lower() for f in v.get("files", [])]

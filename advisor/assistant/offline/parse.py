@@ -56,6 +56,7 @@ from advisor.assistant.offline.slots_misc import (
     extract_stages,
 )
 from advisor.assistant.offline.slots_money import (
+    extract_foreign_currency,
     extract_money,
     extract_prices,
     finish_prices,
@@ -94,6 +95,7 @@ READ_ORDER = (
     extract_fraction,  # "1/10 张卡" before counts: a share of one card
     extract_gpus,
     extract_memory_card,  # "24G够吗？": a card named by its memory
+    extract_foreign_currency,  # "2 欧元" is no price in yuan
     extract_prices,  # "每卡每小时8元" before durations and budgets
     extract_money,
     extract_shares,

@@ -196,9 +196,7 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str,
             hours = next((ctx[k] for k in ("duration_hours", "wall_hours", "deadline_hours") if k in ctx), None)
             if hours:
                 args["years"] = round(hours / 8760, 6)
-    if "currency" in args and not any(
-        k in args for k in ("price_per_gpu_hour", "budget", "monthly_fee", "approval_threshold", "price")
-    ) and not ctx.get("currency_said"):
+    if "currency" in args and not PRICE_KEYS & set(args) and not ctx.get("currency_said"):
         args.pop("currency")
     return args
 
@@ -210,7 +208,7 @@ def missing_inputs(intent: str, ctx: dict[str, Any]) -> list[str]:
     ``data`` = ``tokens_b`` | ``dataset_tokens_b`` (+ ``epochs``) | ``samples``;
     ``text`` = contract text or a path; ``usage`` = usage files or an average utilization.
     """
-    missing: list[str] = []
+    missing: list[str] = ["price_currency"] if ctx.get("amount_unsupported") and not (PRICE_KEYS & set(ctx)) else []
     if intent in ("estimate_training_cost", "recommend_hardware", "plan_project"):
         sized_by_time = intent == "plan_project" and bool(ctx.get("plan_stages")) and not any(
             k in ctx for k in ("tokens_b", "dataset_tokens_b", "samples", "pretrain_tokens_b", "finetune_tokens_b"))
@@ -229,5 +227,6 @@ def missing_inputs(intent: str, ctx: dict[str, Any]) -> list[str]:
     return missing
 
 
-JOB_MISSING = ("model", "model_size", "data")
+JOB_MISSING = ("model", "model_size", "data", "price_currency")
+PRICE_KEYS = {"price_per_gpu_hour", "price", "budget", "monthly_fee", "quoted_amount", "approval_threshold", "support_cost"}
 """Missing inputs that make the job itself unclear (the intent becomes ``clarify``)."""

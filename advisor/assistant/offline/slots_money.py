@@ -168,6 +168,22 @@ def finish_prices(scan: Scan, gpu_count: int | None) -> None:
     scan.values["price_per_gpu_hour"] = round(per_node / cards, 6)
 
 
+_FOREIGN = {code: rf"(?:{p})" for code, p in CURRENCY["unsupported"].items()}
+_FOREIGN_AMOUNT = {code: re.compile(rf"{p}\s*{NUMBER_TEXT_NO_WORDS}|{NUMBER_TEXT_NO_WORDS}\s*{p}") for code, p in _FOREIGN.items()}
+
+
+def extract_foreign_currency(scan: Scan) -> None:
+    """A currency the price data does not hold ("show it in euros", "每卡时 2 欧元"): ``currency_unsupported``; an
+    amount written in it is blanked, never read as a USD or CNY price (``amount_unsupported``: the price is asked for)."""
+    for code, pattern in _FOREIGN.items():
+        if m := scan.first(_FOREIGN_AMOUNT[code]):
+            scan.values["amount_unsupported"] = True
+        elif not (m := scan.first(re.compile(pattern))):
+            continue
+        scan.take("currency_unsupported", code, m.start(), m.end())
+        return
+
+
 def extract_money(scan: Scan) -> None:
     """Approval thresholds, monthly fees and budgets, then any other amount with a currency."""
     for pattern in _APPROVAL:
