@@ -504,3 +504,51 @@ def test_a_bare_yes_no_after_a_job_is_a_verdict_on_it(first: str, then: str) -> 
 @pytest.mark.parametrize("then", ["明天会下雨吗", "明天上海天气怎么样"])
 def test_a_yes_no_about_something_else_is_not_about_the_job(then: str) -> None:
     assert parse_question(then, parse_question("serve llama-3-8b at 5M tokens/day on L4, monthly cost?")).intent == "out_of_scope"
+
+
+SET6_CLASSES = {  # set6 dev classes, each in other words and both languages
+    "check_quote": [  # one billing mode named with a card's price and a yes/no: the mode is the price's unit
+        "L4 at $0.55 an hour on-demand - cheap or not?", "spot H100 at $1.9/hr, is that a good price?",
+        "A100 按量每卡时 6 块，贵不贵", "H20 包年每卡每月 5000，合理吗",
+    ],
+    "compare_billing": [  # the same price with a period of use and another mode weighed: the billing
+        "8 A100s on-demand at $2/hr for 2 weeks, would monthly be cheaper?", "A100 按量每卡时 6 块，用一个月，包月会不会更省",
+    ],
+    "clarify": [  # a cost of nothing named
+        "租卡的话一个月大概多少？", "What will next quarter's compute bill be?", "训练一次大概多少？",
+    ],
+    "out_of_scope": [  # off-domain definitions, text work, scripts, tuning the hardware itself
+        "python 里 list 和 tuple 有啥区别", "what's the difference between a list and a tuple in python?",
+        "can you proofread my paper abstract? it's about protein folding", "帮我润色一下这段论文摘要",
+        "write me a bash script that rotates nginx logs every night", "写个每天晚上自动备份数据库的脚本",
+        "有没有办法给 4090 超频或者改功耗墙，让训练快点", "how do I overclock my 3090 to train faster?", "can I undervolt the A100s to save power?",
+    ],
+    "onboarding": ["hey, first day here -- what kind of questions can I ask you?", "今天第一天入职，你能帮我做什么"],
+    "recommend_hardware": [
+        "we want to pretrain a tiny 0.3B model on 10B tokens, budget ¥8000, what to rent?", "qlora qwen2.5-14b 3000 万 token，预算 2000 元，租啥",
+    ],
+}
+
+
+@pytest.mark.parametrize(("expected", "text"), [(k, t) for k, texts in SET6_CLASSES.items() for t in texts])
+def test_set6_structures_get_their_job(expected: str, text: str) -> None:
+    assert parse_question(text).intent == expected
+
+
+@pytest.mark.parametrize(("text", "gpu", "count"), [
+    ("想拿 deepseek-r1-distill-llama-8b lora 一下，50w 条数据，每条 256 token，不知道用 4090 还是 3090，先按 2 张 3090 算吧", "RTX-3090", 2),
+    ("qwen2.5-7b lora 5000 万 token，A100 还是 H100 都行，就按 4 张 H100 算", "H100-SXM", 4),
+    ("lora qwen2.5-7b on 50M tokens, not sure between 4090 and A100 — let's go with 2 A100s", "A100-80GB", 2),
+    ("full fine-tune llama-3-8b on 100M tokens, H100 or H200? for now assume 8 H200s", "H200", 8),
+])  # fmt: skip
+def test_a_card_picked_from_the_ones_weighed_is_the_jobs(text: str, gpu: str, count: int) -> None:
+    r = parse_question(text)
+    assert r.intent == "estimate_training_cost" and r.args["gpu"] == gpu and r.args["gpu_count"] == count and "gpus" not in r.args
+
+
+@pytest.mark.parametrize("then", ["we actually need it done in 3 days. still possible?", "and in 2 days, on time?", "3 天内还来得及吗"])
+def test_an_elliptical_yes_no_after_a_job_gets_a_verdict(then: str) -> None:
+    before = ask("qlora qwen3-32b on 150M tokens with 4x L40S, how long and how much?", offline=True)
+    r = ask(then, history=before.history, offline=True)
+    assert r.intent == "estimate_training_cost"
+    assert any(m in "\n\n".join(r.answer.split("\n\n")[:3]) for m in ("**Verdict:**", "**结论：**")), r.answer[:400]

@@ -20,6 +20,7 @@ from advisor.assistant.offline.intent import (
     held,
     scores,
 )
+from advisor.assistant.offline.lexicon import lexicon
 from advisor.assistant.offline.project import PRICE_KEYS, TOOL_ARGS
 from advisor.units import HOURS_PER_MONTH
 
@@ -49,7 +50,7 @@ def decide(previous_intent: str, pending: str | None, decision: Decision, ctx: d
             return previous_intent  # "靠谱吗", "is that realistic?": a yes/no on the job held
     slots = {k for k in ctx if k not in ARG_KEYS_IGNORED}
     marker, reference = "marker" in decision.found, bool({"reference", "pointer"} & decision.found)
-    if previous_intent in TOOLS and len(norm) < 40 and (_FACTOR.search(norm) or (marker and _TIMES.search(norm))):
+    if previous_intent in TOOLS and len(norm) < 40 and (_SCALE["factor"].search(norm) or (marker and _SCALE["times"].search(norm))):
         return previous_intent  # "流量翻倍呢", "what if traffic goes 10x?": the same request, scaled
     if decision.intent == "review_contract" or (
         decision.intent == "search_knowledge" and decision.stated and not (reference and slots)
@@ -181,18 +182,13 @@ _STAGE_FIELDS = {"serving_tokens_per_day": ("serving", "tokens_per_day"), "servi
 """A plan's flat field and the same value in its explicit stage."""
 
 
-_LOAD_WORDS = re.compile(r"流量|请求|调用|负载|用户|并发|traffic|load|requests?|users?|volume|qps")
-_TIMES = re.compile(r"(?<![\d.])(?P<n>\d+(?:\.\d+)?)\s*(?:x|×|倍|times)(?![a-z0-9])")
-_FACTOR = re.compile(r"(?P<x2>翻倍|翻一倍|加倍|(?:增|加|多)(?:了)?一倍|两倍|双倍|(?<![a-z])(?:double[sd]?|twice|2x)(?![a-z]))|(?P<x3>三倍|triple[sd]?|3x(?![a-z0-9]))|"
-                     r"(?P<half>减半|砍半|一半|(?<![a-z])(?:halve[sd]?|half)(?![a-z]))")
-_GPU_WORDS = re.compile(r"卡|显卡|gpu|card|机器|节点|nodes?|servers?")
-_DATA_WORDS = re.compile(r"数据|token|样本|语料|data(?:set)?|samples?|corpus")
+_SCALE = {name: re.compile(p) for name, p in lexicon()["followup_scale"].items()}
 
 
 def scale(old: dict[str, Any], new: dict[str, Any], norm: str) -> list[str]:
     """"卡数翻倍呢？", "with twice the GPUs?", "if the dataset doubles?": the previous count or data
     amount times the factor, written into ``new``; returns the keys scaled."""
-    m = _FACTOR.search(norm) or _TIMES.search(norm)
+    m = _SCALE["factor"].search(norm) or _SCALE["times"].search(norm)
     if m is None:
         return []
     if "n" in m.groupdict() and m.group("n"):
@@ -201,11 +197,11 @@ def scale(old: dict[str, Any], new: dict[str, Any], norm: str) -> list[str]:
         factor = 2.0 if m.group("x2") else 3.0 if m.group("x3") else 0.5
     near = norm[max(0, m.start() - 16) : m.end() + 16]
     keys: list[str] = []
-    if _LOAD_WORDS.search(near) and any(k in old for k in ("tokens_per_day", "requests_per_day")):
+    if _SCALE["load"].search(near) and any(k in old for k in ("tokens_per_day", "requests_per_day")):
         keys += [k for k in ("tokens_per_day", "requests_per_day") if k in old and k not in new]
-    elif _GPU_WORDS.search(near) and "gpu_count" in old and "gpu_count" not in new:
+    elif _SCALE["cards"].search(near) and "gpu_count" in old and "gpu_count" not in new:
         keys.append("gpu_count")
-    elif _DATA_WORDS.search(near):
+    elif _SCALE["data"].search(near):
         keys += [k for k in ("tokens_b", "dataset_tokens_b", "samples") if k in old and k not in new]
     for k in keys:
         value = old[k] * factor

@@ -70,9 +70,7 @@ def _vocabulary() -> tuple[dict[str, re.Pattern[str]], dict[str, tuple[str, ...]
                            frozenset[str]]:
     lex = lexicon()
     asks = {name: re.compile(p) for name, p in lex["asks"].items()}
-    asks.update({"serving": re.compile(_CUES["serving"]), "training": re.compile(_CUES["training"]),
-                 "quote": re.compile(_CUES["quote"]), "own": re.compile(_CUES["own"]),
-                 "fit": re.compile(_CUES["memory_fit"])})
+    asks |= {name: re.compile(_CUES[key]) for name, key in (("serving",) * 2, ("training",) * 2, ("quote",) * 2, ("own",) * 2, ("fit", "memory_fit"))}
     present = {name: tuple(keys) for name, keys in lex["present"].items()}
     evidence = [_evidence(e) for e in lex["intent_evidence"]]
     quantities = frozenset(present) | frozenset(_DERIVED_QUANTITIES)
@@ -110,6 +108,9 @@ def features(scan: Scan) -> set[str]:
         found.add("contract")
     if DOMAIN.search(t):
         found.add("domain")
+    elif "billing_modes" in v and not [k for k in v if k[0] != "_" and k != "billing_modes"]:  # "rotates logs every night":
+        # with no word of compute and nothing else read, a mode word is an ordinary word
+        v = {k: x for k, x in v.items() if k != "billing_modes"}
     if asks_verdict(t):
         found.add("verdict")
     if has_topic(t) or ("define" in found and DOMAIN.search(GENERIC.sub(" ", t))):  # "what is MFU?": a term to define
