@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from advisor.rules.findings import Finding
+from advisor.findings import Finding
 
 Lang = Literal["zh", "en"]
 Mode = Literal["llm", "llm+repaired", "offline_fallback", "offline"]

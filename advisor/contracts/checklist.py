@@ -17,8 +17,8 @@ from pydantic import BaseModel
 
 from advisor.contracts.detectors import Hit
 from advisor.contracts.vocabulary import detectors
+from advisor.findings import Finding
 from advisor.glossary import term as glossary_term
-from advisor.rules.findings import Finding
 from advisor.rules.schema import CONTRACT_CATEGORIES
 
 Status = Literal["ok", "trap", "missing", "not_applicable"]

@@ -23,7 +23,7 @@ from typing import Any
 
 from advisor.catalog.defaults import Defaults, load_defaults
 from advisor.config import catalog_dir
-from advisor.rules.findings import Assumption
+from advisor.findings import Assumption
 
 DEFAULTS_FILE = "contract_defaults.yaml"
 

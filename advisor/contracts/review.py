@@ -21,10 +21,10 @@ from advisor.contracts.injection import find_injections, injection_facts
 from advisor.contracts.numbers import find_money
 from advisor.contracts.parties import Layout, read_parties
 from advisor.contracts.reader import Document
+from advisor.findings import Finding
 from advisor.glossary import term
 from advisor.progress import Progress, step
 from advisor.rules import evaluate
-from advisor.rules.findings import Finding
 
 PACK = "contract"
 Suggester = Callable[[list[str]], list[str]]

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from advisor.findings import Assumption, Finding, FindingText, sort_findings
 from advisor.rules.cases import check_packs
-from advisor.rules.findings import Assumption, Finding, FindingText, sort_findings
 from advisor.rules.loader import Pack, Rule, get_pack, load_packs, packs_for_domain
 
 __all__ = [

@@ -38,7 +38,7 @@ import durable_rules_engine as _core
 from pydantic_core import to_json
 
 from advisor.errors import InputError, RuleError
-from advisor.rules.findings import Finding, sort_findings
+from advisor.findings import Finding, sort_findings
 from advisor.rules.loader import MARKER, Pack, Rule, combine, get_pack
 from advisor.rules.render import build_finding
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from advisor.findings import Finding, FindingText
 from advisor.money import CURRENCIES, Money
 from advisor.rules.conditions import matched_leaves
-from advisor.rules.findings import Finding, FindingText
 from advisor.rules.loader import LANGS, Rule
 
 

@@ -17,11 +17,11 @@ from advisor.contracts.checklist import ChecklistItem
 from advisor.contracts.reader import read_path, read_text
 from advisor.contracts.review import review_document
 from advisor.errors import InputError
+from advisor.findings import Assumption, Finding
 from advisor.glossary import term
 from advisor.money import Currency, normalize_currency
 from advisor.numeric import ToolRequest, validated
 from advisor.progress import Progress
-from advisor.rules.findings import Assumption, Finding
 
 __all__ = ["ChecklistItem", "ContractReport", "ReviewContractRequest", "review_contract"]
 

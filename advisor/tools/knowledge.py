@@ -7,14 +7,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from advisor.findings import Finding
 from advisor.knowledge.search import MAX_K, Hit, search
 from advisor.knowledge.tokenize import detect_lang
 from advisor.numeric import ToolRequest, validated
-from advisor.rules.findings import Finding
 
-__all__ = ["KnowledgeHit", "KnowledgeReport", "SearchKnowledgeRequest", "search_knowledge"]
-
-KnowledgeHit = Hit
+__all__ = ["KnowledgeReport", "SearchKnowledgeRequest", "search_knowledge"]
 
 
 class SearchKnowledgeRequest(ToolRequest):

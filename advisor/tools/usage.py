@@ -16,10 +16,10 @@ from pydantic import BaseModel, Field, field_validator
 from advisor.catalog import get_catalog
 from advisor.engine.params import Params
 from advisor.errors import InputError
+from advisor.findings import Assumption, Finding
 from advisor.money import normalize_currency
 from advisor.numeric import ToolRequest, validated
 from advisor.rules import evaluate
-from advisor.rules.findings import Assumption, Finding
 from advisor.usage.analysis import UsageOptions, analyze_files
 from advisor.usage.defaults import load_defaults
 from advisor.usage.facts import summary_facts

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from advisor.errors import InputError
+from advisor.findings import Assumption
 from advisor.money import FxRate, convert
 from advisor.progress import Progress
-from advisor.rules.findings import Assumption
 from advisor.usage.billing import analyze_billing
 from advisor.usage.chargeback import analyze_inventory
 from advisor.usage.defaults import UsageDefaults, load_defaults

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from advisor.config import ROOT, catalog_dir
 from advisor.datafile import data_error, read_mapping
 from advisor.errors import DataError
-from advisor.rules.findings import Assumption
+from advisor.findings import Assumption
 
 FILE_NAME = "usage_defaults.yaml"
 

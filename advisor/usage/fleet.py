@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from advisor.rules.findings import Assumption
+from advisor.findings import Assumption
 from advisor.usage import queries as Q
 from advisor.usage.defaults import UsageDefaults
 from advisor.usage.engine import Engine

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from advisor.catalog import get_catalog
 from advisor.errors import AdvisorError, InputError
+from advisor.findings import Assumption
 from advisor.money import FxRate, convert
-from advisor.rules.findings import Assumption
 
 
 @dataclass(frozen=True)

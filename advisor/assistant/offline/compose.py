@@ -23,11 +23,11 @@ from advisor.assistant.offline.understood import assumed, label, understood
 from advisor.assistant.offline.verdict import mark, memory_verdict, undecided, verdict
 from advisor.assistant.result import Citation, ToolCall
 from advisor.errors import AdvisorError
+from advisor.findings import Finding, sort_findings
 from advisor.glossary import has, term
 from advisor.knowledge.onboarding import describe_path, next_module
 from advisor.present import PRESENTERS, markdown, present
 from advisor.present.errors import say
-from advisor.rules.findings import Finding, sort_findings
 
 _log = logging.getLogger("advisor.assistant")
 
