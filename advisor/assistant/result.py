@@ -36,6 +36,12 @@ class Citation(BaseModel):
     title: str
     path: str
 
+    @classmethod
+    def of_hits(cls, hits: list[dict[str, Any]]) -> list[Citation]:
+        """The guide sections a ``search_knowledge`` report found (its ``hits``), in order."""
+        return [cls(title=f"{h['title']} › {h['section']}", path=f"{h['path']}#{h['anchor']}" if h.get("anchor") else h["path"])
+                for h in hits]
+
 
 class AskResult(BaseModel):
     """One assistant turn. ``history`` passed back as ``history=`` continues the conversation."""

@@ -20,9 +20,9 @@ from typing import Any
 from advisor.assistant import history as hist
 from advisor.assistant.config import load_config
 from advisor.assistant.grounding import known_numbers, money_numbers, ungrounded_figures
+from advisor.assistant.guides import cite_for
 from advisor.assistant.numbers import read_figures
 from advisor.assistant.offline.compose import (
-    attach_guides,
     explain,
     findings_of,
     offline_turn,
@@ -232,9 +232,9 @@ def _checked(question: str, entries: list[dict[str, Any]], previous: Any, frame:
         answer = "\n\n".join(p for p in (turn.answer, repair_line(repairs, lang)) if p)
         mode = "llm+repaired" if repairs else "llm"
         notice = term("notice.repaired", lang) if repairs else None
-        citations = _citations(done) or attach_guides(question, intent, lang, findings)
+        citations = _citations(done) or cite_for(question, intent, lang, findings)
     elif done and problem != "no_tool" and (explained := explain(done, lang).strip()):
-        citations = _citations(done) or attach_guides(question, intent, lang, findings)
+        citations = _citations(done) or cite_for(question, intent, lang, findings)
         answer = "\n\n".join(p for p in (explained, repair_line(repairs, lang), sources_block(citations, lang)) if p)
         mode, notice = "offline_fallback", term(f"notice.{problem}", lang)
     else:  # no result to explain, or not the job the question asks for: the offline answer
@@ -253,13 +253,5 @@ def _checked(question: str, entries: list[dict[str, Any]], previous: Any, frame:
 
 
 def _citations(calls: list[ToolCall]) -> list[Citation]:
-    out: list[Citation] = []
-    for call in calls:
-        if call.name != "search_knowledge" or not call.result:
-            continue
-        for h in call.result.get("hits", []):
-            path = f"{h['path']}#{h['anchor']}" if h.get("anchor") else h["path"]
-            c = Citation(title=f"{h['title']} › {h['section']}", path=path)
-            if c not in out:
-                out.append(c)
-    return out
+    found = Citation.of_hits([h for c in calls if c.name == "search_knowledge" and c.result for h in c.result.get("hits", [])])
+    return [c for i, c in enumerate(found) if c not in found[:i]]

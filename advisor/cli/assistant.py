@@ -44,17 +44,11 @@ class _Printer:
 
 def _show(result: Any, printer: _Printer | None) -> None:
     streamed = printer.shown.strip() if printer else ""
+    notice = f"[{result.notice}]" if result.notice else ""
     if streamed and streamed.endswith(result.answer.strip()):  # a preamble before the tool calls may precede it
-        sys.stdout.write("\n")
+        sys.stdout.write("\n" + (f"\n{notice}\n" if notice else ""))
     else:
-        if streamed:
-            sys.stdout.write("\n\n")
-        if result.notice:
-            sys.stdout.write(f"[{result.notice}]\n\n")
-        sys.stdout.write(result.answer.rstrip() + "\n")
-        return
-    if result.notice:
-        sys.stdout.write(f"\n[{result.notice}]\n")
+        sys.stdout.write(("\n\n" if streamed else "") + (f"{notice}\n\n" if notice else "") + result.answer.rstrip() + "\n")
 
 
 def ask_command(ns: Namespace) -> None:

@@ -31,7 +31,7 @@ from advisor.present.errors import say
 
 _log = logging.getLogger("advisor.assistant")
 
-__all__ = ["Turn", "attach_guides", "explain", "offline_turn", "run_tool"]
+__all__ = ["Turn", "explain", "offline_turn", "run_tool"]
 
 _PARSER_NEED = {"tokens_b": "data", "model": "model", "params_b": "model", "text": "text", "avg_utilization": "usage"}
 
@@ -59,7 +59,7 @@ def run_tool(name: str, args: dict[str, Any], lang: str, defaults: dict[str, Any
 
     ``args`` use the argument names of INTERNALS.md "Tool requests" and are recorded as
     given (plus ``lang`` and the caller's ``defaults`` for fields the question left open);
-    :func:`_adapt` maps them onto the installed tool where it differs."""
+    :func:`_adapt` maps them onto the tool where it differs."""
 
     recorded = dict(args)
     try:
@@ -86,33 +86,26 @@ def run_tool(name: str, args: dict[str, Any], lang: str, defaults: dict[str, Any
 
 
 def _adapt(name: str, args: dict[str, Any]) -> dict[str, Any]:
-    """Arguments as the installed tool takes them. The parser reads a project as one
-    ``tokens_b`` and a list of stage names; the plan tool takes per-stage fields
-    (``pretrain_tokens_b``, ``finetune_tokens_b``, ``serving_tokens_per_day``)."""
+    """Arguments as the tool takes them. The parser reads a project as one ``tokens_b`` and a
+    list of stage names; the plan tool takes per-stage fields (``pretrain_tokens_b``,
+    ``finetune_tokens_b``, ``serving_tokens_per_day``)."""
     if name != "plan_project":
         return args
-    # lazy: loads openai only when this runs (cold start)
-    from advisor.tools.langchain import request_model
-
-    fields = request_model(name).model_fields
     stages = args.get("stages") or []
     bare = bool(stages) and all(isinstance(s, dict) and set(s) <= {"stage", "method", "tokens_per_day"} for s in stages)
-    if ("tokens_b" not in args or "tokens_b" in fields) and not bare:
+    if "tokens_b" not in args and not bare:
         return args
-    tokens = args.pop("tokens_b", None) if "tokens_b" not in fields else None
-    if bare and "pretrain_tokens_b" in fields:
+    tokens = args.pop("tokens_b", None)
+    if bare:
         args.pop("stages")
     names = [s.get("stage") for s in stages if isinstance(s, dict)]
     per_day = next((s.get("tokens_per_day") for s in stages if isinstance(s, dict) and s.get("tokens_per_day")), None)
     method = next((s.get("method") for s in stages if isinstance(s, dict) and s.get("method")), None)
     if tokens is not None:
-        if "finetune" in names and "pretrain" not in names:
-            args.setdefault("finetune_tokens_b", tokens)
-        else:
-            args.setdefault("pretrain_tokens_b", tokens)
+        args.setdefault("finetune_tokens_b" if "finetune" in names and "pretrain" not in names else "pretrain_tokens_b", tokens)
     if "finetune" in names and method in ("full", "lora", "qlora"):
         args.setdefault("finetune_method", method)
-    if per_day and "serving_tokens_per_day" in fields:
+    if per_day:
         args.setdefault("serving_tokens_per_day", per_day)
     return args
 
@@ -174,13 +167,6 @@ def _missing_field(call: ToolCall) -> str | None:
     return name if "accepted" in p and (p.get("value") is None or call.args.get(name.split(".")[0]) is None) else None
 
 
-def attach_guides(question: str, intent: str, lang: str, findings: list[Finding], k: int = 2) -> list[Citation]:
-    """The ``k`` guide sections that explain this answer and its findings (none if the guides
-    are unavailable); see :mod:`advisor.assistant.guides`."""
-
-    return cite_for(question, intent, lang, findings, k)
-
-
 def findings_of(calls: list[ToolCall], lang: str) -> list[Finding]:
     out = []
     for call in calls:
@@ -235,17 +221,16 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
     if call.error:
         said = cannot_say(call, lang) if judged else ""
         answer = _join(understood(intent, call.args, None, lang), said, refusal(call, lang))
-        citations = attach_guides(question, intent, lang, [])
+        citations = cite_for(question, intent, lang, [])
         return Turn(answer=_join(answer, sources_block(citations, lang)), intent=intent, lang=lang, parsed=parsed,
                     tool_calls=calls, citations=citations)
     findings = findings_of(calls, lang)
     if intent == "search_knowledge":
-        citations = [Citation(title=f"{h['title']} › {h['section']}", path=f"{h['path']}#{h['anchor']}" if h.get("anchor")
-                              else h["path"]) for h in call.result.get("hits", [])[:3]]  # type: ignore[union-attr]
+        citations = Citation.of_hits(call.result.get("hits", [])[:3])  # type: ignore[union-attr]
         said = undecided("guides", lang) if parsed.asks_verdict else ""
         return Turn(answer=_join(understood(intent, call.args, call.result, lang), said, explain(calls, lang)), intent=intent,
                     lang=lang, parsed=parsed, tool_calls=calls, findings=findings, citations=citations)
-    citations = attach_guides(question, intent, lang, findings)
+    citations = cite_for(question, intent, lang, findings)
     if parsed.context.get("memory_only"):
         return _memory_check(parsed, call, lang, citations, findings)
     said = verdict(intent, call.args, call.result, parsed.question.lower(), lang) if judged else ""
