@@ -190,6 +190,15 @@ def first_malformed(engine: Any, det: Any, source: str, query: Callable[[str, bo
     return DocumentError(det.name, f"row {rn}{f' (line {rn + 1})' if line else ''}, {problem(probe)}")
 
 
+def table_columns(ddl: str) -> list[tuple[str, str]]:
+    """``[(name, SQL type)]`` of a ``CREATE TABLE t (src INTEGER, -- note ...)`` statement (or of the
+    column list inside its parentheses), comments dropped; ``DECIMAL(38, 18)`` stays one type."""
+    text = re.sub(r"--[^\n]*", "", ddl)
+    body = text[text.index("(") + 1:text.rindex(")")] if text.lstrip().upper().startswith("CREATE") else text
+    parts = (p.strip() for p in re.split(r",(?![^(]*\))", body))
+    return [(name, typ.strip()) for name, typ in (p.split(None, 1) for p in parts if p)]
+
+
 def sql_text(value: str) -> str:
     """A value safe inside a single-quoted SQL literal."""
     return str(value).replace("'", "''")

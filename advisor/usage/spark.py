@@ -31,7 +31,7 @@ from typing import Any
 
 from advisor.progress import Progress, Step, watch
 from advisor.usage.defaults import load_defaults
-from advisor.usage.engine import Dialect, Shared, sql_text
+from advisor.usage.engine import Dialect, Shared, sql_text, table_columns
 
 MASTER_ENV = "ADVISOR_SPARK_MASTER"
 # Spark runtime settings every analysis needs, whoever made the session: naive times are the
@@ -82,14 +82,7 @@ LOG4J = Path(__file__).with_name("spark_log4j2.properties")
 
 def _spark_schema(columns: str) -> str:
     """``src INTEGER, -- comment\\n t DOUBLE`` -> ``src INT, t DOUBLE`` (Spark DDL)."""
-    out = []
-    for part in (p.strip() for p in re.split(r",(?![^(]*\))", re.sub(r"--[^\n]*", "", columns))):  # not DECIMAL(38, 18)'s
-        if not part:
-            continue
-        name, typ = part.split(None, 1)
-        typ = typ.strip()
-        out.append(f"{name} {_TYPES.get(typ.upper(), typ)}")
-    return ", ".join(out)
+    return ", ".join(f"{name} {_TYPES.get(typ.upper(), typ)}" for name, typ in table_columns(columns))
 
 
 def _arrow_schema(schema) -> str:  # type: ignore[no-untyped-def]

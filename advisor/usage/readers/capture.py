@@ -8,6 +8,7 @@ row. Captures are small, so this reader works in Python with exact line numbers.
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 from advisor.errors import DocumentError
@@ -48,23 +49,17 @@ def smi_row(head: SmiHeader, cells: list[str], *, path: str, line_no: int, src: 
     def fail(field: str, problem: str) -> DocumentError:
         return DocumentError(path, f"line {line_no}, column {head.text[field]!r}: {problem}")
 
-    try:
-        t = V.timestamp(ts_text)
-    except V.BadValue as exc:
-        raise fail("timestamp", str(exc)) from exc
-    row: dict = {"src": src, "t": t}
-    try:
-        util = V.number(head.cell(cells, C.SMI_UTIL), head.unit[C.SMI_UTIL])
-    except V.BadValue as exc:
-        raise fail(C.SMI_UTIL, str(exc)) from exc
+    def read(field: str) -> float | None:
+        try:
+            return V.timestamp(ts_text) if field == "timestamp" else V.number(head.cell(cells, field), head.unit[field])
+        except V.BadValue as exc:
+            raise fail(field, str(exc)) from exc
+
+    row: dict = {"src": src, "t": read("timestamp")}
+    util = read(C.SMI_UTIL)
     if util is not None and not 0 <= util <= 100:
         raise fail(C.SMI_UTIL, f"{util:g} is not a utilization between 0 and 100 %")
-    for field, out in NUMBER_FIELDS:
-        if field in head.pos:
-            try:
-                row[out] = V.number(head.cell(cells, field), head.unit[field])
-            except V.BadValue as exc:
-                raise fail(field, str(exc)) from exc
+    row.update({out: read(field) for field, out in NUMBER_FIELDS if field in head.pos})
     gpu_id = None
     for name, prefix in GPU_ID_FORMS:
         value = head.cell(cells, name)
@@ -106,10 +101,7 @@ def read_capture(det: Detected, src: int, instance: str) -> tuple[FileSummary, l
             i += 1
     if sections == 0:
         raise DocumentError(path, "no nvidia-smi --query-gpu CSV section found")
-    skipped: dict[str, int] = {}
-    for r in rows:
-        if r.get("skip"):
-            skipped[r["skip"]] = skipped.get(r["skip"], 0) + 1
+    skipped = dict(Counter(r["skip"] for r in rows if r.get("skip")))
     used = [r for r in rows if not r.get("skip")]
     summary = FileSummary(
         path=path,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field, model_validator
 
 from advisor.usage import queries as Q
+from advisor.usage.engine import table_columns
 
 # Telemetry lands in `samples`, one row per sample keyed by an integer GPU number (gid) from
 # `gpu_keys`. Parquet logs go there directly (their id columns are cheap to scan first); CSV
@@ -81,11 +82,18 @@ class FileSummary(BaseModel):
         return self
 
 
+_ARROW_TYPES = {"INTEGER": "int32", "BIGINT": "int64", "DOUBLE": "float64", "VARCHAR": "string"}
+
+
+def arrow_schema(ddl: str):  # type: ignore[no-untyped-def]
+    """The Arrow schema of a staging table, read from its DDL (queries.sql)."""
+    import pyarrow as pa
+
+    return pa.schema([(name, getattr(pa, _ARROW_TYPES[typ])()) for name, typ in table_columns(ddl)])
+
+
 def telemetry_arrow(rows: list[dict]):  # type: ignore[no-untyped-def]
     """Python sample rows -> an Arrow table shaped like the staging table (absent keys are NULL)."""
     import pyarrow as pa
 
-    text, number = pa.string(), pa.float64()
-    return pa.Table.from_pylist(rows, schema=pa.schema([
-        ("src", pa.int32()), ("instance", text), ("gpu_id", text), ("model", text), ("t", number), ("util", number),
-        ("mem_used_mib", number), ("mem_total_mib", number), ("skip", text), ("bad", text)]))
+    return pa.Table.from_pylist(rows, schema=arrow_schema(Q.TELEMETRY_STAGE_DDL))

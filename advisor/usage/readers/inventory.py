@@ -17,9 +17,10 @@ from advisor.errors import DocumentError, InputError
 from advisor.limits import usage_time
 from advisor.money import normalize_currency
 from advisor.usage import columns as C
+from advisor.usage import queries as Q
 from advisor.usage import values as V
 from advisor.usage.detect import Detected, open_text
-from advisor.usage.readers.common import FileSummary
+from advisor.usage.readers.common import FileSummary, arrow_schema
 
 INVENTORY_TABLE = "inventory"
 
@@ -64,27 +65,18 @@ def read_inventory(det: Detected, src: int, default_currency: str) -> tuple[File
         def fail(name: str, problem: str, row_no: int = row_no) -> DocumentError:
             return DocumentError(path, f"row {row_no}, column {cols[name]!r}: {problem}")
 
-        def number(name: str) -> float | None:
+        def number(name: str, date: bool = False) -> float | None:  # a non-negative number, or a date's epoch seconds
             text = cell(name)
             if not text:
                 return None
             try:
-                value = float(text)
-            except ValueError as exc:
-                raise fail(name, f"{text!r} is not a number") from exc
-            if not math.isfinite(value) or value < 0:
+                value = V.timestamp(text) if date else float(text)
+            except ValueError as exc:  # V.BadValue included
+                raise fail(name, f"{text!r} is not a " + ("date (expected YYYY-MM-DD or YYYY-MM-DD HH:MM)" if date
+                                                          else "number")) from exc
+            if not date and (not math.isfinite(value) or value < 0):
                 raise fail(name, f"{text!r} is not a non-negative number")
-            return value
-
-        def when(name: str) -> float | None:
-            text = cell(name)
-            if not text:
-                return None
-            try:
-                value = V.timestamp(text)
-            except V.BadValue as exc:
-                raise fail(name, f"{text!r} is not a date (expected YYYY-MM-DD or YYYY-MM-DD HH:MM)") from exc
-            if value < earliest:
+            if date and value < earliest:
                 raise fail(name, f"{text!r} is before {earliest_day}, the earliest date a rented GPU can have "
                                  "(an unset clock?); fix the row rather than bill the years in between")
             return value
@@ -101,10 +93,10 @@ def read_inventory(det: Detected, src: int, default_currency: str) -> tuple[File
             if per_resource is None:
                 raise fail("price_per_hour" if "price_per_hour" in cols else "price_per_gpu_hour", "is empty")
             per_gpu = per_resource / count
-        start = when("start")
+        start = number("start", date=True)
         if start is None:
             raise fail("start", "is empty")
-        end = when("end")
+        end = number("end", date=True)
         if end is not None and end < start:
             raise fail("end", f"{cell('end')!r} is before start {cell('start')!r}")
         try:
@@ -124,7 +116,7 @@ def read_inventory(det: Detected, src: int, default_currency: str) -> tuple[File
                 "project": cell("project") or None,
                 "start_t": start,
                 "end_t": end,
-                "project_end_t": when("project_end"),
+                "project_end_t": number("project_end", date=True),
             }
         )
     if not rows:
@@ -139,8 +131,4 @@ def read_inventory(det: Detected, src: int, default_currency: str) -> tuple[File
 def inventory_arrow(rows: list[dict]):  # type: ignore[no-untyped-def]
     import pyarrow as pa
 
-    return pa.Table.from_pylist(rows, schema=pa.schema([
-        ("src", pa.int32()), ("row_no", pa.int32()), ("resource", pa.string()), ("gpu_type", pa.string()),
-        ("gpu_count", pa.int32()), ("price_per_gpu_hour", pa.float64()), ("currency", pa.string()),
-        ("team", pa.string()), ("project", pa.string()), ("start_t", pa.float64()), ("end_t", pa.float64()),
-        ("project_end_t", pa.float64())]))
+    return pa.Table.from_pylist(rows, schema=arrow_schema(Q.INVENTORY_DDL))

@@ -25,6 +25,7 @@ from advisor.usage.readers.common import (
     SKIP_SUPERSEDED,
     TELEMETRY_STAGE,
     FileSummary,
+    arrow_schema,
 )
 
 # metric name -> (what it measures, factor to our unit), in order of preference (columns.yaml)
@@ -69,10 +70,9 @@ MODELS_TABLE = "prom_models"
 def _obs_arrow(chunk: list[tuple]):  # type: ignore[no-untyped-def]
     import pyarrow as pa
 
-    cols: list[Any] = list(zip(*chunk, strict=True)) if chunk else [[] for _ in range(7)]
-    types = (pa.string(), pa.string(), pa.float64(), pa.string(), pa.int32(), pa.int64(), pa.float64())
-    names = ("host", "gpu_id", "t", "kind", "pref", "line_no", "value")
-    return pa.table({n: pa.array(list(c), type=t) for n, c, t in zip(names, cols, types, strict=True)})
+    schema = arrow_schema(Q.PROM_OBS_DDL)
+    cols: list[Any] = list(zip(*chunk, strict=True)) if chunk else [[] for _ in schema]
+    return pa.table([pa.array(list(c), type=f.type) for c, f in zip(cols, schema, strict=True)], schema=schema)
 
 
 def chunk_rows() -> int:
