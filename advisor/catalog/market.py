@@ -211,6 +211,15 @@ def market_for(
     """The market of ``gpu_id`` in ``currency`` under ``mode`` (on_demand, monthly,
     yearly, spot), from the catalog's list offers (negotiated user rows are not market
     rows). Raises :class:`NoMarketError` when nothing prices the card in that mode."""
+    found = find_market(gpu_id, currency, mode, catalog=catalog, today=today)
+    if found is None:
+        raise NoMarketError((catalog or get_catalog()).gpu(gpu_id).id, mode)
+    return found
+
+
+def find_market(gpu_id: str, currency: str, mode: str = "on_demand", *, catalog: Any = None,
+                today: date | None = None) -> MarketStats | None:
+    """:func:`market_for`, or None when nothing prices the card in that mode."""
     if mode not in MODES:
         raise InputError("mode", mode, "one of on_demand, monthly, yearly, spot")
     if catalog is None:
@@ -225,10 +234,7 @@ def market_for(
             cache[key] = _build(catalog, gpu, cur, mode, day)
         except NoMarketError:  # no market is an answer too: not built again on every quote
             cache[key] = None
-    found = cache[key]
-    if found is None:
-        raise NoMarketError(gpu, mode)
-    return found
+    return cache[key]  # type: ignore[no-any-return]
 
 
 def equivalents(catalog: Any, gpu: str) -> list[str]:
@@ -408,10 +414,5 @@ def market_table(
 ) -> list[MarketStats]:
     """The market of every card (or of ``gpus``) that has a price in ``mode`` (own or pooled), in
     catalog order."""
-    out = []
-    for gpu in gpus or [g.id for g in catalog.gpus]:
-        try:
-            out.append(market_for(gpu, currency, mode, catalog=catalog, today=today))
-        except NoMarketError:
-            continue
-    return out
+    found = (find_market(gpu, currency, mode, catalog=catalog, today=today) for gpu in gpus or [g.id for g in catalog.gpus])
+    return [m for m in found if m is not None]

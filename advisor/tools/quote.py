@@ -13,7 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, model_validator
 
 from advisor.catalog import get_catalog
-from advisor.catalog.market import NoMarketError, market_for
+from advisor.catalog.market import find_market, market_for
 from advisor.engine import quotes as qmod
 from advisor.engine.decisions_data import by_currency, decision_params
 from advisor.engine.price_history import lock_value
@@ -104,7 +104,8 @@ def check_quote(request: QuoteRequest | None = None, **kwargs: Any) -> QuoteRepo
     target_q = str(p("quote.negotiation_target"))
     target = {"p10": market.p10, "median": market.median}.get(target_q, market.p10)
     verdict = qmod.verdict(norm.compute_per_gpu_hour, market.median, band)
-    rows = [o.price * (market.term_adjustment or 1.0) for o in market_rows(catalog, gpu.id, req.currency, market.mode)]
+    found = find_market(gpu.id, req.currency, market.mode, catalog=catalog)
+    rows = [o.price * (market.term_adjustment or 1.0) for o in (found.rows if found else [])]
     saving = max(norm.compute_per_gpu_hour - target, 0.0) * n * HOURS_PER_MONTH
     report = QuoteReport(
         inputs={**req.model_dump(exclude_none=True), "gpu": gpu.id, "gpu_count": n},
@@ -123,16 +124,12 @@ def check_quote(request: QuoteRequest | None = None, **kwargs: Any) -> QuoteRepo
     if extras:
         p.note("quote.included_extras", round(extras, 2), "included storage and egress at list prices",
                unit=f"{req.currency} per month")
-    try:
-        on_demand = market_for(gpu.id, req.currency, "on_demand", catalog=catalog).median
-    except NoMarketError:
-        on_demand = None
+    od_market = find_market(gpu.id, req.currency, "on_demand", catalog=catalog)
+    on_demand = od_market.median if od_market else None
     months = int(round(req.term_months or (12 if req.unit == "gpu_year" else 0)))
     if months >= 1:
-        try:
-            floating = market_for(gpu.id, req.currency, "monthly", catalog=catalog).median
-        except NoMarketError:
-            floating = float(on_demand or market.median) * (1 - float(p("billing.monthly_discount")))
+        monthly = find_market(gpu.id, req.currency, "monthly", catalog=catalog)
+        floating = monthly.median if monthly else float(on_demand or market.median) * (1 - float(p("billing.monthly_discount")))
         lv = lock_value(lock=norm.compute_per_gpu_hour, now=floating, months=months, gpu_count=n,
                         drift=float(p("price.drift_per_year")), sigma=float(p("price.drift_volatility_per_year")))
         report.lock = dict(vars(lv))
@@ -153,23 +150,11 @@ def check_quote(request: QuoteRequest | None = None, **kwargs: Any) -> QuoteRepo
     return report
 
 
-def market_rows(catalog: Any, gpu: str, currency: str, mode: str) -> list[Any]:
-    try:
-        return list(market_for(gpu, currency, mode, catalog=catalog).rows)
-    except NoMarketError:
-        return []
-
-
 def _market(catalog: Any, gpu: str, currency: str, mode: str, p: Any) -> QuoteMarket:
     """The term's market, or the on-demand market times the default term discount."""
-    try:
-        m = market_for(gpu, currency, mode, catalog=catalog)
-        adjust = None
-    except NoMarketError:
-        if mode == "on_demand":
-            raise
-        m = market_for(gpu, currency, "on_demand", catalog=catalog)
-        adjust = 1 - float(p(f"billing.{mode}_discount"))
+    m, adjust = find_market(gpu, currency, mode, catalog=catalog), None
+    if m is None:  # no term market: the on-demand one (NoMarketError when there is none) times the term discount
+        m, adjust = market_for(gpu, currency, "on_demand", catalog=catalog), 1 - float(p(f"billing.{mode}_discount"))
     k = adjust or 1.0
     p.note("quote.market", round(m.median, 4), "median of advisor.catalog.market.market_for", unit=f"{currency} per GPU-hour",
            key="source.quote.market", market=m.words())

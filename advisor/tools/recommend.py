@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from advisor.catalog import get_catalog
 from advisor.catalog.capacity import capacity_for
-from advisor.catalog.market import NoMarketError, equivalents, market_for, without_hashes
+from advisor.catalog.market import equivalents, find_market, without_hashes
 from advisor.engine.estimate import resolve_workload
 from advisor.engine.models import EstimateRequest
 from advisor.engine.params import Params
@@ -304,37 +304,32 @@ def offers_for(
     home, _, _ = resolve_market(catalog, currency, market, lang)
     rows: list[Any] = []
     for cur in (home, *[c for c in CURRENCIES if c != home]):
-        try:
-            m = market_for(gpu, cur, catalog=catalog)
-        except NoMarketError:
-            continue
-        rows = [r for r in m.rows if r.gpu == gpu and not r.converted]
+        m = find_market(gpu, cur, catalog=catalog)
+        rows = [r for r in m.rows if r.gpu == gpu and not r.converted] if m else []
         if rows:
             break
 
-    def can_rent(r: Any) -> bool:  # one instance holds the count, or the provider states a large enough cluster
-        terms = catalog.providers.get(r.provider)
-        known = terms.max_cluster_gpus if terms is not None else None
-        return count <= r.gpu_count or (known is not None and count <= known.value)
+    def known(r: Any) -> Any:  # the largest cluster the provider documents, if any
+        return getattr(catalog.providers.get(r.provider), "max_cluster_gpus", None)
+
+    def case(r: Any) -> str:  # one instance holds the count, a stated cluster does, is too small, or nothing is known
+        return "one" if count <= r.gpu_count else "unknown" if known(r) is None else \
+            "within" if count <= known(r).value else "over"
 
     # Beyond one node, providers known to rent the count come first; within a node, cheapest first.
     node = int(catalog.defaults.value("memory.gpus_per_node"))
-    rows = sorted(rows, key=lambda r: count > node and not can_rent(r))  # stable: cheapest first within a group
+    rows = sorted(rows, key=lambda r: count > node and case(r) not in ("one", "within"))  # stable: cheapest first in a group
     out = []
     for r in rows[:limit]:
         rate = None if r.native_currency == currency else catalog.fx
-        terms = catalog.providers.get(r.provider)
-        known = terms.max_cluster_gpus if terms is not None else None
-        instances = -(-count // r.gpu_count)
-        case = "one" if count <= r.gpu_count else "within" if known is not None and count <= known.value else \
-            "over" if known is not None else "unknown"
-        text = {"term": f"recommend.instances.{case}", "n": instances, "gpus": r.gpu_count, "provider": r.provider,
-                "limit": f"{int(known.value):,}" if known is not None else "", "source": known.source if known is not None else ""}
+        known_r, instances = known(r), -(-count // r.gpu_count)
+        text = {"term": f"recommend.instances.{case(r)}", "n": instances, "gpus": r.gpu_count, "provider": r.provider,
+                "limit": f"{int(known_r.value):,}" if known_r is not None else "", "source": known_r.source if known_r is not None else ""}
         out.append(OfferRef(
             provider=r.provider, sku=r.sku, region=r.region,
             price_per_gpu_hour=convert(r.native_price, r.native_currency, currency, rate),  # type: ignore[arg-type]
             currency=currency, converted=rate is not None, as_of=without_hashes(r.as_of), instance_gpus=r.gpu_count,
-            instances=instances, max_cluster_gpus=int(known.value) if known is not None else None, capacity=text,
+            instances=instances, max_cluster_gpus=int(known_r.value) if known_r is not None else None, capacity=text,
             source=r.citation,
         ))
     return out
