@@ -29,6 +29,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from advisor import config
+from advisor.datafile import data_error
 from advisor.errors import DataError, InputError, UnknownNameError, close_matches
 from advisor.rules.schema import REQUIREMENT_IDS
 
@@ -174,9 +175,7 @@ def read_guide(path: Path, lang: Lang) -> Guide:
     try:
         meta = GuideMeta.model_validate(raw)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        field = ".".join(str(p) for p in err["loc"]) or None
-        raise DataError(shown, err["msg"], field=field) from exc
+        raise data_error(shown, exc, row=None) from exc
     slug = path.stem
     sections = split_sections(body, slug=slug, lang=lang, guide_title=meta.title)
     return Guide(slug=slug, lang=lang, path=shown, meta=meta, body=body, sections=sections)
