@@ -303,14 +303,19 @@ def validated(model: type[BaseModel], request: BaseModel | None, kwargs: dict[st
               accepted: Mapping[str, str] | None = None) -> Any:
     """Build ``model`` from a request and/or keyword arguments (the keywords win); one clear
     InputError on failure. ``accepted``: what the tool's fields take, worded for that error
-    (key ``request``: any field not listed)."""
+    (default: the model's :func:`accepted_of`; key ``request``: any field not listed)."""
     if request is not None and not kwargs:
         return request
     data = {**(request.model_dump(exclude_none=True) if request is not None else {}), **kwargs}
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise input_error(exc, accepted) from None
+        raise input_error(exc, accepted if accepted is not None else accepted_of(model)) from None
+
+
+def accepted_of(model: type[BaseModel]) -> dict[str, str]:
+    """What each field of a request model takes, in words (limits.yaml ``request_accepted``)."""
+    return dict(limits().get("request_accepted", {}).get(model.__name__, {}))
 
 
 def input_error(exc: ValidationError, accepted: Mapping[str, str] | None = None) -> InputError:

@@ -72,21 +72,13 @@ class ContractReport(BaseModel):
     assumptions: list[Assumption] = Field(default_factory=list)
 
 
-_ACCEPTED = {
-    "text": "the contract as a string",
-    "path": "a path to a .txt, .md, .pdf or .docx file",
-    "lang": "zh, en or empty",
-    "monthly_fee": "a positive number",
-    "currency": "USD or CNY",
-    "request": "exactly one of text or path (plus lang, monthly_fee, currency)",
-}
 
 
 def review_contract(request: ReviewContractRequest | None = None, *, progress: Progress | None = None,
                     **kwargs: Any) -> ContractReport:
     """Review a contract given as ``text=...`` or ``path=...``; ``progress``: a sink for the
     review's steps (:mod:`advisor.progress`)."""
-    req: ReviewContractRequest = validated(ReviewContractRequest, request, kwargs, _ACCEPTED)
+    req: ReviewContractRequest = validated(ReviewContractRequest, request, kwargs)
     currency: Currency | None = normalize_currency(req.currency) if req.currency else None
     if req.path is not None and progress is not None:
         progress(term("progress.reading", req.lang or "en", name=Path(req.path).name))

@@ -11,27 +11,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import Field, field_validator
 
 from advisor.catalog import get_catalog
 from advisor.engine.params import Params
 from advisor.errors import InputError
-from advisor.findings import Assumption, Finding
+from advisor.findings import Assumption
 from advisor.money import normalize_currency
-from advisor.numeric import ToolRequest, validated
+from advisor.numeric import ToolRequest, accepted_of, validated
 from advisor.rules import evaluate
 from advisor.usage.analysis import UsageOptions, analyze_files
 from advisor.usage.defaults import load_defaults
 from advisor.usage.facts import summary_facts
-from advisor.usage.models import (
-    BillingSection,
-    InventorySection,
-    TelemetrySection,
-    UsageSummary,
-)
-from advisor.usage.readers import FileSummary
-from advisor.usage.summary import summarize
-from advisor.usage.values import BadValue, iso, timestamp
+from advisor.usage.models import UsageInputs, UsageReport
+from advisor.usage.summary import summary_numbers
+from advisor.usage.values import BadValue, timestamp
 
 
 class AnalyzeUsageRequest(ToolRequest):
@@ -92,47 +86,6 @@ class AnalyzeUsageRequest(ToolRequest):
         return float(v)
 
 
-class UsageInputs(BaseModel):
-    mode: Literal["files", "summary"]
-    files: list[FileSummary] = Field(default_factory=list, description="each file read, and how its rows were accounted for")
-    gpu_count: int | None = None
-    avg_utilization: float | None = None
-    price_per_gpu_hour: float | None = None
-    period_hours: float | None = None
-    currency: str
-    billing_mode: str
-    as_of: str | None = None
-
-
-class UsageReport(BaseModel):
-    """The usage and waste analysis. Money is in ``currency`` (billing sections keep the
-    export's own currency, named in the section)."""
-
-    inputs: UsageInputs
-    currency: str
-    summary: UsageSummary
-    billing: BillingSection | None = None
-    telemetry: TelemetrySection | None = None
-    inventory: InventorySection | None = None
-    findings: list[Finding] = Field(default_factory=list)
-    assumptions: list[Assumption] = Field(default_factory=list)
-    notes: list[str] = Field(default_factory=list)
-
-
-_ACCEPTED = {
-    "files": "a list of file paths",
-    "gpu_count": "a whole number of GPUs, 1 or more",
-    "avg_utilization": "a fraction between 0 and 1 (or a percent up to 100)",
-    "price_per_gpu_hour": "a positive price per GPU-hour",
-    "period_hours": "a positive number of hours",
-    "currency": "USD or CNY",
-    "billing_mode": "on_demand, committed or spot",
-    "as_of": "a date-time, YYYY-MM-DD or YYYY-MM-DD HH:MM",
-    "lang": "en or zh",
-    "request": "see the analyze_usage fields",
-}
-
-
 def analyze_usage(
     request: AnalyzeUsageRequest | None = None,
     *,
@@ -145,7 +98,7 @@ def analyze_usage(
 
     ``engine``: ``duckdb`` (embedded, the default) or ``spark``; None reads
     ``ADVISOR_USAGE_ENGINE``. Both give the same report."""
-    req: AnalyzeUsageRequest = validated(AnalyzeUsageRequest, request, kwargs, _ACCEPTED)
+    req: AnalyzeUsageRequest = validated(AnalyzeUsageRequest, request, kwargs)
     summary_fields = {k: getattr(req, k) for k in ("gpu_count", "avg_utilization", "period_hours") if getattr(req, k) is not None}
     if req.files:
         if summary_fields:
@@ -155,7 +108,7 @@ def analyze_usage(
         return _from_files(req, progress, engine)
     if req.gpu_count is None or req.avg_utilization is None:
         missing = "gpu_count" if req.gpu_count is None else "avg_utilization"
-        raise InputError(missing, None, f"{_ACCEPTED[missing]}, or files to analyse")
+        raise InputError(missing, None, f"{accepted_of(AnalyzeUsageRequest)[missing]}, or files to analyse")
     return _from_summary(req)
 
 
@@ -163,7 +116,7 @@ def _from_summary(req: AnalyzeUsageRequest) -> UsageReport:
     """Summary mode (gpu_count and price_per_gpu_hour are positive by limits.yaml's request rules)."""
     d = load_defaults()
     if req.period_hours is not None and not req.period_hours > 0:
-        raise InputError("period_hours", req.period_hours, _ACCEPTED["period_hours"])
+        raise InputError("period_hours", req.period_hours, accepted_of(AnalyzeUsageRequest)["period_hours"])
     currency = req.currency or "USD"
     assumptions = d.assumptions(["utilization.target", "utilization.low_use_line", "findings.min_saving"])
     price = req.price_per_gpu_hour
@@ -186,18 +139,8 @@ def _from_summary(req: AnalyzeUsageRequest) -> UsageReport:
     if req.currency is None:
         assumptions.append(Assumption(name="currency", value="USD", source="default: no currency given"))
     gpu_count, util = int(req.gpu_count or 0), float(req.avg_utilization or 0.0)
-    summary, numbers = summarize(
-        gpu_count=gpu_count,
-        avg_utilization=util,
-        price_per_gpu_hour=float(price),
-        period_hours=period,
-        currency=currency,
-        defaults=d,
-    )
-    facts = summary_facts(
-        numbers, gpu_count=gpu_count, avg_utilization=util, period_hours=period, currency=currency,
-        billing_mode=req.billing_mode, d=d,
-    )
+    summary = summary_numbers(gpu_count, util, float(price), period, d.number("utilization.target"), currency)
+    facts = summary_facts(summary, billing_mode=req.billing_mode, d=d)
     return UsageReport(
         inputs=UsageInputs(
             mode="summary",
@@ -221,33 +164,9 @@ def _from_files(req: AnalyzeUsageRequest, progress: Callable[[str], None] | None
         try:
             as_of = timestamp(req.as_of)
         except BadValue as exc:
-            raise InputError("as_of", req.as_of, _ACCEPTED["as_of"]) from exc
-    result = analyze_files(
-        list(req.files or []),
-        UsageOptions(
-            price_per_gpu_hour=req.price_per_gpu_hour,
-            currency=req.currency,
-            as_of=as_of,
-            billing_mode=req.billing_mode,
-            progress=progress,
-            engine=engine,
-        ),
-    )
-    return UsageReport(
-        inputs=UsageInputs(
-            mode="files",
-            files=result.inputs,
-            price_per_gpu_hour=req.price_per_gpu_hour,
-            currency=result.currency,
-            billing_mode=req.billing_mode,
-            as_of=iso(as_of) if as_of is not None else None,
-        ),
-        currency=result.currency,
-        summary=result.summary,
-        billing=result.billing,
-        telemetry=result.telemetry,
-        inventory=result.inventory,
-        findings=evaluate("utilization", result.facts, lang=req.lang),
-        assumptions=result.assumptions,
-        notes=result.notes,
-    )
+            raise InputError("as_of", req.as_of, accepted_of(AnalyzeUsageRequest)["as_of"]) from exc
+    report, facts = analyze_files(list(req.files or []), UsageOptions(
+        price_per_gpu_hour=req.price_per_gpu_hour, currency=req.currency, as_of=as_of, billing_mode=req.billing_mode,
+        progress=progress, engine=engine))
+    report.findings = evaluate("utilization", facts, lang=req.lang)
+    return report

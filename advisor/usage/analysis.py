@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,14 +24,9 @@ from advisor.usage.detect import is_dataset
 from advisor.usage.engine import Engine, engine_name
 from advisor.usage.facts import file_facts, gpus_needed
 from advisor.usage.fleet import analyze_fleet
-from advisor.usage.models import (
-    BillingSection,
-    InventorySection,
-    TelemetrySection,
-    UsageSummary,
-)
+from advisor.usage.models import UsageInputs, UsageReport, UsageSummary
 from advisor.usage.prices import catalog_fx
-from advisor.usage.readers import FileSummary, read_files
+from advisor.usage.readers import read_files
 from advisor.usage.spark import SparkEngine
 from advisor.usage.values import iso
 
@@ -45,19 +40,6 @@ class UsageOptions:
     progress: Progress | None = None
     threads: int | None = None
     engine: str | None = None  # duckdb (default) or spark; None: ADVISOR_USAGE_ENGINE
-
-
-@dataclass
-class UsageResult:
-    inputs: list[FileSummary]
-    summary: UsageSummary
-    telemetry: TelemetrySection | None
-    billing: BillingSection | None
-    inventory: InventorySection | None
-    facts: dict[str, Any]
-    assumptions: list[Assumption] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    currency: str = "USD"
 
 
 def open_engine(name: str | None, *, memory_limit_gb: float, threads: int | None = None,
@@ -94,8 +76,10 @@ def _report_currency(requested: str | None, billing: list[str], inventory: list[
     return inventory[0]["currency"] if inventory else "USD"
 
 
-def analyze_files(paths: list[str], options: UsageOptions, defaults: UsageDefaults | None = None) -> UsageResult:
-    """Analyse telemetry, billing and inventory files together."""
+def analyze_files(paths: list[str], options: UsageOptions,
+                  defaults: UsageDefaults | None = None) -> tuple[UsageReport, dict[str, Any]]:
+    """Analyse telemetry, billing and inventory files together: the report (its findings not yet
+    evaluated) and the facts of the utilization rules."""
     if not paths:
         raise InputError("files", [], "one or more telemetry, billing or inventory files")
     d = defaults or load_defaults()
@@ -164,17 +148,10 @@ def analyze_files(paths: list[str], options: UsageOptions, defaults: UsageDefaul
         billing_rate=billing_rate,
         inventory=inventory_numbers,
     )
-    return UsageResult(
-        inputs=inputs,
-        summary=summary,
-        telemetry=telemetry,
-        billing=billing_section,
-        inventory=inventory_section,
-        facts=facts,
-        assumptions=assumptions,
-        notes=notes,
-        currency=currency,
-    )
+    given = UsageInputs(mode="files", files=inputs, price_per_gpu_hour=options.price_per_gpu_hour, currency=currency,
+                        billing_mode=options.billing_mode, as_of=iso(options.as_of) if options.as_of is not None else None)
+    return UsageReport(inputs=given, currency=currency, summary=summary, billing=billing_section, telemetry=telemetry,
+                       inventory=inventory_section, assumptions=assumptions, notes=notes), facts
 
 
 def _size(path: str) -> float:

@@ -16,7 +16,7 @@ from advisor.usage.billing import BillingNumbers
 from advisor.usage.chargeback import InventoryNumbers
 from advisor.usage.defaults import UsageDefaults
 from advisor.usage.fleet import FleetNumbers
-from advisor.usage.summary import SummaryNumbers
+from advisor.usage.models import UsageSummary
 
 # Money facts a rule claims as a saving; below findings.min_saving they are reported as 0.
 SAVING_FACTS = (
@@ -68,15 +68,14 @@ def _utilization(avg: float, d: UsageDefaults) -> dict[str, Any]:
     }
 
 
-def summary_facts(
-    n: SummaryNumbers, *, gpu_count: int, avg_utilization: float, period_hours: float, currency: str, billing_mode: str, d: UsageDefaults
-) -> dict[str, Any]:
+def summary_facts(n: UsageSummary, *, billing_mode: str, d: UsageDefaults) -> dict[str, Any]:
     """Facts of summary mode: utilization and its cost, nothing about stretches or files."""
+    period_hours = float(n.period_hours or 0.0)
     return material({
         "mode": "summary",
-        "currency": currency,
+        "currency": n.currency,
         "billing_mode": billing_mode,
-        "gpu_count": gpu_count,
+        "gpu_count": n.gpu_count,
         "period_hours": period_hours,
         "period_days": period_hours / 24,
         "gpu_hours": n.gpu_hours,
@@ -85,7 +84,7 @@ def summary_facts(
         "waste_cost": n.waste_cost,
         "target_saving": n.target_saving,
         "gpus_needed_at_target": n.gpus_needed_at_target,
-        **_utilization(avg_utilization, d),
+        **_utilization(float(n.avg_utilization or 0.0), d),
         **_thresholds(d),
     }, d)
 

@@ -6,7 +6,12 @@ in the section's ``currency``; times are ``YYYY-MM-DDTHH:MM:SS`` on the data's o
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
+
+from advisor.findings import Assumption, Finding
+from advisor.usage.readers.common import FileSummary
 
 
 class UsageSummary(BaseModel):
@@ -195,3 +200,30 @@ class InventorySection(BaseModel):
     forgotten: list[ForgottenResource]
     total_cost: float
     currency: str
+
+
+class UsageInputs(BaseModel):
+    mode: Literal["files", "summary"]
+    files: list[FileSummary] = Field(default_factory=list, description="each file read, and how its rows were accounted for")
+    gpu_count: int | None = None
+    avg_utilization: float | None = None
+    price_per_gpu_hour: float | None = None
+    period_hours: float | None = None
+    currency: str
+    billing_mode: str
+    as_of: str | None = None
+
+
+class UsageReport(BaseModel):
+    """The usage and waste analysis. Money is in ``currency`` (billing sections keep the
+    export's own currency, named in the section)."""
+
+    inputs: UsageInputs
+    currency: str
+    summary: UsageSummary
+    billing: BillingSection | None = None
+    telemetry: TelemetrySection | None = None
+    inventory: InventorySection | None = None
+    findings: list[Finding] = Field(default_factory=list)
+    assumptions: list[Assumption] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)

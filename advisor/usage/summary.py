@@ -13,63 +13,20 @@ capacity costs and what reaching the 85 % target would save:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
-from advisor.usage.defaults import UsageDefaults
 from advisor.usage.models import UsageSummary
 
 
-@dataclass(frozen=True)
-class SummaryNumbers:
-    gpu_hours: float
-    busy_gpu_hours: float
-    total_cost: float
-    waste_cost: float
-    target_saving: float
-    gpus_needed_at_target: int
-
-
-def summary_numbers(gpu_count: int, avg_utilization: float, price_per_gpu_hour: float, period_hours: float, target: float) -> SummaryNumbers:
-    """The summary-mode figures (see the module docstring for the formulas)."""
+def summary_numbers(gpu_count: int, avg_utilization: float, price_per_gpu_hour: float, period_hours: float, target: float,
+                    currency: str | None = None) -> UsageSummary:
+    """The report summary of summary mode (see the module docstring for the formulas)."""
     gpu_hours = gpu_count * period_hours
+    busy = gpu_hours * avg_utilization
     cost = gpu_hours * price_per_gpu_hour
+    waste = cost * (1.0 - avg_utilization)
     needed = math.ceil(round(gpu_count * avg_utilization / target, 9)) if avg_utilization > 0 else 0
-    return SummaryNumbers(
-        gpu_hours=gpu_hours,
-        busy_gpu_hours=gpu_hours * avg_utilization,
-        total_cost=cost,
-        waste_cost=cost * (1.0 - avg_utilization),
-        target_saving=cost * max(0.0, 1.0 - avg_utilization / target),
-        gpus_needed_at_target=min(gpu_count, needed),
-    )
-
-
-def summarize(
-    *,
-    gpu_count: int,
-    avg_utilization: float,
-    price_per_gpu_hour: float,
-    period_hours: float,
-    currency: str,
-    defaults: UsageDefaults,
-) -> tuple[UsageSummary, SummaryNumbers]:
-    """The report summary for summary mode, and its numbers."""
-    target = defaults.number("utilization.target")
-    n = summary_numbers(gpu_count, avg_utilization, price_per_gpu_hour, period_hours, target)
-    summary = UsageSummary(
-        gpu_count=gpu_count,
-        avg_utilization=avg_utilization,
-        target_utilization=target,
-        period_hours=period_hours,
-        gpu_hours=n.gpu_hours,
-        busy_gpu_hours=n.busy_gpu_hours,
-        idle_gpu_hours=n.gpu_hours - n.busy_gpu_hours,
-        idle_cost=n.waste_cost,
-        waste_cost=n.waste_cost,
-        target_saving=n.target_saving,
-        gpus_needed_at_target=n.gpus_needed_at_target,
-        total_cost=n.total_cost,
-        price_per_gpu_hour=price_per_gpu_hour,
-        currency=currency,
-    )
-    return summary, n
+    return UsageSummary(gpu_count=gpu_count, avg_utilization=avg_utilization, target_utilization=target,
+                        period_hours=period_hours, gpu_hours=gpu_hours, busy_gpu_hours=busy, idle_gpu_hours=gpu_hours - busy,
+                        idle_cost=waste, waste_cost=waste, target_saving=cost * max(0.0, 1.0 - avg_utilization / target),
+                        gpus_needed_at_target=min(gpu_count, needed), total_cost=cost,
+                        price_per_gpu_hour=price_per_gpu_hour, currency=currency)
