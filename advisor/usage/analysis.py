@@ -112,12 +112,12 @@ def analyze_files(paths: list[str], options: UsageOptions,
         if fleet is not None:
             assumptions.extend(fleet.assumptions)
         billing_out = analyze_billing(engine, d)
-        billing_section, billing_numbers = (billing_out[0], billing_out[1]) if billing_out else (None, None)
+        billing_section, billing_end = (billing_out[0], billing_out[1]) if billing_out else (None, None)
         if billing_out:
             notes.extend(billing_out[2])
         as_of = options.as_of
         if as_of is None:
-            ends = [x for x in (fleet.t_end if fleet else None, billing_numbers.end_t if billing_numbers else None) if x]
+            ends = [x for x in (fleet.t_end if fleet else None, billing_end) if x]
             as_of = max(ends) if ends else time.time()
             if inventory_rows:
                 source = "end of the supplied telemetry/billing data" if ends else "the time of the analysis"
@@ -133,18 +133,18 @@ def analyze_files(paths: list[str], options: UsageOptions,
             fx=inv_fx,
         )
     inventory_section, inventory_numbers = inv_out if inv_out else (None, None)
-    billing_rate, fx = _rate(billing_numbers.currency, currency) if billing_numbers else (None, None)
+    billing_rate, fx = _rate(billing_section.currency, currency) if billing_section is not None else (None, None)
     if fx is not None and not any(a.name == "fx_rate" for a in assumptions):
         assumptions.append(_fx_assumption(fx))
-    if billing_numbers is not None and billing_rate is None and billing_numbers.currency:
-        notes.append(f"billing amounts are in {billing_numbers.currency}; without an exchange rate they are not compared with {currency} prices")
+    if billing_section is not None and billing_rate is None and billing_section.currency:
+        notes.append(f"billing amounts are in {billing_section.currency}; without an exchange rate they are not compared with {currency} prices")
     summary = _summary(fleet, inventory_numbers, currency, d)
     facts = file_facts(
         currency=currency,
         billing_mode=options.billing_mode,
         d=d,
         fleet=fleet,
-        billing=billing_numbers,
+        billing=billing_section,
         billing_rate=billing_rate,
         inventory=inventory_numbers,
     )

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from decimal import Decimal
 
 from advisor.usage import queries as Q
@@ -18,18 +17,6 @@ from advisor.usage.defaults import UsageDefaults
 from advisor.usage.engine import Engine
 from advisor.usage.models import BillingSection, CostLine, TrendPoint
 from advisor.usage.values import day, iso
-
-
-@dataclass
-class BillingNumbers:
-    currency: str | None
-    total_billed: float
-    unused_commitment_cost: float
-    storage_after_compute_cost: float
-    steady_on_demand_cost: float
-    steady_on_demand_resources: int
-    untagged_share: float
-    end_t: float | None
 
 
 def _key(name: str) -> str:
@@ -87,8 +74,8 @@ def _line(r: dict, name: str, category: str | None = None, detail: str | None = 
     )
 
 
-def analyze_billing(engine: Engine, d: UsageDefaults) -> tuple[BillingSection, BillingNumbers, list[str]] | None:
-    """The billing section, the numbers for the rules, and notes; None without billing rows."""
+def analyze_billing(engine: Engine, d: UsageDefaults) -> tuple[BillingSection, float, list[str]] | None:
+    """The billing section, the end of its period (epoch seconds) and notes; None without billing rows."""
     totals = engine.rows(Q.BILLING_TOTALS)
     if not totals:
         return None
@@ -125,7 +112,6 @@ def analyze_billing(engine: Engine, d: UsageDefaults) -> tuple[BillingSection, B
     trend = engine.rows(Q.BILLING_TREND)
     cur = single["currency"] if single else None
     storage_cost = sum(_money(r["effective"]) for r in storage if r["currency"] == cur) if cur else 0.0
-    untagged = sum(_money(r["billed"]) for r in owners if r["team"] == "(untagged)" and r["project"] == "(untagged)" and r["currency"] == cur)
     section = BillingSection(
         rows=int(sum(r["rows_n"] for r in totals)),
         currency=cur,
@@ -151,17 +137,7 @@ def analyze_billing(engine: Engine, d: UsageDefaults) -> tuple[BillingSection, B
             if r["currency"] == cur or cur is None
         ],
     )
-    numbers = BillingNumbers(
-        currency=cur,
-        total_billed=section.total_billed_cost or 0.0,
-        unused_commitment_cost=section.unused_commitment_cost,
-        storage_after_compute_cost=section.storage_after_compute_cost,
-        steady_on_demand_cost=section.steady_on_demand_cost,
-        steady_on_demand_resources=section.steady_on_demand_resources,
-        untagged_share=(untagged / section.total_billed_cost) if section.total_billed_cost else 0.0,
-        end_t=max(r["end_t"] for r in totals),
-    )
-    return section, numbers, notes
+    return section, max(r["end_t"] for r in totals), notes
 
 
 def _exact(value: Decimal | None) -> str:

@@ -12,11 +12,10 @@ from typing import Any
 
 from advisor.config import rules_dir
 from advisor.rules.registry import load_registry
-from advisor.usage.billing import BillingNumbers
 from advisor.usage.chargeback import InventoryNumbers
 from advisor.usage.defaults import UsageDefaults
 from advisor.usage.fleet import FleetNumbers
-from advisor.usage.models import UsageSummary
+from advisor.usage.models import BillingSection, UsageSummary
 
 # Money facts a rule claims as a saving; below findings.min_saving they are reported as 0.
 SAVING_FACTS = (
@@ -95,7 +94,7 @@ def file_facts(
     billing_mode: str,
     d: UsageDefaults,
     fleet: FleetNumbers | None,
-    billing: BillingNumbers | None,
+    billing: BillingSection | None,
     billing_rate: float | None,
     inventory: InventoryNumbers | None,
 ) -> dict[str, Any]:
@@ -122,7 +121,7 @@ def file_facts(
     steady_cost = fleet.steady_cost if fleet is not None else 0.0
     if billing is not None and billing_rate is not None:
         facts.update(
-            billed_cost=billing.total_billed * billing_rate,
+            billed_cost=(billing.total_billed_cost or 0.0) * billing_rate,
             unused_commitment_cost=billing.unused_commitment_cost * billing_rate,
             storage_after_compute_cost=billing.storage_after_compute_cost * billing_rate,
             billing_steady_resources=billing.steady_on_demand_resources,
