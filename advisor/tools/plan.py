@@ -13,7 +13,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.catalog import get_catalog
 from advisor.catalog.market import MARKET_FIELD_DOC, Market
-from advisor.engine import billing as billing_mod
 from advisor.engine.estimate import estimate
 from advisor.engine.models import EstimateReport, EstimateRequest
 from advisor.engine.params import Params
@@ -221,16 +220,6 @@ def _serving(spec: StageSpec, req: PlanRequest, catalog: Any) -> tuple[StageCost
     n = need.gpu_count
     q = quote(catalog, gpu.id, req.currency, p, provider=extra.get("provider"),
               price_per_gpu_hour=extra.get("price_per_gpu_hour"), market=req.market, lang=req.lang)
-    wall = days * HOURS_PER_DAY
-    options = billing_mod.compare(wall, n, q, billing_mod.Context(urgent=True, offpeak_share=0.0), p)
-    mode = extra.get("billing")
-    picked = billing_mod.option(options, mode) if mode else next(o for o in options if o.recommended)
-    if picked is None:
-        raise InputError("stages.serving.billing", mode, "on_demand, daily, monthly, yearly or spot")
-    return StageCost(
-        stage="serving", gpu=gpu.id, gpu_count=n, gpu_hours=wall * n, wall_hours=wall,
-        billing=picked.mode, recommended_billing=next((o.mode for o in options if o.recommended), None),
-        cost=picked.total, low=picked.total, high=picked.total, share=0.0,
-        compute_cost=picked.total, on_demand_cost=options[0].total,
-        term_unit_prices={o.mode: o.unit_price for o in options if o.mode in ("monthly", "yearly")},
-    ), [*need.assumptions, *p.assumptions()]
+    fields = plan_elastic.held("serving", gpu.id, n, days * HOURS_PER_DAY, q, p, extra.get("billing"),
+                               "on_demand, daily, monthly, yearly or spot")
+    return StageCost(**fields), [*need.assumptions, *p.assumptions()]

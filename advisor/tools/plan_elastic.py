@@ -40,18 +40,21 @@ def capacity_stage(spec: Any, req: Any, catalog: Any) -> tuple[dict[str, Any], l
     mode = "on_demand" if mode == "tiered" else mode
     q = quote(catalog, gpu.id, req.currency, p, provider=extra.get("provider"),
               price_per_gpu_hour=extra.get("price_per_gpu_hour"))
-    wall = float(spec.months) * HOURS_PER_MONTH
+    return held(spec.stage, gpu.id, n, float(spec.months) * HOURS_PER_MONTH, q, p, mode,
+                "on_demand, tiered, daily, monthly, yearly or spot"), p.assumptions()
+
+
+def held(stage: str, gpu: str, n: int, wall: float, q: Any, p: Params, mode: str | None, modes: str) -> dict[str, Any]:
+    """The fields of a stage that holds ``n`` cards for ``wall`` hours at quote ``q``, billed in
+    ``mode`` (None: the mode that suits round-the-clock use; ``modes``: the accepted ones, for the error)."""
     options = billing_mod.compare(wall, n, q, billing_mod.Context(urgent=True, offpeak_share=0.0), p)
-    picked = billing_mod.option(options, mode)
+    picked = billing_mod.option(options, mode) if mode else next(o for o in options if o.recommended)
     if picked is None:
-        raise InputError(f"stages.{spec.stage}.billing", mode, "on_demand, tiered, daily, monthly, yearly or spot")
-    return dict(
-        stage=spec.stage, gpu=gpu.id, gpu_count=n, gpu_hours=wall * n,
-        wall_hours=wall, billing=mode, recommended_billing=next((o.mode for o in options if o.recommended), None),
-        cost=picked.total, low=picked.total, high=picked.total, share=0.0,
-        compute_cost=picked.total, on_demand_cost=options[0].total,
-        term_unit_prices={o.mode: o.unit_price for o in options if o.mode in ("monthly", "yearly")},
-    ), p.assumptions()
+        raise InputError(f"stages.{stage}.billing", mode, modes)
+    return dict(stage=stage, gpu=gpu, gpu_count=n, gpu_hours=wall * n, wall_hours=wall, billing=picked.mode,
+                recommended_billing=next((o.mode for o in options if o.recommended), None), cost=picked.total,
+                low=picked.total, high=picked.total, share=0.0, compute_cost=picked.total, on_demand_cost=options[0].total,
+                term_unit_prices={o.mode: o.unit_price for o in options if o.mode in ("monthly", "yearly")})
 
 
 def _terms(p: Params, catalog: Any, provider: str | None) -> st.Terms:
