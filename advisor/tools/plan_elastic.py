@@ -75,10 +75,9 @@ def apply(specs: list[Any], costs: list[Any], catalog: Any, lang: str) -> tuple[
     facts: dict[str, Any] = {}
     premium_total = planned_total = 0.0
     refund = lost = unused = carried_used = penalty = 0.0
-    starts, elapsed = [], 0.0  # stages run one after another; months from the project start
-    for spec, sc in zip(specs, costs, strict=True):
-        starts.append(elapsed)
-        elapsed += spec.finished_after_months if spec.finished_after_months is not None else sc.wall_hours / HOURS_PER_MONTH
+    used = [s.finished_after_months if s.finished_after_months is not None else c.wall_hours / HOURS_PER_MONTH
+            for s, c in zip(specs, costs, strict=True)]  # months each stage's work runs
+    starts = [sum(used[:i], 0.0) for i in range(len(used))]  # stages run one after another, from the project start
     for spec, sc in zip(specs, costs, strict=True):  # emergencies first: carry-over pays the final prices
         lead = spec.lead_time_days
         urgent = spec.emergency or (lead is not None and lead < float(p("emergency.lead_time_days")))
@@ -97,11 +96,9 @@ def apply(specs: list[Any], costs: list[Any], catalog: Any, lang: str) -> tuple[
             unit = sc.term_unit_prices.get(mode)
             if unit is None:
                 raise InputError(f"stages.{spec.stage}.term_months", spec.term_months, "a stage with term prices")
-            used_months = spec.finished_after_months if spec.finished_after_months is not None \
-                else sc.wall_hours / HOURS_PER_MONTH
             terms = _terms(p, catalog, spec.settlement_provider or (spec.model_extra or {}).get("provider"))
             s = st.settle(monthly_value=unit * HOURS_PER_MONTH * sc.gpu_count, term_months=float(spec.term_months),
-                          used_months=used_months, terms=terms)
+                          used_months=used[i], terms=terms)
             base = sc.cost - (sc.compute_cost or 0.0)
             sc.cost = base + s.net
             sc.low = sc.high = sc.cost
