@@ -159,7 +159,7 @@ def load_config(env: dict[str, str] | None = None, dotenv_path: str | Path | Non
         field = ".".join(str(x) for x in err.get("loc", ())) or "llm settings"
         raise InputError(f"llm {field}", err.get("input"), err.get("msg", "a valid value")) from None
     if cfg.api_key is not None:
-        remember_secret(cfg.api_key.get_secret_value())
+        redact.remember(cfg.api_key.get_secret_value())  # scrub and the log filter remove it everywhere
     return cfg
 
 
@@ -181,11 +181,6 @@ def _same_endpoint(a: Any, b: Any) -> bool:
 
 def _is_local(url: str) -> bool:
     return any(h in url for h in ("://127.0.0.1", "://localhost", "://0.0.0.0", "://[::1]"))
-
-
-def remember_secret(value: str) -> None:
-    """Register a secret so that :func:`scrub` and the log filter remove it everywhere."""
-    redact.remember(value)
 
 
 def scrub(text: str) -> str:
