@@ -80,11 +80,6 @@ _READER_TYPES = {
 LOG4J = Path(__file__).with_name("spark_log4j2.properties")
 
 
-def _spark_schema(columns: str) -> str:
-    """``src INTEGER, -- comment\\n t DOUBLE`` -> ``src INT, t DOUBLE`` (Spark DDL)."""
-    return ", ".join(f"{name} {_TYPES.get(typ.upper(), typ)}" for name, typ in table_columns(columns))
-
-
 def _arrow_schema(schema) -> str:  # type: ignore[no-untyped-def]
     """An Arrow schema as Spark DDL (the few types the readers stage)."""
     names = {"int32": "INT", "int64": "BIGINT", "double": "DOUBLE", "float": "FLOAT", "string": "STRING",
@@ -207,7 +202,8 @@ class SparkEngine(Shared):
         elif m := _CREATE_COLS.match(sql):
             name = m.group(1)
             if name not in self._tables:
-                empty = self.spark.createDataFrame([], _spark_schema(m.group(2)))
+                schema = ", ".join(f"{n} {_TYPES.get(t.upper(), t)}" for n, t in table_columns(m.group(2)))  # Spark DDL
+                empty = self.spark.createDataFrame([], schema)
                 empty.createOrReplaceTempView(name)
                 self._tables[name] = empty
         elif m := _INSERT.match(sql):
