@@ -152,7 +152,7 @@ def _card_script(path: Path) -> str:
     return (
         "import json, sys\n"
         f"sys.path.insert(0, {str(ROOT)!r})\n"
-        "from ui.components.results import tool_card\n"
+        "from ui.components.view import tool_card\n"
         f"with open({str(path)!r}, encoding='utf-8') as f:\n"
         "    data = json.load(f)\n"
         "tool_card(data['tool'], data['result'], data['lang'], 'same')\n"

@@ -11,6 +11,7 @@ import streamlit as st
 
 from advisor.glossary import term
 from advisor.present import View
+from ui.components.view import BADGE
 
 MARK = {"critical": "#ffebe9", "warning": "#fff8c5", "info": "#ddf4ff"}
 EDGE = {"critical": "#cf222e", "warning": "#9a6700", "info": "#0969da"}
@@ -61,11 +62,14 @@ def highlighted_html(text: str, marks: list[tuple[str, str, str]]) -> str:
     return "".join(out)
 
 
-def contract_text(text: str, view: View, lang: str, height: int = 560) -> int:
-    """Render the text with highlights; returns how many quotes were found in it."""
-    marks = quotes(view)
-    body = highlighted_html(text, marks)
+def contract_text(text: str | None, view: View, lang: str, height: int = 560) -> None:
+    """The text with every quoted clause highlighted or, for a document whose text is not shown
+    (PDF, Word), the quoted clauses one by one."""
     st.markdown(f"**{term('con.text', lang)}**")
+    if not text:
+        for quote, sev, title in quotes(view):
+            st.markdown(f"> {quote}\n\n:{BADGE.get(sev, 'gray')}-badge[{title}]")
+        return
     with st.container(height=height, border=True, key="contract-text"):
+        body = highlighted_html(text, quotes(view))
         st.html(f'<div style="white-space:pre-wrap;font-size:0.9rem;line-height:1.6">{body}</div>')
-    return body.count("<mark ")

@@ -1,6 +1,7 @@
 """Every report drawn from its view (advisor.present): the headline figure with its range,
 the key figures, what was understood, the top findings, one line per alternative; the
-tables, charts, other findings and assumptions fold away under "details" and "assumptions"."""
+tables, charts, other findings and assumptions fold away under "details" and "assumptions".
+A chat answer's tool results are cards of their views (:func:`tool_card`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import streamlit as st
 import yaml
 
 from advisor.glossary import term
+from advisor.present import PRESENTERS, present
 from advisor.present.markdown import understood_line
 from advisor.present.view import Figure, FindingLine, Table, View
 
@@ -163,3 +165,19 @@ def _details(v: View, in_chat: bool) -> None:
         finding(f)
         finding_detail(f, v.lang)
     _tables(v)
+
+
+def tool_card(name: str, result: Any, lang: str, key: str, *, in_chat: bool = False, lazy: bool | None = None) -> None:
+    """The card of one tool result in the chat (``in_chat``: the answer above says the short form;
+    ``lazy``: see :func:`fold`): its view, the guide sections a search found, or the raw result."""
+    hits = result.get("hits") or [] if name == "search_knowledge" else []
+    if hits:
+        with st.expander(f"{term('label.hits', lang)} ({len(hits)})", icon=":material/menu_book:"):
+            for h in hits:
+                st.markdown(f"**{h.get('title', '')} › {h.get('section', '')}**  \n{h.get('snippet') or h.get('text', '')[:300]}")
+    elif name in PRESENTERS:
+        with st.container(border=True, key=f"card-{key}"):
+            view_card(present(name, result, lang), key, in_chat=in_chat, lazy=lazy)
+    elif name != "search_knowledge":
+        with st.expander(name):
+            st.json(result, expanded=False)

@@ -16,7 +16,7 @@ from advisor.glossary import listed, term
 from advisor.present.errors import say
 from ui import services, state
 from ui.components.common import error_box
-from ui.components.results import tool_card
+from ui.components.view import tool_card
 from ui.state import Lang
 
 STREAM_SECONDS = 0.35  # the whole answer appears within this time, however long it is

@@ -14,9 +14,9 @@ from advisor.glossary import term
 from advisor.present import View, markdown, present
 from ui import services, state
 from ui.components.common import page, shown
-from ui.components.contract import contract_text, quotes
+from ui.components.contract import contract_text
 from ui.components.progress import run_with_progress
-from ui.components.view import BADGE, assumptions_fold, finding, finding_detail, head, table
+from ui.components.view import assumptions_fold, finding, finding_detail, head, table
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 TEXT_TYPES = (".txt", ".md")
@@ -62,42 +62,19 @@ def review_markdown(view: View) -> str:
     return f"# {view.title}\n\n" + markdown.full(view)
 
 
-def checklist_table(view: View) -> None:
-    t_ = view.table("checklist")
-    if t_ is None or not t_.rows:
-        return
-    with st.expander(t_.title, icon=":material/checklist:"):
-        table(t_)
-
-
-def flagged_clauses(view: View, lang: str) -> None:
-    """For documents whose text is not shown (PDF, Word): the quoted clauses one by one."""
-    st.markdown(f"**{term('con.text', lang)}**")
-    for quote, sev, title in quotes(view):
-        st.markdown(f"> {quote}\n\n:{BADGE.get(sev, 'gray')}-badge[{title}]")
-
-
-def exports(outcome: services.Outcome, view: View, lang: str) -> None:
-    result = outcome.result or {}
+def show(review: dict[str, Any], lang: str) -> None:
+    result = review["outcome"].result or {}
+    view = present("review_contract", result, lang)
+    head(view)  # its notes say when the document addressed an AI assistant
     with st.container(horizontal=True, key="con-exports"):
         st.download_button(term("con.export_md", lang), review_markdown(view), file_name="contract-review.md",
                            mime="text/markdown", icon=":material/download:", on_click="ignore")
         st.download_button(term("con.export_json", lang), json.dumps(result, ensure_ascii=False, indent=1),
                            file_name="contract-review.json", mime="application/json",
                            icon=":material/data_object:", on_click="ignore")
-
-
-def show(review: dict[str, Any], lang: str) -> None:
-    outcome: services.Outcome = review["outcome"]
-    view = present("review_contract", outcome.result or {}, lang)
-    head(view)  # its notes say when the document addressed an AI assistant
-    exports(outcome, view, lang)
     left, right = st.columns([1.25, 1], gap="medium")
     with left:
-        if review.get("text"):
-            contract_text(review["text"], view, lang)
-        else:
-            flagged_clauses(view, lang)
+        contract_text(review.get("text"), view, lang)
     with right, st.container(height=620, border=False, key="con-findings"):
         if not view.findings:
             st.caption(term("card.no_findings", lang))
@@ -106,7 +83,10 @@ def show(review: dict[str, Any], lang: str) -> None:
                 finding(f)
                 with st.expander(term("label.why", lang), icon=":material/help:"):
                     finding_detail(f, lang)
-    checklist_table(view)
+    checklist = view.table("checklist")
+    if checklist is not None and checklist.rows:
+        with st.expander(checklist.title, icon=":material/checklist:"):
+            table(checklist)
     assumptions_fold(view, "con")
 
 

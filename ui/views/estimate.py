@@ -4,20 +4,14 @@ re-prices the run at once; a pinned baseline shows what each change is worth."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import streamlit as st
 
 from advisor.glossary import term
 from advisor.present import present
+from advisor.present.fmt import money
 from ui.components.common import page
 from ui.components.decision_pages import add_button, form_args, run
-from ui.components.results import estimate_card
-
-
-def config_line(result: dict[str, Any], lang: str) -> str:
-    """What was priced, in a line (the view's "understood")."""
-    return " · ".join(present("estimate_training_cost", result, lang).understood)
+from ui.components.view import view_card
 
 
 def main() -> None:
@@ -39,18 +33,22 @@ def main() -> None:
         result = run("estimate_training_cost", args, lang)
         if result is None:
             st.stop()
-        baseline = st.session_state.get("est_baseline")
-        if baseline:
-            st.caption(term("est.baseline_caption", lang, text=config_line(baseline, lang)))
+        view, baseline = present("estimate_training_cost", result, lang), st.session_state.get("est_baseline")
+        base = present("estimate_training_cost", baseline, lang) if baseline else None
+        if base is not None:  # what was priced, in a line (the view's "understood")
+            st.caption(term("est.baseline_caption", lang, text=" · ".join(base.understood)))
         with st.container(horizontal=True, key="est-actions"):
             if st.button(term("est.pin", lang), icon=":material/push_pin:", key="est_pin"):
-                st.session_state.est_baseline = result
-                baseline = result
-            if baseline and st.button(term("est.unpin", lang), key="est_unpin", type="tertiary"):
-                st.session_state.est_baseline = None
-                baseline = None
-            add_button(result, present("estimate_training_cost", result, lang), "est_add")
-        estimate_card(result, lang, "est", baseline=baseline if baseline is not result else None)
+                st.session_state.est_baseline, base = result, None
+            if base is not None and st.button(term("est.unpin", lang), key="est_unpin", type="tertiary"):
+                st.session_state.est_baseline = base = None
+            add_button(result, view, "est_add")
+        diff = (view.headline.raw or 0.0) - (base.headline.raw or 0.0) if base is not None else 0.0
+        if abs(diff) > 1e-9:
+            view.headline.range = (view.headline.range or "") + " · " + term(
+                "label.vs_baseline", lang, diff=("+" if diff > 0 else "−") + money(abs(diff), result["cost"]["currency"]))
+        with st.container(border=True, key="card-est"):
+            view_card(view, "est", per_row=3)
 
 
 main()

@@ -21,29 +21,18 @@ FILE_TYPES = ["csv", "gz", "parquet", "txt", "metrics", "prom"]
 MODES = ("on_demand", "committed", "spot")
 
 
-def saved(uploads: list[Any]) -> list[str]:
-    """Uploads in a temporary folder that services.run_tool deletes after the analysis."""
-    return services.save_uploads([(u.name, u.getvalue()) for u in uploads])
-
-
-def _use_sample() -> None:
-    st.session_state.use_sample = True
-
-
 def files_tab(lang: str, currency: str | None) -> dict[str, Any] | None:
     uploads = st.file_uploader(term("use.upload", lang), type=FILE_TYPES, accept_multiple_files=True, key="use_upload")
-    st.button(term("use.sample", lang), on_click=_use_sample, type="tertiary", icon=":material/dataset:",
-              key="use_sample_btn")
+    sample = st.button(term("use.sample", lang), type="tertiary", icon=":material/dataset:", key="use_sample_btn")
     price = st.number_input(term("use.file_price", lang), min_value=0.0, value=0.0, step=0.5, format="%.2f",
                             key="use_file_price", help=term("use.price_help", lang), persist_state="session")
     go = st.button(term("use.analyze", lang), type="primary", key="use_go_files", icon=":material/query_stats:")
-    sample = st.session_state.pop("use_sample", False)
     if not (go or sample):
         return None
     if sample:
         paths = [str(SAMPLE)]
     elif uploads:
-        paths = saved(list(uploads))
+        paths = services.save_uploads([(u.name, u.getvalue()) for u in uploads])  # deleted after the analysis
     else:
         st.warning(term("use.none", lang))
         return None
