@@ -222,6 +222,27 @@ CASES: list[tuple[str, str, str]] = [
     ('early_termination', 'trap', '第八条 解约\n预留实例不支持提前退订，已付费用不退。'),
     ('early_termination', 'trap', '第八条 退订\n包年实例不允许中途退订。'),
     ('early_termination', 'ok', '8. Cancellation. Customer may cancel at any time without a cancellation fee, and the unused prepaid months are refunded in full.'),
+    # an alert "each time" spend passes a limit; a credit for GPU-hours after the failure is named
+    ('usage_alerts', 'ok', '7. Alerts. Provider sends Customer an e-mail each time daily spend exceeds the limit Customer configured.'),
+    ('usage_alerts', 'ok', '7. Alerts. Every time the budget is reached, Provider notifies Customer by SMS.'),
+    ('failure_recompute', 'ok', "9. Faults. Where a job fails because of Provider's hardware, Provider credits the GPU-hours the job consumed."),
+    ('failure_recompute', 'ok', '9. Faults. After a node crash, Provider refunds the GPU hours lost.'),
+    # a notice period and a right to leave without a penalty
+    ('price_change', 'ok', "6. Pricing. Provider may raise prices only with ninety (90) days' written notice, and Customer may then terminate without penalty."),
+    ('price_change', 'ok', '第六条 调价\n乙方调价须提前90日书面通知，甲方可在调价生效前无责解约。'),
+    # a stopped machine still billed, named after its noun or "keeps accruing"
+    ('billing_after_release', 'trap', '4. Billing. Instances that are stopped but not released are still charged at the full hourly rate.'),
+    ('billing_after_release', 'trap', '4. Billing. A stopped pod keeps accruing GPU charges until it is deleted.'),
+    ('billing_after_release', 'trap', '4. Billing. Servers which have been powered off are also billed for their GPUs.'),
+    # a licence billed at a price; deletion when the account is closed; a cap "为上限"; the customer bears re-runs
+    ('hidden_fees', 'trap', '3. Licences. Operating system licences are billed at USD 20 per server per month.'),
+    ('hidden_fees', 'trap', '3. Support. Premium support is charged at $400 a month.'),
+    ('storage_retention', 'trap', "11. Data. Customer's data is permanently deleted 48 hours after the account is closed."),
+    ('storage_retention', 'trap', '11. Data. On cancellation of the subscription, all volumes are wiped.'),
+    ('sla_compensation', 'trap', '第十条 赔偿\n乙方的赔偿总额以当月服务费的10%为上限。'),
+    ('sla_compensation', 'trap', '第十条 赔偿\n每月补偿以月服务费的百分之五为最高限。'),
+    ('failure_recompute', 'trap', '9. Faults. Customer bears the cost of re-running jobs lost to hardware failures.'),
+    ('failure_recompute', 'trap', '9. Faults. The Customer pays for any rerun of training interrupted by a node fault.'),
 ]
 
 
