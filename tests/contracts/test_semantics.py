@@ -243,6 +243,11 @@ CASES: list[tuple[str, str, str]] = [
     ('sla_compensation', 'trap', '第十条 赔偿\n每月补偿以月服务费的百分之五为最高限。'),
     ('failure_recompute', 'trap', '9. Faults. Customer bears the cost of re-running jobs lost to hardware failures.'),
     ('failure_recompute', 'trap', '9. Faults. The Customer pays for any rerun of training interrupted by a node fault.'),
+    # "charges for <kind of fee>", denied or stated; "不存在/没有任何额外费用"
+    ('hidden_fees', 'ok|not_applicable', '3. Fees. There are no charges for setup, support or software.'),
+    ('hidden_fees', 'trap', '3. Fees. Customer pays fees for installation and maintenance on top of the rent.'),
+    ('hidden_fees', 'ok|not_applicable', '第三条 费用\n不存在任何额外费用。'),
+    ('hidden_fees', 'ok|not_applicable', '第三条 费用\n本订单没有其他任何费用。'),
 ]
 
 
