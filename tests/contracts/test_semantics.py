@@ -248,6 +248,15 @@ CASES: list[tuple[str, str, str]] = [
     ('hidden_fees', 'trap', '3. Fees. Customer pays fees for installation and maintenance on top of the rent.'),
     ('hidden_fees', 'ok|not_applicable', '第三条 费用\n不存在任何额外费用。'),
     ('hidden_fees', 'ok|not_applicable', '第三条 费用\n本订单没有其他任何费用。'),
+    # commitments in wordings of their own; floors on other things are none
+    ('minimum_commitment', 'trap', '5. Volume. The Customer guarantees a usage volume of 400 GPU-hours per week.'),
+    ('minimum_commitment', 'trap', '5. Volume. Customer undertakes a consumption of 2,000 GPU-hours a month.'),
+    ('minimum_commitment', 'trap', '5. Capacity. Customer must keep at least 8 GPUs rented at all times during the Term.'),
+    ('minimum_commitment', 'trap', '5. Capacity. Customer shall maintain no fewer than 4 servers under contract.'),
+    ('minimum_commitment', 'trap', "5. Minimum. A floor of USD 5,000 per month applies to Customer's bill."),
+    ('minimum_commitment', 'ok|not_applicable', '5. Availability. Provider guarantees at least 99.9% availability.'),
+    ('minimum_commitment', 'ok|not_applicable', '5. SLA. The service runs at no less than 99.5 percent uptime.'),
+    ('minimum_commitment', 'ok|not_applicable', '5. Hardware. Each server has at least 512 GB of memory.'),
 ]
 
 
