@@ -13,6 +13,7 @@ import pytest
 
 from advisor.cli import main
 from advisor.errors import DataError, DocumentError, InputError, UnknownNameError
+from advisor.numeric import limits
 from advisor.present.errors import say
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
@@ -53,8 +54,9 @@ def _error_texts(kinds: dict[str, int]) -> list[str]:
 
 def _accepted_tables() -> dict[str, list[str]]:
     """Per module, the texts of its module-level ``ACCEPTED`` / ``_ACCEPTED`` table (what each field accepts: the
-    validators raise with them by key, so the call sites above show only their f-string)."""
-    out: dict[str, list[str]] = {}
+    validators raise with them by key, so the call sites above show only their f-string), and per request model
+    the same words kept as data (limits.yaml ``request_accepted``)."""
+    out: dict[str, list[str]] = {name: list(fields.values()) for name, fields in limits()["request_accepted"].items()}
     for path in (ROOT / "advisor").rglob("*.py"):
         for node in ast.parse(path.read_text("utf-8")).body:
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict) and any(
@@ -67,9 +69,9 @@ def test_every_accepted_table_reads_in_chinese() -> None:
     """A refusal names what a field accepts; in Chinese that is never English quoted in 「」 — alone, or joined to
     the usage tool's "or files to analyse" (a missing utilization: 缺少利用率：需要 0 到 1 之间的比例…)."""
     tables = _accepted_tables()
-    assert {"usage.py", "contract.py", "knowledge.py", "catalog.py"} <= set(tables)
+    assert {"AnalyzeUsageRequest", "ReviewContractRequest", "knowledge.py", "catalog.py"} <= set(tables)
     english = re.compile(r"「[^」]*[A-Za-z]{2,}[^」]*」")
-    texts = [t for texts in tables.values() for t in texts] + [f"{t}, or files to analyse" for t in tables["usage.py"]]
+    texts = [t for texts in tables.values() for t in texts] + [f"{t}, or files to analyse" for t in tables["AnalyzeUsageRequest"]]
     bad = {t: z for t in texts if leaks([z := say(InputError("gpu_count", None, t), "zh")]) or english.search(z)}
     assert not bad, f"{len(bad)} accepted texts without a Chinese reading (add an error.says.* glossary entry): {bad}"
 
