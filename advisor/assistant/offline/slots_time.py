@@ -33,30 +33,10 @@ _MONTH_HOURS = re.compile(  # "一个月按 720 小时算", "assume 720 hours a 
     rf"(?:一个月|每个?月|(?<![a-z])(?:a|one|per|each)\s+month)\s*(?:按|算|当|记|计|=|is|as|of|counts?\s+as)?\s*(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*"
     rf"(?:小时|h(?:ou)?rs?(?![a-z]))|(?P<n2>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:小时|h(?:ou)?rs?)\s*(?:a|per|/|一个|每个?)\s*(?:月|month)(?![a-z])"
 )
-_NAMED_PERIODS = [
-    (re.compile(r"上个?月|last\s+month|past\s+month|this\s+month|本月|这个月"), HOURS_PER_MONTH),
-    (re.compile(r"上周|上个?星期|last\s+week|past\s+week|this\s+week|本周|这周"), 7 * HOURS_PER_DAY),
-    (re.compile(r"昨天|yesterday|past\s+day|last\s+24\s*h"), HOURS_PER_DAY),
-    (re.compile(r"上个?季度|last\s+quarter|past\s+quarter|this\s+quarter|本季度"), HOURS_PER_YEAR / 4),
-    (re.compile(r"去年|last\s+year|past\s+year"), HOURS_PER_YEAR),
-]
-_DEADLINE_BEFORE = re.compile(
-    r"(?:within|in|under|less\s+than|by|before|need(?:s|ed)?\s+it|must|needs?\s+to|done\s+in|finish(?:ed)?\s+in|"
-    r"deadline\s*(?:is|of|:)?|需要在|要在|必须在|得在|在|最多|不超过|限|截止|only\s+have|we\s+have|have|最晚|in\s+the\s+next)\s*$"
-)
-_DEADLINE_AFTER = re.compile(
-    r"^\s*(?:之内|以内|内|之前|以前|前|完成|搞定|训完|跑完|做完|训练完|出结果|交付|上线前|"
-    r"to\s+(?:finish|train|complete|deliver|get)|deadline|or\s+less|tops|max)"
-)
-_PERIOD_BEFORE = re.compile(r"(?:past|last|over\s+the\s+(?:past|last)|过去(?:的)?|最近(?:的)?|近|this|本|这)\s*(?:个)?\s*$")
-_PERIOD_AFTER = re.compile(r"^\s*(?:里|以来|来|下来|累计)")
-_WALL_BEFORE = re.compile(
-    r"(?:租|rent(?:ing)?|reserve|lease|for|用|跑|需要|要用|持续|running|run|need\s+(?:them|it|the\s+\w+)\s+for|"
-    r"包|连续|长期|over)\s*(?:了|上)?\s*$"
-)
-_PROJECT = re.compile(r"(?:项目周期|项目为期|项目持续|project\s+(?:lasts?|duration|length|of|runs?|timeline))\s*(?:是|为|:|about)?\s*$")
-_PROJECT_AFTER = re.compile(r"^\s*(?:的)?\s*(?:项目|project)")
-_RETENTION = re.compile(r"(?:保留|保存|存放|(?<![每])存|retain(?:ed)?|store[ds]?(?:\s+for)?|retention(?:\s+(?:of|is))?|kept|keep\s+\w+\s+for)\s*(?:了)?\s*$")
+_NAMED_PERIODS = [(re.compile(str(e["pattern"])), HOURS[str(e["unit"])]) for e in lexicon()["calendar"]["named_periods"]]
+_ROLES = [(str(r["slot"]), re.compile(rf"(?:{r.get('before', '(?!)')})\s*$"), re.compile(rf"^\s*(?:{r.get('after', '(?!)')})"))
+          for r in lexicon()["duration_roles"]]
+"""A duration's role by the words just before or after it (lexicon ``duration_roles``, in order)."""
 _CHECKPOINT = re.compile(r"checkpoint|ckpt|检查点|存档|保存一次|存一次")
 _EVERY = re.compile(r"(?:每隔?|every)\s*$")
 _PER_DAY = [
@@ -226,17 +206,7 @@ def extract_times(scan: Scan) -> None:
 def _role(scan: Scan, before: str, after: str) -> str:
     if _EVERY.search(before) and scan.has(_CHECKPOINT):
         return "checkpoint_interval_hours"
-    if _PROJECT.search(before) or _PROJECT_AFTER.search(after):
-        return "project_months"
-    if _RETENTION.search(before):
-        return "storage_retention_days"
-    if _PERIOD_BEFORE.search(before) or _PERIOD_AFTER.search(after):
-        return "period_hours"
-    if _DEADLINE_BEFORE.search(before) or _DEADLINE_AFTER.search(after):
-        return "deadline_hours"
-    if _WALL_BEFORE.search(before):
-        return "wall_hours"
-    return "duration_hours"
+    return next((slot for slot, b, a in _ROLES if b.search(before) or a.search(after)), "duration_hours")
 
 
 def _share(m: re.Match[str]) -> float | None:
