@@ -1251,3 +1251,26 @@ def test_a_card_settled_on_for_the_figures_ends_the_choice(said: str, gpu: str, 
 def test_a_model_already_tuned_names_no_training_stage(said: str) -> None:  # (the intent is read from the cue words)
     p = parse_question(said)
     assert "finetune" not in p.context.get("stage_names", []) and "serving" in p.context.get("stage_names", []), p.context
+
+
+@pytest.mark.parametrize("said", [
+    "qwen3-14b 全参微调 2 亿 token 后部署三个月，每天 2000 万 token，一共多少", "qwen3-14b：full 微调 2 亿 token → 上线 90 天（日均 2000 万 token），整体预算多少",
+    "full fine-tune qwen3-14b on 200M tokens -> serve 90 days at 20M tokens/day, total project budget?",
+])  # fmt: skip
+def test_a_stage_ends_at_after_or_an_arrow(said: str) -> None:
+    args = _args(said)
+    assert (args.get("finetune_tokens_b"), args.get("serving_days"), args.get("serving_tokens_per_day")) == (0.2, 90, 2e7), args
+
+
+@pytest.mark.parametrize(("said", "share"), [
+    ("8 张 A100 上个月大部分时间空着，利用率估计三成左右，8 元一卡时，亏多少", 0.3), ("8 张 A100 上个月只有不到一半时间在跑，8 元一卡时，浪费多少", 0.5),
+    ("8 张 A100 上个月有 60% 的时间是闲着的，8 元一卡时，浪费多少", 0.4), ("8 张 A100 上个月 GPU 使用率在 20% 到 30% 之间，8 元一卡时，浪费多少", 0.25),
+    ("8 张 A100 上个月大概三分之一的时间在用，8 元一卡时，浪费多少", 1 / 3),
+    ("8 A100s last month, busy maybe a third of the time, $1.8/GPU-hr. How much wasted?", 1 / 3),
+    ("8 A100s last month, utilization between 20 and 30%, $1.8/hr, wasted spend?", 0.25),
+    ("8 A100s last month, running about three quarters of the time, $1.8/hr, wasted spend?", 0.75),
+    ("our 8 A100 were at 0.4 utilization over the past two weeks, $1.8/hr: how much did we waste?", 0.4),
+])  # fmt: skip
+def test_a_utilization_said_as_a_share_of_the_time_a_fraction_or_a_range(said: str, share: float) -> None:
+    p = parse_question(said)
+    assert p.intent == "analyze_usage" and p.args.get("avg_utilization") == pytest.approx(share, abs=1e-4), p.args

@@ -96,19 +96,25 @@ _IDLE_WAIT = re.compile(
     rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:小时|hours?|hrs?|h)(?![a-z])(?!\s*(?:a|per|/|每)\s*(?:day|天))"
 )
 
-_PCT = (rf"(?:(?P<p>{NUMBER_TEXT_NO_WORDS})(?:\s*[-~–到至]\s*(?P<p2>{NUMBER_TEXT_NO_WORDS}))?\s*(?:%|percent|个百分点)|百分之(?P<pc>[零一二两三四五六七八九十百]+)|"
+_PCT = (rf"(?:(?P<p>{NUMBER_TEXT_NO_WORDS})(?:(?:\s*%)?\s*(?:[-~–到至]|and|to)\s*(?P<p2>{NUMBER_TEXT_NO_WORDS}))?\s*(?:%|percent|个百分点)|百分之(?P<pc>[零一二两三四五六七八九十百]+)|"
+        r"(?P<part>[三四]分之[一二三]|(?<![a-z\d.])(?:an?|one|two|three|[123])[\s-]+(?:thirds?|quarters?)(?=\s+of))|"
         r"(?P<half>一半|half)|(?<![\d.])(?P<cheng>[一二两三四五六七八九]|\d)\s*成(?!本|功|员|熟|立|为|绩))")
+_PARTS = {"三分之一": 1 / 3, "三分之二": 2 / 3, "四分之一": 0.25, "四分之三": 0.75, "third": 1 / 3, "thirds": 2 / 3, "quarter": 0.25, "quarters": 0.75}
+"""A share said as a fraction ("三分之一", "a third of the time", "two thirds", "three quarters")."""
 _FRACTION = r"(?P<f>0?\.\d+)(?![\d%])"
 _UTIL_WORD = r"(?:利用率|使用率|占用率?|utili[sz]ation|util(?![a-z])|gpu\s*load|负载|busy)"
-_FILLER = r"\s*(?:(?:也就|就|只有|仅|才|占|一直|基本|长期|通常|常年|大多|只|仅仅|大概|约|大约|在|是|为|都|平均|维持在|of|is|at|around|about|~|:|only|just|roughly|averag\w*|hovers?|sits?|sat|was|were|of\s+only)\s*)*"
+_FILLER = r"\s*(?:(?:也就|就|只有|仅|才|占|一直|基本|长期|通常|常年|大多|只|仅仅|大概|约|大约|估计|可能|差不多|不到|在|是|为|都|平均|维持在|of|is|at|around|about|~|:|only|just|roughly|maybe|probably|between|averag\w*|hovers?|sits?|sat|was|were|of\s+only)\s*)*"
 _UTIL = [
     re.compile(rf"(?:平均)?(?:gpu\s*)?{_UTIL_WORD}{_FILLER}(?:{_PCT}|{_FRACTION})"),
-    re.compile(rf"{_PCT}\s*(?:的)?\s*(?:平均)?\s*(?:gpu\s*)?(?:average\s+)?(?:{_UTIL_WORD}|utili[sz]ed|busy|load)"),
+    re.compile(rf"(?:{_PCT}|{_FRACTION})\s*(?:的)?\s*(?:平均)?\s*(?:gpu\s*)?(?:average\s+)?(?:{_UTIL_WORD}|utili[sz]ed|busy|load)"),
+    # the share of the time in use: "不到一半时间在跑", "60% 的时间在用", "busy a third of the time", "running half the time"
+    re.compile(rf"{_PCT}\s*(?:的)?\s*(?:时间|of\s+the\s+time)\s*(?:都)?\s*(?:在|是|有)?\s*(?:跑|用|忙|工作|运行|有任务|跑任务)"),
+    re.compile(rf"(?:busy|running|in\s+use|used|working|active){_FILLER}{_PCT}\s*(?:of\s+)?the\s+time"),
     # "平均只用到 62%", "averaged 45%", "ran at 81% on average": a usage verb with a share
     re.compile(rf"(?:平均|average)\s*(?:只|才|仅)?\s*(?:用到|用了|跑到|跑了|用|达到|到)\s*{_FILLER}(?:{_PCT})"),
     re.compile(rf"(?:averag(?:ed|es|ing)|ran\s+at|running\s+at|runs\s+at)\s*{_FILLER}(?:{_PCT})"),
 ]
-_IDLE_WORD = r"(?:闲置|空闲|空转|idle|sitting\s+idle|unused)"
+_IDLE_WORD = r"(?:闲置|空闲|空转|闲着|空着|没在用|没人用|idle|sitting\s+idle|unused|not\s+in\s+use)"
 _IDLE = [
     re.compile(rf"{_IDLE_WORD}\s*(?:率|了|着|时间)?{_FILLER}{_PCT}"),
     re.compile(rf"{_PCT}\s*(?:的)?\s*(?:时间|of\s+the\s+time)?\s*(?:都)?\s*(?:在|是|are|is)?\s*{_IDLE_WORD}"),
@@ -215,6 +221,8 @@ def _share(m: re.Match[str]) -> float | None:
         return 0.5
     if groups.get("cheng"):
         return read_number(groups["cheng"]) / 10  # "六成" = 60 %
+    if groups.get("part"):
+        return _PARTS[groups["part"] if "分之" in groups["part"] else groups["part"].split()[-1].split("-")[-1]]
     if groups.get("f"):
         value = float(groups["f"])
     elif groups.get("pc"):

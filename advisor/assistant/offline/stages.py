@@ -21,9 +21,9 @@ from advisor.numeric import COUNT_TEXT, NUMBER_TEXT, read_number
 from advisor.units import HOURS_PER_MONTH
 
 _STAGE_WORDS = "|".join(f"(?:{p})" for p, _ in STAGES)
-_CLAUSE_END = re.compile(r",(?!(?<=\d,)\d{3}(?![\d.]))|[，;；+。、]|\.(?!\d)|(?<![a-z])(?:then|and\s+then|after\s+that|followed\s+by)(?![a-z])|然后|之后|接着|再(?=[上做跑用训])|"
+_CLAUSE_END = re.compile(r",(?!(?<=\d,)\d{3}(?![\d.]))|[，;；+。、→⇒]|->|=>|\.(?!\d)|(?<![a-z])(?:then|and\s+then|after\s+that|followed\s+by)(?![a-z])|然后|之后|接着|再(?=[上做跑用训])|"
                          r"(?=扩到|扩容到|扩成|(?<![a-z])scal(?:e|ing)\s+(?:up\s+|out\s+)?to(?![a-z]))|"
-                         rf"(?<![a-z])and\s+(?=[^,，。;；]{{0,16}}?(?:{_STAGE_WORDS}))|[和及并](?=[^,，。;；]{{0,16}}?(?:{_STAGE_WORDS}))")  # "… and fine-tuning on A100s"
+                         rf"(?<![a-z])and\s+(?=[^,，。;；]{{0,16}}?(?:{_STAGE_WORDS}))|[和及并](?=[^,，。;；]{{0,16}}?(?:{_STAGE_WORDS}))|后(?=\s*(?:{_STAGE_WORDS}))")  # "… and fine-tuning on A100s"
 _CARDS = re.compile(rf"(?<![\d.])(?:(?<!\d,)|(?!\d{{3}}(?![\d.])))(?P<n>{COUNT_TEXT})\s*(?:张|块|台)(?!\s*(?:图|表|纸))")
 _TIERED = re.compile(r"阶梯|tiered|volume\s+tier")
 _FINISHED = re.compile(rf"(?:只用了|用了|跑了|做了|finished\s+(?:after|in)|ended\s+after|done\s+(?:after|in)|after)\s*(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:月|months?)")
