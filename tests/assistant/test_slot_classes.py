@@ -1274,3 +1274,19 @@ def test_a_stage_ends_at_after_or_an_arrow(said: str) -> None:
 def test_a_utilization_said_as_a_share_of_the_time_a_fraction_or_a_range(said: str, share: float) -> None:
     p = parse_question(said)
     assert p.intent == "analyze_usage" and p.args.get("avg_utilization") == pytest.approx(share, abs=1e-4), p.args
+
+
+@pytest.mark.parametrize(("said", "jobs", "hours"), [
+    ("按小时计费，每天 40 个短任务，每个 10 分钟，连续 30 天，A10 亏多少", 1200, 1 / 6), ("每周 20 个任务，每个 45 分钟，跑 8 周，H100 按小时计费多付多少", 160, 0.75),
+    ("40 short jobs a day, 10 minutes each, for 30 days on an A10 billed hourly", 1200, 1 / 6),
+    ("200 runs a month, 20 minutes each, for 3 months on an L4, billed hourly", 600, 1 / 3),
+    ("一天跑 50 次，每次 20 分钟，A10G 按小时计费亏多少", 50, 1 / 3),
+    ("按小时计费，300 个评测任务，单个耗时 7 分钟左右，A10 多付多少", 300, 7 / 60), ("按小时计费，300 个任务各跑 7 分钟，A10 多付多少", 300, 7 / 60),
+    ("300 eval jobs averaging 7 minutes on an A10, billed hourly: overpay?", 300, 7 / 60),
+    ("300 jobs, 7 minutes per job, one A10, hourly billing: overpay?", 300, 7 / 60),
+])  # fmt: skip
+def test_jobs_a_day_week_or_month_over_a_period_and_their_length_in_other_words(said: str, jobs: int, hours: float) -> None:
+    r = ask(said, offline=True)
+    args = r.tool_calls[0].args
+    assert (args.get("jobs"), args.get("job_hours")) == (jobs, pytest.approx(hours, abs=1e-4)), args
+    assert (jobs == 50 or jobs == 300) or any(w in r.answer for w in ("Jobs over the period", "整个周期的任务数"))

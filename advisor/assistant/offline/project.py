@@ -176,6 +176,12 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str,
                               "source": "a schedule with no period is compared over one month, the monthly plan's term"})
         if "days" not in args and "wall_hours" in args:
             args["days"] = days_of(args["wall_hours"])  # "每周5天，跑4周": 28 days, used 5 of 7 (the tool's days_per_week)
+        every = ctx.get("jobs_every_days")
+        if every and "jobs" in args and args.get("days", 0) > every:  # "每天 40 个任务，连续 30 天": 1200 jobs
+            args["jobs"] = round(args["jobs"] * args["days"] / every)
+            if notes is not None:
+                notes.append({"name": "billing.jobs_every", "value": args["jobs"], "unit": "jobs",
+                              "source": "jobs said a day, week or month, over the period stated"})
         if "days" in args and "wall_hours" not in args:
             args["wall_hours"] = round(args["days"] * 24, 6)
     elif intent == "check_quote":

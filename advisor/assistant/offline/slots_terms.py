@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from advisor.assistant.offline.lexicon import lexicon
 from advisor.assistant.offline.text import Scan, Span
 from advisor.numeric import NUMBER_TEXT, NUMBER_TEXT_NO_WORDS, read_number
 from advisor.units import HOURS_PER_DAY
@@ -39,9 +40,9 @@ _UNIT_HOURS = {"sec": 1 / 3600, "min": 1 / 60, "hour": 1.0, "day": HOURS_PER_DAY
 _LEN_UNIT = (r"(?:(?P<sec>秒钟?|s(?:ec(?:ond)?s?)?(?![a-z]))|(?P<min>分钟|mins?(?:utes?)?(?![a-z]))"
              r"|(?P<hour>个?小时|h(?:ou)?rs?(?![a-z])|h(?![a-z0-9]))|(?P<day>天|days?(?![a-z])))")
 _JOB_LENGTH = [
-    re.compile(rf"(?:每个|每次|每项|每组[^\d,，。;；]*|(?:一个|一次|单次)(?=\s*(?:任务|作业|实验|跑|要|用|需要|耗时))|each|of|lasting|taking|at|[×*]|x(?=\s*\d))\s*(?:任务|作业|实验|job|run)?\s*(?:跑|用|要|需要|耗时|花)?\s*(?:大概|约|大约|about|around|~|roughly)?\s*"
+    re.compile(rf"(?:每个|每次|每项|单个|各|每组[^\d,，。;；]*|(?:一个|一次|单次)(?=\s*(?:任务|作业|实验|跑|要|用|需要|耗时))|each|of|lasting|taking|averag(?:ing|e)|avg|at|[×*]|x(?=\s*\d))\s*(?:任务|作业|实验|job|run)?\s*(?:跑|用|要|需要|耗时|花)?\s*(?:大概|约|大约|about|around|~|roughly)?\s*"
                rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?P<andhalf>半)?\s*{_LEN_UNIT}(?:\s*each)?"),
-    re.compile(rf"(?P<n>{NUMBER_TEXT})\s*{_LEN_UNIT}\s*(?:each|apiece|一个|一次)"),
+    re.compile(rf"(?P<n>{NUMBER_TEXT})\s*{_LEN_UNIT}\s*(?:each|apiece|a\s+piece|一个|一次|per\s+(?:job|run|task)|a\s+(?:job|run|task))"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})[\s-]*{_LEN_UNIT}[\s-]+(?:long\s+)?(?:jobs?|runs?|tasks?|experiments?)(?![a-z])"),  # "a 30-minute job"
     # "一次大概 2.5 小时", "takes an hour and a half", "each run lasts 20 min"
     re.compile(rf"(?:一次|单次|一个任务|一轮|takes?|taking|lasts?|lasting|runs?\s+for)\s*(?:大概|约|大约|about|around|roughly|~)?\s*"
@@ -88,6 +89,7 @@ _BASE = re.compile(rf"(?:基础负载|基本负载|常年|平时|base(?:\s+load)
 _PEAK = re.compile(rf"(?:高峰|峰值|旺季|peaks?|bursts?)\D{{0,12}}?(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:张|块|卡|台)?")
 
 
+_JOBS_EVERY = [(re.compile(str(e["pattern"])), float(e["days"])) for e in lexicon()["calendar"]["jobs_every"]]
 _EACH_JOB = re.compile(r"(?:每个|每次|每组|单个)\s*(?:任务|作业|实验)|(?<![a-z])(?:each|every|per)\s+(?:job|run|task|experiment)(?![a-z])")
 
 
@@ -111,6 +113,9 @@ def extract_terms(scan: Scan) -> None:
             late = next((g for g in ("n5", "n6") if jobs[0].groupdict().get(g)), None)  # a count after its job: the job and
             at = jobs[0].start(late) if late else jobs[0].start()  # its length ("a 30-minute job run 200 times") stay to be read
             scan.take("jobs", int(read_number(_n(jobs[0]))), at, jobs[0].end())
+            near = scan.norm[max(0, jobs[0].start() - 6) : jobs[0].end() + 12]  # "每天 40 个任务", "200 runs a month"
+            if every := next((d for p, d in _JOBS_EVERY if p.search(near)), None):
+                scan.values["jobs_every_days"] = every
         half_hour = scan.first(_HALF_HOUR)
         if half_hour:  # "每个半小时", "each takes half an hour", "half an hour each"
             scan.take("job_hours", 0.5, half_hour.start(), half_hour.end())
