@@ -1290,3 +1290,15 @@ def test_jobs_a_day_week_or_month_over_a_period_and_their_length_in_other_words(
     args = r.tool_calls[0].args
     assert (args.get("jobs"), args.get("job_hours")) == (jobs, pytest.approx(hours, abs=1e-4)), args
     assert (jobs == 50 or jobs == 300) or any(w in r.answer for w in ("Jobs over the period", "整个周期的任务数"))
+
+
+@pytest.mark.parametrize(("said", "hours"), [
+    ("lora qwen2.5-7b 1亿token，4 张 A100，明天就要，6 个小时能跑完吗", 6), ("lora qwen2.5-7b 1亿token，4 张 A100，后天交付，8小时内能训完吗", 8),
+    ("lora qwen2.5-7b 1亿token，4 张 A100，最晚后天，给 10 小时够不够", 10),
+    ("LoRA qwen2.5-7b on 100M tokens on 4 A100s, deadline is tomorrow; can it be done in 6 hours?", 6),
+    ("LoRA qwen2.5-7b on 100M tokens on 4 A100s, need it by tomorrow, within half a day?", 12),
+    ("LoRA qwen2.5-7b on 100M tokens on 4 A100s by tomorrow: are 6 hours of compute enough?", 6),
+])  # fmt: skip
+def test_a_duration_asked_about_beats_the_day_it_is_due(said: str, hours: float) -> None:
+    r = ask(said, offline=True)
+    assert r.tool_calls[0].args.get("deadline_hours") == hours, r.tool_calls[0].args
