@@ -201,11 +201,11 @@ def extract_times(scan: Scan) -> None:
     dated = scan.first(_DATED_DEADLINE)
     hour_said = dated and _TIME_OF_DAY.search(scan.norm[dated.start() : dated.end() + 10])  # "明天早上之前": not whole days
     days = next((d for p, d in _RELATIVE_DAYS if dated and not hour_said and p.search(dated.group(0))), None)
-    stated = any(k in scan.values for k in ("deadline_hours", "duration_hours", "wall_hours"))  # "明天要，给 10 小时够吗": the hours asked
-    if dated and days and not stated:  # "最晚后天", "by tomorrow": whole days from now
+    asked = any(k in scan.values for k in ("deadline_hours", "duration_hours", "wall_hours"))  # "明天要，给 10 小时够吗": the hours asked
+    if dated and days and not asked:  # "最晚后天", "by tomorrow": whole days from now
         scan.take("deadline_hours", days * HOURS_PER_DAY, dated.start(), dated.end())
         scan.note("deadline.relative", days * HOURS_PER_DAY, "h", "a deadline named as a day from today is that many whole days from now")
-    elif dated and not stated:
+    elif dated and not asked:
         scan.note("deadline", scan.source(dated.start(), dated.end())[2].strip(), "",
                   "a deadline named by a date is not turned into hours; give the hours or days to check it")
 
