@@ -257,6 +257,20 @@ CASES: list[tuple[str, str, str]] = [
     ('minimum_commitment', 'ok|not_applicable', '5. Availability. Provider guarantees at least 99.9% availability.'),
     ('minimum_commitment', 'ok|not_applicable', '5. SLA. The service runs at no less than 99.5 percent uptime.'),
     ('minimum_commitment', 'ok|not_applicable', '5. Hardware. Each server has at least 512 GB of memory.'),
+    # Chinese console terms: an occupancy fee after the GPU stops billing, deletion when the balance runs out,
+    # 自动…续费, a handling fee on leaving, extras charged 另计 or per visit, time compensated after a fault
+    ('billing_after_release', 'trap', '第四条 计费\n实例关机后，GPU不再计费，但仍按每小时0.5元收取资源占用费。'),
+    ('billing_after_release', 'trap', '第四条 计费\n停机后算力不计费，但另行收取资源预留费。'),
+    ('storage_retention', 'trap', '第十一条 数据\n账户余额不足时，乙方立即停止实例并删除其数据。'),
+    ('storage_retention', 'trap', '第十一条 数据\n余额耗尽后，实例数据将被清除。'),
+    ('auto_renewal', 'trap', '第二条 续费\n包月实例到期前将自动从账户余额扣费续费一个月。'),
+    ('early_termination', 'trap', '第八条 退订\n包年包月实例退订时，按原价扣除已使用时长费用后，再收取剩余金额20%的手续费。'),
+    ('early_termination', 'trap', '8. Cancellation. On cancellation Provider refunds the balance less a handling fee of 20%.'),
+    ('early_termination', 'ok|not_applicable', '第八条 提前终止\n甲方可提前终止本订单，且不需要支付手续费。'),
+    ('hidden_fees', 'trap', '第三条 费用\n镜像存储超过20GB部分按每GB每天0.01元另计。'),
+    ('hidden_fees', 'trap', '第三条 费用\n远程协助服务每次收费200元。'),
+    ('failure_recompute', 'ok', '第九条 故障\n因宿主机故障导致实例中断的，故障期间不计费，并补偿等额时长。'),
+    ('failure_recompute', 'ok', '第九条 故障\n节点宕机的，按宕机时长补偿同等卡时。'),
 ]
 
 
