@@ -271,6 +271,20 @@ CASES: list[tuple[str, str, str]] = [
     ('hidden_fees', 'trap', '第三条 费用\n远程协助服务每次收费200元。'),
     ('failure_recompute', 'ok', '第九条 故障\n因宿主机故障导致实例中断的，故障期间不计费，并补偿等额时长。'),
     ('failure_recompute', 'ok', '第九条 故障\n节点宕机的，按宕机时长补偿同等卡时。'),
+    # English wordings of the same classes
+    ('storage_retention', 'ok', '11. Exit. Upon expiry, Customer has 30 days to download its data before it is deleted.'),
+    ('storage_retention', 'trap', '11. Data. Snapshots are purged as soon as the subscription lapses.'),
+    ('price_lock', 'ok', '5. Rates. Provider guarantees the quoted rates until the end of the 12-month term.'),
+    ('price_lock', 'ok', '5. Rates. Provider honours the agreed prices throughout the Term.'),
+    ('price_lock', 'missing|trap', '5. Rates. Quoted rates are valid for 7 days only and are not guaranteed thereafter.'),
+    ('early_termination', 'trap', '8. Term. Customer may not terminate a reserved term early; all fees for the term remain payable.'),
+    ('early_termination', 'trap', '8. Term. The Customer cannot cancel before the end date.'),
+    ('early_termination', 'ok', "8. Exit. Customer may terminate on 30 days' notice and pays only for the services used up to that date."),
+    ('hidden_fees', 'trap', "3. Licences. Software licences required for the service are the Customer's responsibility and cost."),
+    ('hidden_fees', 'ok', '3. Fees. No charges apply beyond the hourly GPU rate.'),
+    ('hidden_fees', 'ok', '3. Fees. No additional fees are payable apart from the monthly rent.'),
+    ('billing_after_release', 'trap', '4. Billing. Charges continue to accrue for stopped instances.'),
+    ('billing_after_release', 'trap', '4. Billing. Fees keep running on paused servers.'),
 ]
 
 
