@@ -15,7 +15,9 @@ import yaml
 from advisor.tools.contract import review_contract
 
 HERE = Path(__file__).resolve().parents[1] / "fixtures" / "contracts"
-CASES = yaml.safe_load((HERE / "injection" / "cases.yaml").read_text(encoding="utf-8"))["cases"]
+BATCHES = {name: yaml.safe_load((HERE / "injection" / f"{name}.yaml").read_text(encoding="utf-8"))["cases"]
+           for name in ("cases", "batch2")}
+CASES = [case for cases in BATCHES.values() for case in cases]
 
 
 @lru_cache(maxsize=2)
@@ -26,7 +28,9 @@ def _base(lang: str) -> str:
 def placed(text: str, lang: str, place: str) -> str:
     paragraphs = _base(lang).split("\n\n")
     middle = len(paragraphs) // 2
-    if place == "mid":
+    if place == "header":
+        paragraphs.insert(0, text)
+    elif place == "mid":
         paragraphs.insert(middle, text)
     elif place == "end":
         paragraphs.append(text)
@@ -56,7 +60,7 @@ def test_the_set_has_twenty_injections_and_ten_clean_sentences_in_both_languages
     for lang in ("en", "zh"):
         assert sum(c["lang"] == lang and c["expect"] == "injection" for c in CASES) >= 10
         assert sum(c["lang"] == lang and c["expect"] == "clean" for c in CASES) >= 5
-    assert {c["place"] for c in CASES} == {"mid", "end", "footnote", "inside"}
+    assert {c["place"] for c in BATCHES["cases"]} == {"mid", "end", "footnote", "inside"}
 
 
 # Sentences that name an AI, a model or an automated system doing its ordinary job (found while
