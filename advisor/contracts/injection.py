@@ -9,10 +9,12 @@ vocabulary is data in patterns.yaml; the finding's texts are in rules/contract.y
 
 Text is normalised before it is matched (:func:`normalize`), so hiding an instruction does not
 hide it from the check: zero-width and bidi control characters are removed, full-width Latin
-becomes ASCII (NFKC), letters spaced out one by one are joined, HTML and Markdown comments are
-opened, and base64 blocks that decode to text are decoded and appended. Detection only adds
-the ``prompt_injection`` finding: every clause, one carrying an instruction included, is still
-reviewed for its traps by the detectors, which never see the normalised text.
+becomes ASCII (NFKC), Traditional characters of the vocabulary become Simplified, letters
+spaced out one by one are joined, HTML and Markdown comments are opened, and base64 blocks that
+decode to text are decoded and appended. Detection adds the
+``prompt_injection`` finding, and a sentence carrying an instruction is no evidence of a
+protection (a sentence telling the reader the liability cap is generous is no liability cap);
+it is still reviewed for its traps by the detectors, which never see the normalised text.
 """
 
 from __future__ import annotations
@@ -23,6 +25,12 @@ from functools import lru_cache
 from advisor.contracts.clauses import Clause, Sentence
 from advisor.contracts.literals import Alternation
 from advisor.contracts.vocabulary import _compile, _raw
+
+
+@lru_cache(maxsize=1)
+def _simplified() -> dict[int, str]:
+    pairs = str((_raw().get("injection") or {}).get("traditional") or "").split()
+    return {ord(pair[0]): pair[1] for pair in pairs}
 
 
 @lru_cache(maxsize=1)
@@ -61,7 +69,7 @@ def normalize(text: str) -> str:
     """The text an instruction could hide in, made plain (see the module docstring)."""
     import unicodedata
 
-    plain = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))
+    plain = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text)).translate(_simplified())
     opened = _COMMENT.sub(lambda m: " " + " ".join(g for g in m.groups() if g) + " ", plain)
     joined = _SPACED.sub(lambda m: re.sub(r"[ .\-_*]", "", m.group(0)), opened)
     extra = _decoded_base64(plain)

@@ -77,6 +77,8 @@ def review_document(
     if suggest is not None:
         hits.extend(_suggested_hits(clauses, hits, suggest, zh_provider))
     injections = find_injections(clauses)
+    said = {id(s) for s in injections}  # an instruction to the reader is evidence of a trap, never of a protection
+    hits = [h for h in hits if h.kind in ("trap", "denied") or id(h.sentence) not in said]
     facts = build_facts(hits, monthly_fee=monthly_fee, currency=currency or _default_currency(doc.text, language))
     facts["clause_count"] = len(clauses)
     found = injection_facts(injections)
