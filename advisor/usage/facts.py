@@ -17,27 +17,14 @@ from advisor.usage.defaults import UsageDefaults
 from advisor.usage.fleet import FleetNumbers
 from advisor.usage.models import BillingSection, UsageSummary
 
-# Money facts a rule claims as a saving; below findings.min_saving they are reported as 0.
-SAVING_FACTS = (
-    "idle_cost",
-    "forgotten_gpu_cost",
-    "target_saving",
-    "low_use_saving",
-    "offpeak_saving",
-    "rightsize_saving",
-    "unused_commitment_cost",
-    "storage_after_compute_cost",
-    "forgotten_resource_cost",
-)
-
 
 def material(facts: dict[str, Any], d: UsageDefaults) -> dict[str, Any]:
     """Zero the saving facts below ``findings.min_saving`` (and a steady on-demand cost whose
     commitment saving would be below it), so that rules never advise over rounding noise."""
     floor = d.number("findings.min_saving")
     out = dict(facts)
-    for name in SAVING_FACTS:
-        if name in out and out[name] < floor:
+    for name, spec in load_registry(rules_dir(), "usage").facts.items():  # the facts marked `saving: true`
+        if (spec.model_extra or {}).get("saving") and name in out and out[name] < floor:
             out[name] = 0.0
     steady = out.get("steady_on_demand_cost")
     if steady is not None and steady * d.number("billing.committed_discount") < floor:
@@ -46,15 +33,9 @@ def material(facts: dict[str, Any], d: UsageDefaults) -> dict[str, Any]:
 
 
 def _thresholds(d: UsageDefaults) -> dict[str, Any]:
-    return {
-        "target_utilization": d.number("utilization.target"),
-        "low_use_line": d.number("utilization.low_use_line"),
-        "idle_min_stretch_hours": d.number("idle.min_stretch_hours"),
-        "forgotten_min_hours": d.number("idle.forgotten_min_hours"),
-        "offpeak_discount": d.number("offpeak.discount"),
-        "committed_discount": d.number("billing.committed_discount"),
-        "long_low_use_share": d.number("utilization.long_low_use_share"),
-    }
+    """The threshold facts: each registry entry with a ``setting`` carries that default's value."""
+    facts = load_registry(rules_dir(), "usage").facts
+    return {name: d.number(str(extra["setting"])) for name, spec in facts.items() if "setting" in (extra := spec.model_extra or {})}
 
 
 def _utilization(avg: float, d: UsageDefaults) -> dict[str, Any]:
