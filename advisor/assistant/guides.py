@@ -18,15 +18,8 @@ from typing import Any
 
 from advisor.assistant.result import Citation
 from advisor.knowledge.guides import load_guides
+from advisor.rules.schema import TOOL_REQUIREMENTS
 
-INTENT_REQUIREMENTS: dict[str, tuple[str, ...]] = {
-    "estimate_training_cost": ("A1", "C1"),
-    "recommend_hardware": ("C1", "C2"),
-    "compare_billing": ("B1", "B5"),
-    "plan_project": ("A2", "E5"),
-    "review_contract": ("D1", "D2"),
-    "analyze_usage": ("C5", "C6"),
-}
 _WORD = re.compile(r"[a-z][a-z0-9-]{2,}")
 _CJK = re.compile(r"[\u4e00-\u9fff]+")
 
@@ -44,7 +37,7 @@ def _requirement_ids(findings: Iterable[Any], intent: str) -> list[str]:
     ids: list[str] = []
     for f in findings:
         ids.extend(r for r in getattr(f, "requirement", []) or [] if r not in ids)
-    ids.extend(r for r in INTENT_REQUIREMENTS.get(intent, ()) if r not in ids)
+    ids.extend(r for r in TOOL_REQUIREMENTS.get(intent, ()) if r not in ids)
     return ids
 
 

@@ -16,6 +16,7 @@ from advisor.datafile import read_mapping
 _DATA = read_mapping(Path(__file__).with_name("schema.yaml"))
 REQUIREMENT_IDS: frozenset[str] = frozenset(f"{letter}{i or ''}" for letter, most in _DATA["requirements"].items()
                                             for i in (range(1, most + 1) if most else [0]))
+TOOL_REQUIREMENTS: dict[str, tuple[str, ...]] = {tool: tuple(ids) for tool, ids in _DATA["tool_requirements"].items()}
 CONTRACT_CATEGORIES: tuple[str, ...] = tuple(_DATA["contract_categories"])
 CONTRACT_EXTRA_CATEGORIES: tuple[str, ...] = tuple(_DATA["contract_extra_categories"])
 SNAKE = r"^[a-z][a-z0-9_]*$"
