@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -22,7 +22,7 @@ from advisor.datafile import data_error, read_yaml
 from advisor.errors import DataError, close_matches
 from advisor.money import FxRate
 
-_ENTRY_KEYS = {"value", "unit", "source", "note"}
+_ENTRY_KEYS = {"value", "unit", "source", "note", "kind"}
 
 
 class DefaultEntry(BaseModel):
@@ -35,6 +35,7 @@ class DefaultEntry(BaseModel):
     unit: str
     source: Source
     note: str | None = None
+    kind: Literal["number", "text", "tags"] = "number"  # what the value is (usage_defaults.yaml checks it)
 
 
 class Defaults:

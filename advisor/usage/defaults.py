@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
-
+from advisor.catalog.defaults import DefaultEntry, Defaults
+from advisor.catalog.defaults import load_defaults as read_defaults
 from advisor.config import ROOT, catalog_dir
-from advisor.datafile import data_error, read_mapping
 from advisor.errors import DataError
 from advisor.findings import Assumption
 
@@ -24,33 +23,21 @@ FILE_NAME = "usage_defaults.yaml"
 SHIPPED = ROOT / "knowledge" / "catalog" / FILE_NAME
 
 
-class Default(BaseModel):
-    """One default: its value, unit and where it comes from."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    value: Any
-    unit: str
-    source: str
-    note: str | None = None
-    kind: Literal["number", "text", "tags"] = "number"
-
-
-class UsageDefaults:
+class UsageDefaults(Defaults):
     """The thresholds by dotted key; ``self["utilization.target"]`` is the plain value."""
 
-    def __init__(self, entries: dict[str, Default], path: str) -> None:
-        self.entries = entries
-        self.path = path
+    @property
+    def entries(self) -> dict[str, DefaultEntry]:
+        return self._entries
 
     def __getitem__(self, key: str) -> Any:
-        return self.entries[key].value
+        return self.value(key)
 
     def number(self, key: str) -> float:
-        return float(self.entries[key].value)
+        return float(self.value(key))
 
     def assumption(self, key: str) -> Assumption:
-        entry = self.entries[key]
+        entry = self.get(key)
         source = entry.source if not entry.note else f"{entry.source} — {entry.note}"
         return Assumption(name=key, value=entry.value, source=source, unit=entry.unit, source_key=f"source.{key}")
 
@@ -66,15 +53,8 @@ def load_defaults(path: Path | None = None) -> UsageDefaults:
 
 @lru_cache(maxsize=4)
 def _load(path: str) -> UsageDefaults:
-    raw = read_mapping(Path(path))
-    entries: dict[str, Default] = {}
-    for key, body in raw.items():
-        if not isinstance(body, dict):
-            raise DataError(path, "expected {value, unit, source}", row=str(key))
-        try:
-            entries[str(key)] = Default(**body)
-        except ValidationError as exc:
-            raise data_error(path, exc, row=str(key)) from exc
+    read = read_defaults(Path(path))  # {value, unit, source, note?, kind?} per dotted key
+    entries = {key: read.get(key) for key in read}
     shipped = entries if Path(path) == SHIPPED else _load(str(SHIPPED)).entries
     missing = [k for k in shipped if k not in entries]
     if missing:
@@ -89,4 +69,4 @@ def _load(path: str) -> UsageDefaults:
                 raise DataError(path, f"expected a text, got {value!r}", row=key, field="value")
         elif isinstance(value, bool) or not isinstance(value, int | float):
             raise DataError(path, f"expected a number, got {value!r}", row=key, field="value")
-    return UsageDefaults(entries, path)
+    return UsageDefaults(Path(path), entries)
