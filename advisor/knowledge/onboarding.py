@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from advisor import config
-from advisor.datafile import read_mapping
+from advisor.datafile import data_error, read_mapping
 from advisor.errors import DataError, InputError, UnknownNameError, close_matches
 from advisor.glossary import term
 from advisor.knowledge.guides import Lang, check_lang, get_guide
@@ -134,12 +134,8 @@ def onboarding_file() -> Path:
 def _load(path: str) -> _Path:
     try:
         parsed = _Path.model_validate(read_mapping(Path(path)))
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = err.get("loc", ())
-        row = loc[1] if len(loc) > 1 and loc[0] == "modules" else None
-        field = ".".join(str(x) for x in loc[2:] if x is not None) if row is not None else ".".join(map(str, loc))
-        raise DataError(path, err["msg"], row=row, field=field or None) from exc
+    except ValidationError as exc:  # the field path names the module: modules.2.quiz.0.answer
+        raise data_error(path, exc, row=None) from exc
     ids = [m.id for m in parsed.modules]
     dup = sorted({i for i in ids if ids.count(i) > 1})
     if dup:
