@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
-from advisor.catalog.market import MarketStats, NoMarketError, market_for, without_hashes
+from advisor.catalog.market import MarketStats, find_market, without_hashes
 from advisor.engine.params import Params
 from advisor.errors import AdvisorError, InputError
 from advisor.money import CURRENCIES, convert
@@ -162,12 +162,9 @@ def _priced(catalog: Any, gpu_id: str, currency: str, p: Params, provider: str |
 
 def _market_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, market: str | None, lang: str) -> Quote:
     home, choice, why = resolve_market(catalog, currency, market, lang)
-    try:
-        m = market_for(gpu_id, home, "on_demand", catalog=catalog)
-    except NoMarketError:
-        raise InputError(
-            "gpu", gpu_id, "a card with a list price, or give price_per_gpu_hour (CLI: --price)"
-        ) from None
+    m = find_market(gpu_id, home, "on_demand", catalog=catalog)
+    if m is None:
+        raise InputError("gpu", gpu_id, "a card with a list price, or give price_per_gpu_hour (CLI: --price)")
     fx = None if home == currency else catalog.fx
     k = _to(1.0, home, currency, fx)
     ratios = {mode: _market_ratio(gpu_id, home, mode, catalog) for mode in ("spot", "monthly", "yearly")}
@@ -227,10 +224,8 @@ def _market_quote(catalog: Any, gpu_id: str, currency: str, p: Params, *, market
 def _market_ratio(gpu_id: str, currency: str, mode: str, catalog: Any) -> float | None:
     """Per-provider ratio to on-demand for ``mode``, summarised; None when no provider lists
     both or the ratio is not a discount (a sheet error the data tests catch)."""
-    try:
-        ratio = market_for(gpu_id, currency, mode, catalog=catalog).ratio_to_on_demand
-    except NoMarketError:
-        return None
+    found = find_market(gpu_id, currency, mode, catalog=catalog)
+    ratio = found.ratio_to_on_demand if found is not None else None
     return ratio if ratio is not None and 0 < ratio < 1 else None
 
 
