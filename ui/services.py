@@ -100,7 +100,7 @@ def with_settings(name: str, args: dict[str, Any], s: Settings, lang: Lang) -> d
     from advisor.tools.langchain import request_model
 
     fields = request_model(name).model_fields
-    given = {"currency": "CNY" if lang == "zh" else "USD", **tool_defaults(s)}
+    given = {**tool_defaults(s), "currency": s.currency_for(lang)}
     return {**{k: v for k, v in given.items() if k in fields}, **args, "lang": lang}
 
 

@@ -17,20 +17,16 @@ from ui.widgets import choice
 def _save_price_sheet(upload: UploadedFile | None) -> None:
     """The uploaded sheet serves this session's tools; its temporary copy is deleted when the
     user removes or replaces it."""
-
-    old = st.session_state.get("prices_file")
-    if upload is None:
-        if st.session_state.get("prices_id"):  # the user removed the sheet
-            discard_uploads([old] if old else [])
-            st.session_state.prices_file = st.session_state.prices_name = st.session_state.prices_id = None
-        return
-    if st.session_state.get("prices_id") == upload.file_id and old and Path(old).exists():
-        return
+    kept, old = st.session_state, st.session_state.get("prices_file")
+    if (upload is None and not kept.get("prices_id")) or (
+            upload is not None and kept.get("prices_id") == upload.file_id and old and Path(old).exists()):
+        return  # no sheet, or the same one
     discard_uploads([old] if old else [])
-    path = save_uploads([(Path(upload.name).name or "prices.csv", upload.getvalue())])[0]
-    st.session_state.prices_file = str(path)
-    st.session_state.prices_name = upload.name
-    st.session_state.prices_id = upload.file_id
+    if upload is None:  # the user removed the sheet
+        kept.prices_file = kept.prices_name = kept.prices_id = None
+    else:
+        kept.prices_file = save_uploads([(upload.name, upload.getvalue())])[0]
+        kept.prices_name, kept.prices_id = upload.name, upload.file_id
 
 
 def _prefill_from_operator() -> None:

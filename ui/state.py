@@ -70,6 +70,10 @@ class Settings:
     def use_llm(self) -> bool:
         return not self.offline and bool(self.base_url.strip()) and bool(self.model.strip())
 
+    def currency_for(self, lang: str) -> str:
+        """The currency a page prices in: the sidebar's, else the page language's (CNY in Chinese)."""
+        return self.currency or ("CNY" if lang == "zh" else "USD")
+
 
 def settings() -> Settings:
     s = st.session_state

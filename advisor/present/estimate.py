@@ -81,19 +81,16 @@ def alternatives(r: EstimateReport, lang: str) -> list[str]:
     if a.fractional:
         out.append(term("label.fractional", lang, fraction=fmt.number(a.fractional.get("slice")), gpu=r.gpu.name))
     picked = str(r.inputs.get("billing") or "on_demand")
-    best = next((o for o in r.billing if isinstance(o, BillingOption) and o.recommended and o.mode != picked), None)
+    best = next((o for o in r.billing if o.recommended and o.mode != picked), None)
     if best:
         out.append(term("label.mode_alt", lang, mode=mode(best.mode, lang), total=fmt.money(best.total, cur),
                         wall=fmt.hours(best.wall_hours, lang)))
     return out
 
 
-def options_of(items: list[Any]) -> list[BillingOption]:
-    return [o if isinstance(o, BillingOption) else BillingOption.model_validate(o) for o in items]
-
-
 def present_estimate(r: EstimateReport, lang: str) -> View:
-    r = r.model_copy(update={"billing": options_of(r.billing)})
+    options = [o if isinstance(o, BillingOption) else BillingOption.model_validate(o) for o in r.billing]
+    r = r.model_copy(update={"billing": options})  # the report holds them untyped
     cur, m = r.cost.currency, r.memory
     fits = term("status.fits" if m.fits else "status.no_fit", lang)
     head = common.money_figure("total", "label.total", r.cost.total, r.cost.low, r.cost.high, cur, lang)
@@ -128,7 +125,7 @@ def present_estimate(r: EstimateReport, lang: str) -> View:
               [term("col.item", lang), term("col.amount", lang), term("col.quantity", lang), term("col.unit", lang),
                term("col.unit_price", lang)], comp_rows, numeric={1, 2, 4},
               data=[{"key": c.name, "amount": c.amount} for c in r.cost.components]),
-        billing_table([o for o in r.billing if isinstance(o, BillingOption)], cur, lang),
+        billing_table(r.billing, cur, lang),
         memory_table(r, lang),
     ]
     notes = [note(n, lang) for n in r.notes]

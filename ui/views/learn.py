@@ -12,21 +12,8 @@ from ui.components.common import error_box, page, shown
 from ui.state import Lang
 
 
-def progress_bar(modules: list[dict[str, Any]], lang: str) -> None:
-    progress = st.session_state.learn_progress
-    done = sum(1 for m in modules if progress.get(m["id"], {}).get("passed"))
-    st.progress(done / len(modules) if modules else 0.0, text=term("learn.progress", lang, done=done, total=len(modules)))
-
-
-def label(m: dict[str, Any]) -> str:
-    passed = st.session_state.learn_progress.get(m["id"], {}).get("passed")
-    return f"{'✓' if passed else '○'} {m['number']}. {m['title']}"
-
-
 def overview(m: dict[str, Any], lang: str) -> None:
     st.caption(m.get("summary", ""))
-    if m.get("requirements"):
-        st.markdown(" ".join(f":blue-badge[{r}]" for r in m["requirements"]))
     st.markdown(f"**{term('learn.goals', lang)}**")
     st.markdown("\n".join(f"- {g}" for g in m.get("goals") or []))
     st.markdown(f"**{term('learn.checklist', lang)}**")
@@ -84,14 +71,14 @@ def main() -> None:
     except Exception as exc:
         error_box(term("learn.unavailable", lang, error=services.error_text(exc, lang)))
         st.stop()
-    progress_bar(modules, lang)
-    progress = st.session_state.learn_progress
-    first_open = next((i for i, m in enumerate(modules) if not progress.get(m["id"], {}).get("passed")), 0)
-    ids = [m["id"] for m in modules]
-    labels = {m["id"]: label(m) for m in modules}  # computed here: format_func must not read the session
-    chosen = st.selectbox(term("nav.learn", lang), ids, index=first_open, key=f"learn_module_{lang}",
+    passed = {m["id"] for m in modules if st.session_state.learn_progress.get(m["id"], {}).get("passed")}
+    st.progress(len(passed) / len(modules) if modules else 0.0,
+                text=term("learn.progress", lang, done=len(passed), total=len(modules)))
+    first_open = next((i for i, m in enumerate(modules) if m["id"] not in passed), 0)
+    labels = {m["id"]: f"{'✓' if m['id'] in passed else '○'} {m['number']}. {m['title']}" for m in modules}
+    chosen = st.selectbox(term("nav.learn", lang), list(labels), index=first_open, key=f"learn_module_{lang}",
                           format_func=labels.__getitem__, label_visibility="collapsed")
-    m = modules[ids.index(chosen)]
+    m = next(x for x in modules if x["id"] == chosen)
     st.subheader(f"{m['number']}. {m['title']}")
     tab_overview, tab_guide, tab_quiz = st.tabs([term("learn.goals", lang), term("learn.read", lang), term("learn.quiz", lang)])
     with tab_overview:

@@ -67,7 +67,7 @@ def summary_tab(lang: str, currency: str) -> dict[str, Any] | None:
 def main() -> None:
     lang = page("use")
     s = state.settings()
-    currency = s.currency or ("CNY" if lang == "zh" else "USD")
+    currency = s.currency_for(lang)
     files, summary = st.tabs([term("use.tab_files", lang), term("use.tab_summary", lang)])
     with files:
         args = files_tab(lang, s.currency)
