@@ -285,6 +285,16 @@ CASES: list[tuple[str, str, str]] = [
     ('hidden_fees', 'ok', '3. Fees. No additional fees are payable apart from the monthly rent.'),
     ('billing_after_release', 'trap', '4. Billing. Charges continue to accrue for stopped instances.'),
     ('billing_after_release', 'trap', '4. Billing. Fees keep running on paused servers.'),
+    # new prices that apply, deletion at any time or without notice, a stopped machine billed for its disks only,
+    # a warning before any interruption, a prepayment 退回, a surcharge
+    ('price_change', 'trap', '6. Prices. New prices apply from the first day of the month after they are announced.'),
+    ('price_change', 'trap', '6. Prices. Revised rates take effect on the next billing cycle.'),
+    ('storage_retention', 'trap', '11. Backups. Provider may delete backups at any time without notice.'),
+    ('storage_retention', 'trap', '第十一条 数据\n乙方有权随时删除甲方的备份数据，无需通知。'),
+    ('billing_after_release', 'ok', '4. Billing. Stopped instances are billed only for their attached storage; GPU charges stop.'),
+    ('spot_reclaim', 'ok', '6. Spot. Before any interruption, Provider sends a two-minute warning.'),
+    ('early_termination', 'ok', '第八条 提前终止\n甲方提前终止的，剩余预付费用将按日折算后退回甲方账户。'),
+    ('hidden_fees', 'trap', '3. Power. A data centre power surcharge of USD 150 per rack per month is added to the invoice.'),
 ]
 
 
