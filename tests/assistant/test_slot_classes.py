@@ -1302,3 +1302,15 @@ def test_jobs_a_day_week_or_month_over_a_period_and_their_length_in_other_words(
 def test_a_duration_asked_about_beats_the_day_it_is_due(said: str, hours: float) -> None:
     r = ask(said, offline=True)
     assert r.tool_calls[0].args.get("deadline_hours") == hours, r.tool_calls[0].args
+
+
+@pytest.mark.parametrize(("said", "field", "value"), [
+    ("买 8 张 4090 自建还是租，打算用两年半", "years", 2.5), ("8 张 4090 买还是租，折旧按三年半算", "years", 3.5),
+    ("own vs rent 8 4090s over 2.5 years", "years", 2.5),
+    ("qlora qwen2.5-7b on 50M tokens, we've got about 300 bucks, how many 4090s?", "budget", 300),
+    ("qlora qwen2.5-7b on 50M tokens with a $300 ceiling, which GPU should we rent?", "budget", 300),
+    ("qlora qwen2.5-7b on 50M tokens, $300 cap, which GPU should we rent?", "budget", 300),
+    ("qlora qwen2.5-7b 5000万 token，手头大概 300 块，租什么卡", "budget", 300),
+])  # fmt: skip
+def test_half_years_and_budgets_in_other_words(said: str, field: str, value: float) -> None:
+    assert _args(said).get(field) == value

@@ -60,11 +60,11 @@ _BUDGET = [
     re.compile(rf"{_MONEY}\s*(?:够吗|够不够|够用吗|够么|够用|够|enough|(?:would|will)\s+(?:be\s+)?enough)"),
     re.compile(rf"(?:会不会|会|能不能|不能|不要|别|不得|不可以?)\s*超(?:过|出|支)?\s*(?:了)?\s*{_MONEY}"),  # "会不会超过 3 万"
     re.compile(rf"{_MONEY}\s*(?:以内|之内|以下)(?!\s*(?:的)?\s*(?:张|卡|条|token))"),  # "卡在 5 万以内"
-    re.compile(rf"{_MONEY}\s*(?:max(?:imum)?|tops|at\s+most|上限|封顶|(?:is\s+)?(?:all\s+)?we\s+(?:have|can\s+spend))(?![a-z])"),  # "¥800 max"
+    re.compile(rf"{_MONEY}\s*(?:max(?:imum)?|tops|at\s+most|ceiling|cap|limit|上限|封顶|(?:is\s+)?(?:all\s+)?we\s+(?:have|can\s+spend))(?![a-z])"),  # "¥800 max"
 ]
 _BUDGET_LOOSE = re.compile(  # needs a currency or 以内: "have 50k samples" is not money
     rf"(?:不超过|不能超过|别超过|控制在|within|under|below|less\s+than|no\s+more\s+than|at\s+most|最多花|"
-    rf"只能花|can\s+spend|afford|have|got|only)\s*{_MONEY}(?P<within>\s*(?:以内|之内|以下|内))?"
+    rf"只能花|手头(?:上)?(?:就|只|只有|有|还有)?|can\s+spend|afford|have|got|only)\s*(?:(?:about|around|roughly|maybe|like|~|大概|大约)\s*)?{_MONEY}(?P<within>\s*(?:以内|之内|以下|内))?"
 )
 _APPROVAL = [
     re.compile(

@@ -80,7 +80,7 @@ _YEARLY_TERM = re.compile(r"包年|年包|年付|年度(?:合同|套餐|承诺)|
 """A yearly plan named without a number of months: a 12-month commitment (times the years it is held, :data:`_YEARS_SAID`)."""
 _YEARS_SAID = re.compile(rf"(?<![\d.])(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:个)?\s*(?:years?|yrs?|年)(?![a-z]|期|框|包|付|度)")
 _YEARS = [
-    re.compile(rf"(?:折旧|摊销|用|使用|按|over|for|across)\s*(?:期)?\s*(?:按)?\s*(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:年|years?)(?![a-z])"),
+    re.compile(rf"(?:折旧|摊销|用|使用|按|over|for|across)\s*(?:期)?\s*(?:按)?\s*(?P<n>{NUMBER_TEXT})\s*(?:个)?\s*(?:年(?P<half>半)?|years?)(?![a-z])"),
     re.compile(rf"(?P<n>{NUMBER_TEXT})[\s-]*(?:years?|年)[\s-]*(?:horizon|depreciation|life(?:time)?|折旧|周期|里|中|间|下来)"),
 ]
 
@@ -156,7 +156,7 @@ def extract_terms(scan: Scan) -> None:
         scan.take("peak_gpus", int(read_number(peak.group("n"))), peak.start(), peak.end())
     for pattern in _YEARS:
         for m in scan.find(pattern):
-            value = read_number(m.group("n"))
+            value = read_number(m.group("n")) + (0.5 if m.groupdict().get("half") else 0)  # "用两年半"
             if 0 < value <= 15 and "years" not in scan.values:
                 scan.values["years"] = value  # not taken: "用5年" is also a duration for other tools
                 scan.spans.append(_span(scan, "years", value, m))
