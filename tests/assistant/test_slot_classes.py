@@ -1314,3 +1314,11 @@ def test_a_duration_asked_about_beats_the_day_it_is_due(said: str, hours: float)
 ])  # fmt: skip
 def test_half_years_and_budgets_in_other_words(said: str, field: str, value: float) -> None:
     assert _args(said).get(field) == value
+
+
+@pytest.mark.parametrize("said", ["We're paying for 8 committed H800s. Over the past 2 weeks utilization averaged 18%. Is that acceptable?",
+                                  "8 reserved H800s averaged 18% utilization over the past 2 weeks at $2/hr, wasted spend?",
+                                  "8 张 H800 是包年的，过去两周平均利用率 18%，浪费多少"])  # fmt: skip
+def test_a_billing_word_inside_a_counted_card_is_the_billing_mode(said: str) -> None:
+    args = _args(said)
+    assert (args.get("gpu_count"), args.get("billing_mode")) == (8, "committed"), args

@@ -136,6 +136,8 @@ def extract_choices(scan: Scan) -> None:
                 continue
             modes.append((m.start(), mode))
             scan.take("billing_mode", mode, m.start(), m.end(), keep=True)
+    for sp in (x for x in scan.spans if x.slot == "gpu_mention"):  # "8 committed H800s": the word is inside the counted card
+        modes.extend((sp.start, mode) for pattern, mode in _BILLING_RES if pattern.search(sp.text.lower()))
     if modes:
         scan.values["billing_modes"] = list(dict.fromkeys(mode for _, mode in sorted(modes)))
     for pattern, precision in PRECISION_RES:
