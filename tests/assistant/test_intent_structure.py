@@ -510,6 +510,8 @@ SET6_CLASSES = {  # set6 dev classes, each in other words and both languages
     "check_quote": [  # one billing mode named with a card's price and a yes/no: the mode is the price's unit
         "L4 at $0.55 an hour on-demand - cheap or not?", "spot H100 at $1.9/hr, is that a good price?",
         "A100 按量每卡时 6 块，贵不贵", "H20 包年每卡每月 5000，合理吗",
+        # a card's rate looked at, a contract term named: the price is checked, not a contract
+        "L20 报价 每卡每月 2300 元，合同 12 个月，帮我看下价格", "A800 per card per month ¥5200 on a 6-month contract, can you check the price?",
     ],
     "compare_billing": [  # the same price with a period of use and another mode weighed: the billing
         "8 A100s on-demand at $2/hr for 2 weeks, would monthly be cheaper?", "A100 按量每卡时 6 块，用一个月，包月会不会更省",
@@ -526,6 +528,13 @@ SET6_CLASSES = {  # set6 dev classes, each in other words and both languages
     "onboarding": ["hey, first day here -- what kind of questions can I ask you?", "今天第一天入职，你能帮我做什么"],
     "recommend_hardware": [
         "we want to pretrain a tiny 0.3B model on 10B tokens, budget ¥8000, what to rent?", "qlora qwen2.5-14b 3000 万 token，预算 2000 元，租啥",
+        "帮我选个配置：qwen3-8b lora，8000 万 token，三天内",  # a setup chosen
+        "用 H800 训 qwen2.5-32b lora，数据 5000 万 token，需要几张卡、多少钱",  # how many of one named card, the cost too
+        "LoRA qwen2.5-32b on 50M tokens with H800s: how many do we need and what does it cost?",
+    ],
+    "review_contract": [  # a clause told in the user's words, or shown after a look-at word
+        "the agreement lets them change prices with 7 days notice. should we push back?",
+        "our terms require us to pay 3 months upfront, non-refundable. is that normal?", "看下这个条款：甲方需预付 6 个月费用，且不可退。",
     ],
 }
 
