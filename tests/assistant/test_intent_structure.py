@@ -561,3 +561,14 @@ def test_an_elliptical_yes_no_after_a_job_gets_a_verdict(then: str) -> None:
     r = ask(then, history=before.history, offline=True)
     assert r.intent == "estimate_training_cost"
     assert any(m in "\n\n".join(r.answer.split("\n\n")[:3]) for m in ("**Verdict:**", "**结论：**")), r.answer[:400]
+
+
+@pytest.mark.parametrize(("text", "share"), [
+    ("our 4 A10Gs on-demand ran 24/7 for a month but only did work 6 hours a day at $1/hr. what did the idle time cost?", 0.25),
+    ("8 张 4090 按量开着，一天只用 4 个小时，其余时间空着，每小时 2 块，一个月白花多少", 4 / 24),
+    ("we keep 2 H100s running all month but use them 12 hours a day, 5 days a week, at $3/hr — how much is wasted?", 12 / 24 * 5 / 7),
+    ("16 张 A100 一直开着，每天只跑 8 小时任务，每卡时 8 元，闲置浪费多少", 8 / 24),
+])  # fmt: skip
+def test_idle_asked_with_a_schedule_of_use_is_usage_at_that_share(text: str, share: float) -> None:
+    r = parse_question(text)
+    assert r.intent == "analyze_usage" and r.args["avg_utilization"] == pytest.approx(share, abs=1e-5)

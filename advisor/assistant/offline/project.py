@@ -154,6 +154,8 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str,
                  for m in ([ctx["billing"]] if ctx.get("billing") else ctx.get("billing_modes") or [])}
         if len(kinds) == 1 and "billing_mode" not in args:  # "monthly-reserved": two words, one kind
             args["billing_mode"] = kinds.pop()
+        if "avg_utilization" not in args and (share := _schedule_share(ctx)) is not None:
+            args["avg_utilization"] = share  # "一直开着，每天只跑 8 小时": busy that share of the time paid
         ran = ctx.get("duration_hours") or ctx.get("wall_hours")
         if ran and (ctx.get("period_hours") or 0) >= ran:
             args["period_hours"] = ran  # "ran 300 hours last month": the hours paid, within the named period
@@ -193,9 +195,7 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str,
             args["term_months"] = round(hours / HOURS_PER_MONTH, 6)
     elif intent == "compare_own_vs_rent":
         if "utilization" not in args:
-            share = ctx.get("avg_utilization", ctx.get("share_said"))
-            if share is None and ctx.get("hours_per_day"):  # "每天用 10 个小时": the share of the day, of the week's days
-                share = round(min(1.0, ctx["hours_per_day"] / HOURS_PER_DAY * ctx.get("days_per_week", 7) / 7), 6)
+            share = ctx.get("avg_utilization", ctx.get("share_said", _schedule_share(ctx)))
             if share is not None:
                 args["utilization"] = share
         if "years" not in args:
@@ -205,6 +205,13 @@ def project(intent: str, ctx: dict[str, Any], *, language: str, question: str,
     if "currency" in args and not PRICE_KEYS & set(args) and not ctx.get("currency_said"):
         args.pop("currency")
     return args
+
+
+def _schedule_share(ctx: dict[str, Any]) -> float | None:
+    """ "每天用 10 个小时", "12 hours a day, 5 days a week": the share of the time the cards are used."""
+    if not ctx.get("hours_per_day"):
+        return None
+    return round(min(1.0, ctx["hours_per_day"] / HOURS_PER_DAY * ctx.get("days_per_week", 7) / 7), 6)
 
 
 def missing_inputs(intent: str, ctx: dict[str, Any]) -> list[str]:
@@ -228,7 +235,7 @@ def missing_inputs(intent: str, ctx: dict[str, Any]) -> list[str]:
         f.lower().endswith(_DOC_EXT) for f in ctx.get("files", [])
     ):
         missing.append("text")
-    elif intent == "analyze_usage" and "avg_utilization" not in ctx and not ctx.get("files"):
+    elif intent == "analyze_usage" and "avg_utilization" not in ctx and not ctx.get("files") and not ctx.get("hours_per_day"):
         missing.append("usage")
     return missing
 
