@@ -144,6 +144,14 @@ def readable_paths(paths: list[str]) -> list[str]:
     return [p for p in paths if is_upload(p) or Path(p).resolve().parent == SAMPLES_DIR]
 
 
+def attempt(lang: Lang, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Outcome:
+    """``fn``'s result as plain data, or the one-line error that stopped it."""
+    try:
+        return Outcome(result=plain(fn(*args, **kwargs)))
+    except Exception as exc:  # every failure becomes a message on the page
+        return Outcome(error=error_text(exc, lang))
+
+
 def run_tool(name: str, ui_lang: Lang, /, **args: Any) -> Outcome:
     """Call ``advisor.tools.<name>`` and return its report as a dict, or a clear error. Only
     uploaded files (and the samples) are read; the uploads are deleted when the call is done."""
@@ -161,10 +169,7 @@ def run_tool(name: str, ui_lang: Lang, /, **args: Any) -> Outcome:
     try:
         # The sidebar's price sheet is an upload of this session (pages never take a path from text).
         with path_policy(allowed=[*readable_paths(paths), *(k for k in keep if k)]):
-            report = fn(**args)
-        return Outcome(result=plain(report))
-    except Exception as exc:  # every failure becomes a message on the page
-        return Outcome(error=error_text(exc, ui_lang))
+            return attempt(ui_lang, fn, **args)
     finally:
         discard_uploads([p for p in paths if p not in keep])
 
@@ -287,7 +292,4 @@ def grade(module_id: str, answers: list[int], lang: Lang) -> Outcome:
     # lazy: cold start of the UI (the first page renders before the engine loads)
     from advisor.knowledge.onboarding import grade_quiz
 
-    try:
-        return Outcome(result=plain(grade_quiz(module_id, answers, lang)))
-    except Exception as exc:
-        return Outcome(error=error_text(exc, lang))
+    return attempt(lang, grade_quiz, module_id, answers, lang)

@@ -4,7 +4,7 @@ with every table and the assumptions (the session export)."""
 from __future__ import annotations
 
 from advisor.glossary import term
-from advisor.present.view import Figure, FindingLine, Table, View
+from advisor.present.view import FindingLine, Table, View
 
 
 def _cell(value: str) -> str:
@@ -40,15 +40,6 @@ def aside(text: str | None, lang: str) -> str:
     return term("sep.aside", lang, text=text) if text else ""
 
 
-def figure(f: Figure, lang: str) -> str:
-    return f"- {f.label}{colon(lang)}**{f.value}**{aside(f.range, lang)}"
-
-
-def figures(v: View) -> list[str]:
-    """The headline and the key figures, one bullet each."""
-    return [figure(f, v.lang) for f in (v.headline, *v.figures)]
-
-
 def understood_line(v: View) -> str:
     """What was understood, in a line."""
     return f"{term('label.understood', v.lang)}{colon(v.lang)}{term('sep.clause', v.lang).join(v.understood)}"
@@ -57,7 +48,8 @@ def understood_line(v: View) -> str:
 def short(v: View, top_findings: int = 2, *, understood: bool = True) -> str:
     """The answer a manager reads in one screen (``understood``: with the view's own line of
     what was understood; the chat opens with its own)."""
-    out = [f"**{v.summary}**", "", *figures(v)]
+    out = [f"**{v.summary}**", ""]  # then the headline and the key figures, one bullet each
+    out += [f"- {f.label}{colon(v.lang)}**{f.value}**{aside(f.range, v.lang)}" for f in (v.headline, *v.figures)]
     if v.understood and understood:
         out += ["", understood_line(v)]
     if v.priced:
