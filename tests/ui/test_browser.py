@@ -158,6 +158,9 @@ def test_contract_upload_shows_findings_beside_highlighted_clauses(app, browser)
             page.get_by_test_id("stBaseButton-tertiary").filter(has_text="Try a sample fleet log").click()
             page.get_by_text("Utilization over time").wait_for(timeout=30_000)
             h.settle(page, 1500)
+            clipped = page.evaluate("() => [...document.querySelectorAll('[data-testid=stMetricValue] div')]"
+                                    ".filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)")
+            assert not clipped, f"metric values cut off: {clipped}"  # a long value ("846 GPU-hours") gets a wider card
         h.shot(page, f"desktop-5-{name.lower()}", full_page=name != "Learn")
     assert_clean(page, console)
     FIGURES["console_errors_pages"] = len(console.errors)

@@ -24,10 +24,16 @@ BADGE = {"critical": "red", "warning": "orange", "info": "blue"}
 TOP_FINDINGS = 2
 
 
+CHARS_PER_COLUMN = 8
+"""About how many characters of a figure's value fit a quarter-width metric card; a longer value gets a wider
+column, so it is never cut off ("846 GPU-hours")."""
+
+
 def metrics(figures: list[Figure], per_row: int = 4) -> None:
     for start in range(0, len(figures), per_row):
         row = figures[start:start + per_row]
-        for col, f in zip(st.columns(per_row), row, strict=False):
+        widths = [max(1.0, len(f.value) / CHARS_PER_COLUMN) for f in row] + [1.0] * (per_row - len(row))
+        for col, f in zip(st.columns(widths), row, strict=False):
             with col:
                 st.metric(f.label, f.value, border=True)
                 caption = " · ".join(x for x in (f.range, None if f.status else f.note) if x)
