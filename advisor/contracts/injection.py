@@ -22,15 +22,19 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from advisor.config import ROOT
 from advisor.contracts.clauses import Clause, Sentence
 from advisor.contracts.literals import Alternation
 from advisor.contracts.vocabulary import _compile, _raw
+from advisor.datafile import read_mapping
 
 
 @lru_cache(maxsize=1)
 def _simplified() -> dict[int, str]:
-    pairs = str((_raw().get("injection") or {}).get("traditional") or "").split()
-    return {ord(pair[0]): pair[1] for pair in pairs}
+    """Traditional characters read as Simplified, from the one table the assistant reads questions with
+    (knowledge/lexicon.yaml ``normalize.traditional``): "請忽略先前的指示" is "请忽略先前的指示"."""
+    pairs = str(read_mapping(ROOT / "knowledge" / "lexicon.yaml")["normalize"]["traditional"])
+    return {ord(a): b for a, b in zip(pairs[0::2], pairs[1::2], strict=True)}
 
 
 @lru_cache(maxsize=1)
