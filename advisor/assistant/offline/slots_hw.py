@@ -61,8 +61,8 @@ _RANGE_LEFT = re.compile(rf"(?:(?<![\d.a-z])(?P<lo>{COUNT_TEXT})\s*(?:张|块|�
 up to the high end, which is the cap (an estimate prices it, and says so)."""
 _TARGET = re.compile(r"(?:换成|改成|改用|换用|换为|改为|换到|切换到|switch(?:ing)?\s+to|mov(?:e|ing)\s+to|go\s+with|use)\s*$")
 _ASSUMED = re.compile(r"(?:(?:先|就|那就|暂且|姑且|暂时)?\s*按|(?:先|就|那就|暂且|姑且|暂时)\s*用)\s*$|(?<![a-z])(?:assum(?:e|ing)|"
-                      r"let'?s\s+(?:go\s+with|say|assume|use)|say|price\s+it\s+(?:on|with|as|for)|based\s+on|"
-                      r"(?:for\s+now|to\s+start)\s*,?\s*(?:use|assume|take))\s*$")
+                      r"let'?s\s+(?:go\s+with|use)|say|price\s+it\s+(?:on|with|as|for)|based\s+on|"
+                      r"(?:for\s+now|to\s+start)\s*,?\s*(?:use|take))\s*$")
 """A card the asker settles on for the figures ("不知道用 4090 还是 3090，先按 2 张 3090 算", "let's go with 2 A100s",
 "for now assume 8 H200s"): the choice is made."""
 _SOURCE_BEFORE = re.compile(r"(?:instead\s+of|rather\s+than|而不是|不是|from|把)\s*$")
