@@ -1,5 +1,5 @@
 """Score the offline assistant on the persona question sets (tests/assistant/data/persona_questions.yaml,
-persona_questions_2.yaml … persona_questions_6.yaml, :data:`SETS`), written by people who had not seen the parser. Each item: ``id``, ``lang``, ``history`` (earlier
+persona_questions_2.yaml … persona_questions_7.yaml, :data:`SETS`), written by people who had not seen the parser. Each item: ``id``, ``lang``, ``history`` (earlier
 user questions of the conversation), ``text`` and ``expect`` (``intent``, ``args``, ``verdict``,
 ``currency``).
 
@@ -32,7 +32,7 @@ _DIR = Path(__file__).resolve().parents[1] / "tests" / "assistant" / "data"
 DATA = _DIR / "persona_questions.yaml"
 SETS = {"set1": DATA, "set2": _DIR / "persona_questions_2.yaml", "set3": _DIR / "persona_questions_3.yaml",
         "set4": _DIR / "persona_questions_4.yaml", "set5": _DIR / "persona_questions_5.yaml",
-        "set6": _DIR / "persona_questions_6.yaml"}
+        "set6": _DIR / "persona_questions_6.yaml", "set7": _DIR / "persona_questions_7.yaml"}
 """The persona sets by name; each is split into dev and test halves by :func:`half_of`."""
 VERDICT_MARKS = ("**Verdict:**", "**结论：**")
 

@@ -18,7 +18,8 @@ pytestmark = pytest.mark.usefixtures("clean_llm_env")
 ITEMS = load()
 THRESHOLD = {("set1", "dev"): 0.94, ("set1", "test"): 0.75, ("set2", "dev"): 0.92, ("set2", "test"): 0.72,
              ("set3", "dev"): 0.95, ("set3", "test"): 0.73, ("set4", "dev"): 0.75, ("set4", "test"): 0.68,
-             ("set5", "dev"): 0.95, ("set5", "test"): 0.75, ("set6", "dev"): 0.70, ("set6", "test"): 0.78}
+             ("set5", "dev"): 0.95, ("set5", "test"): 0.75, ("set6", "dev"): 0.70, ("set6", "test"): 0.78,
+             ("set7", "dev"): 0.60, ("set7", "test"): 0.65}
 """Per set, half and language. The figures reached are printed by `python -m bench.eval_personas`;
 these floors (below the 90 % target on the test halves) keep them from sliding back."""
 
@@ -44,7 +45,8 @@ def _catalog_ids(kind: str) -> set[str]:
     return {entry["id"] for entry in yaml.safe_load(path.read_text(encoding="utf-8"))[kind]}
 
 
-LATER_SETS = [("set3", 300, 140, 140), ("set4", 300, 170, 110), ("set5", 200, 125, 65), ("set6", 240, 115, 115)]
+LATER_SETS = [("set3", 300, 140, 140), ("set4", 300, 170, 110), ("set5", 200, 125, 65), ("set6", 240, 115, 115),
+              ("set7", 240, 115, 115)]
 """Sets 3 onwards: name, least items, least Chinese and least English items."""
 
 
