@@ -25,6 +25,9 @@ from advisor.config import settings
 from advisor.errors import InputError
 from advisor.glossary import term
 
+# How a graded choice is ticked (advisor.present.quiz.ChoiceLine.mark).
+TICKS = {"right": "✓", "wrong": "✗", "other": " "}
+
 
 def register(app: typer.Typer) -> None:
     """Add the ``learn`` command to ``app`` (flags and help in options.yaml)."""
@@ -160,6 +163,7 @@ def _ask(question: Any, number: int, total: int, lang: str) -> int:
 def _quiz(key: str, lang: str, answers: str | None, as_json: bool) -> None:
     # lazy: cold start of the CLI (each command loads only what it runs)
     from advisor.knowledge.onboarding import find_module, grade_quiz
+    from advisor.present.quiz import review_quiz
 
     module = find_module(key, lang)  # type: ignore[arg-type]
     if answers is None:
@@ -179,16 +183,13 @@ def _quiz(key: str, lang: str, answers: str | None, as_json: bool) -> None:
     if as_json:
         emit_json({"result": result.model_dump(mode="json"), "progress": entry})
         return
-    for r in result.results:
-        mark = "✓" if r.correct else "✗"
-        q = module.quiz[r.number - 1]
-        print(f"\n{mark} {r.number}. {r.question}")
-        for i, choice in enumerate(q.choices):
-            tick = "✓" if i == r.correct_answer else ("✗" if i == r.given else " ")
-            mine = f"  ← {term('learn.yours', lang)}" if i == r.given else ""
-            print(f"   {tick} {i + 1}) {choice}{mine}")
-        print(f"   {r.explanation}")
-        print(f"   {term('learn.see', lang)}: {r.cite.title} › {r.cite.section}")
+    for q in review_quiz(result).questions:
+        print(f"\n{'✓' if q.correct else '✗'} {q.number}. {q.question}")
+        for c in q.choices:
+            mine = f"  ← {term('learn.yours', lang)}" if c.given else ""
+            print(f"   {TICKS[c.mark]} {c.number}) {c.text}{mine}")
+        print(f"   {q.explanation}")
+        print(f"   {q.see}")
     verdict = term("learn.result.passed" if result.passed else "learn.result.failed", lang)
     print(f"\n{term('learn.score', lang)}: {result.score}/{result.total} — {verdict}")
 

@@ -105,8 +105,11 @@ class Module(BaseModel):
 
 
 class QuestionResult(BaseModel):
+    """One graded question, with its choices (so a review needs nothing else)."""
+
     number: int  # 1-based
     question: str
+    choices: list[str]
     given: int  # 0-based choice index
     correct_answer: int
     correct: bool
@@ -228,7 +231,7 @@ def grade_quiz(module_id: str, answers: list[int] | str, lang: Lang = "en") -> Q
     for i, (q, a) in enumerate(zip(module.quiz, given, strict=True)):
         if not isinstance(a, int) or isinstance(a, bool) or not 0 <= a < len(q.choices):
             raise InputError(f"answers[{i + 1}]", a, f"a choice from 1 to {len(q.choices)}")
-        results.append(QuestionResult(number=i + 1, question=q.question, given=a, correct_answer=q.answer,
+        results.append(QuestionResult(number=i + 1, question=q.question, choices=q.choices, given=a, correct_answer=q.answer,
                                       correct=a == q.answer, explanation=q.explanation, cite=q.cite))
     score = sum(r.correct for r in results)
     share = _raw().pass_share

@@ -7,6 +7,7 @@ from typing import Any
 import streamlit as st
 
 from advisor.glossary import term
+from advisor.present.quiz import QuestionReview, review_quiz
 from ui import services
 from ui.components.common import error_box, page, shown
 from ui.state import Lang
@@ -38,29 +39,28 @@ def quiz(m: dict[str, Any], lang: Lang) -> None:
     result = shown(services.grade(m["id"], [int(a) for a in answers if a is not None], lang))
     if result is None:
         return
-    st.session_state.learn_progress[m["id"]] = {k: result.get(k) for k in ("score", "total", "passed")}
-    score = term("learn.score_of", lang, score=result.get("score"), total=result.get("total"))
-    if result.get("passed"):
-        st.success(f"{term('learn.passed', lang)} · {score}", icon=":material/verified:")
+    review = review_quiz(result)
+    st.session_state.learn_progress[m["id"]] = {"score": review.score, "total": review.total, "passed": review.passed}
+    if review.passed:
+        st.success(f"{term('learn.passed', lang)} · {review.score_line}", icon=":material/verified:")
     else:
-        st.error(f"{score} — {term('learn.not_passed', lang)}", icon=":material/replay:")
-    for r, q in zip(result.get("results") or [], questions, strict=False):
-        st.markdown(answer_review(r, q, lang))
+        st.error(f"{review.score_line} — {term('learn.not_passed', lang)}", icon=":material/replay:")
+    for q in review.questions:
+        st.markdown(answer_review(q, lang))
 
 
-def answer_review(r: dict[str, Any], q: dict[str, Any], lang: str) -> str:
+# How a graded choice is marked (advisor.present.quiz.ChoiceLine.mark).
+MARKS = {"right": "✅", "wrong": "❌", "other": "▫️"}
+
+
+def answer_review(q: QuestionReview, lang: str) -> str:
     """One graded question: the question, every choice with the right one and the user's marked,
-    then the explanation and the guide section that explains it."""
-    head = term("learn.correct", lang) if r.get("correct") else term("learn.wrong", lang,
-                                                                 answer=q["choices"][r["correct_answer"]])
-    lines = [f"**{r.get('number')}. {q['question']}**", ""]
-    for i, choice in enumerate(q["choices"]):
-        mark = "✅" if i == r.get("correct_answer") else ("❌" if i == r.get("given") else "▫️")
-        mine = f" ← {term('learn.your_answer', lang)}" if i == r.get("given") else ""
-        lines.append(f"- {mark} {choice}{mine}")
-    cite = r.get("cite") or {}
-    lines += ["", f"**{head}** — {r.get('explanation', '')}  ",
-              f"*{term('learn.see', lang)}: {cite.get('title', '')} › {cite.get('section', '')}*"]
+    then the verdict, the explanation and the guide section that explains it."""
+    lines = [f"**{q.number}. {q.question}**", ""]
+    for c in q.choices:
+        mine = f" ← {term('learn.your_answer', lang)}" if c.given else ""
+        lines.append(f"- {MARKS[c.mark]} {c.text}{mine}")
+    lines += ["", f"**{q.verdict}** — {q.explanation}  ", f"*{q.see}*"]
     return "\n".join(lines)
 
 
