@@ -13,7 +13,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args, get_origin
 
 import streamlit as st
 
@@ -102,6 +102,23 @@ def with_settings(name: str, args: dict[str, Any], s: Settings, lang: Lang) -> d
     fields = request_model(name).model_fields
     given = {**tool_defaults(s), "currency": s.currency_for(lang)}
     return {**{k: v for k, v in given.items() if k in fields}, **args, "lang": lang}
+
+
+def field_choices(name: str, arg: str) -> tuple[list[Any], Any]:
+    """The closed choices of a request field of tool ``name`` (its ``Literal``, in order) and the
+    field's default, read from the tool's request model (a form then offers what the tool takes)."""
+    # lazy: cold start of the UI (the first page renders before the engine loads)
+    from advisor.tools.langchain import request_model
+
+    info = request_model(name).model_fields[arg]
+    return _literal_values(info.annotation), info.default
+
+
+def _literal_values(annotation: Any) -> list[Any]:
+    """The values of a ``Literal`` annotation, also inside ``Optional``/``Union``."""
+    if get_origin(annotation) is Literal:
+        return list(get_args(annotation))
+    return [v for a in get_args(annotation) for v in _literal_values(a)]
 
 
 # --- files: only uploads (and the app's own samples) are read; uploads are deleted after use ---

@@ -12,13 +12,13 @@ from advisor.glossary import term
 from advisor.present import present
 from ui import services, state
 from ui.components.common import page, shown
+from ui.components.decision_pages import form_args
 from ui.components.progress import run_with_progress
 from ui.components.view import view_card
-from ui.widgets import choice
+from ui.state import Lang
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "fleet_smi.csv"
 FILE_TYPES = ["csv", "gz", "parquet", "txt", "metrics", "prom"]
-MODES = ("on_demand", "committed", "spot")
 
 
 def files_tab(lang: str, currency: str | None) -> dict[str, Any] | None:
@@ -44,24 +44,12 @@ def files_tab(lang: str, currency: str | None) -> dict[str, Any] | None:
     return args
 
 
-def summary_tab(lang: str, currency: str) -> dict[str, Any] | None:
-    c1, c2 = st.columns(2)
-    gpus = c1.number_input(term("use.gpu_count", lang), min_value=1, value=64, step=8, key="use_gpus",
-                           persist_state="session")
-    util = c2.slider(term("use.avg_util", lang), min_value=0, max_value=100, value=35, key="use_util",
-                     persist_state="session")
-    c3, c4 = st.columns(2)
-    price = c3.number_input(f"{term('use.price', lang)} ({currency})", min_value=0.01, value=10.0 if currency == "CNY" else 2.0,
-                            step=0.5, key=f"use_price_{currency}", persist_state="session")
-    period = c4.number_input(term("use.period", lang), min_value=1.0, value=730.0, step=24.0, key="use_period",
-                             persist_state="session")
-    modes = {m: term(f"mode.{m}", lang) for m in MODES}
-    mode = choice(st.segmented_control, term("use.billing_mode", lang), MODES, key="use_mode", lang=lang,
-                  format_func=modes.__getitem__)
+def summary_tab(lang: Lang, currency: str) -> dict[str, Any] | None:
+    """The fleet summary (ui/forms.yaml ``analyze_usage_summary``), as tool arguments once asked."""
+    args = form_args("analyze_usage_summary", lang, currency)
     if not st.button(term("use.analyze", lang), type="primary", key="use_go_summary", icon=":material/query_stats:"):
         return None
-    return {"gpu_count": int(gpus), "avg_utilization": util / 100, "price_per_gpu_hour": price,
-            "period_hours": period, "currency": currency, "billing_mode": mode or "on_demand"}
+    return {**args, "currency": currency}
 
 
 def main() -> None:
