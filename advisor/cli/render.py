@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from advisor.present.view import Table, View
 
 _COLOUR = {"critical": "red", "warning": "yellow", "info": "cyan"}
-TOP_FINDINGS = 2
 
 
 def _table(t: Table) -> RichTable:
@@ -34,6 +33,7 @@ def _table(t: Table) -> RichTable:
 def view(v: View, details: bool = False, console: Console | None = None) -> None:
     # lazy: cold start of the CLI (`advisor ui`, `--help` and the other commands load no presenter)
     from advisor.present.markdown import aside, colon
+    from advisor.present.view import TOP_FINDINGS
 
     c = console or Console()
     c.print(f"[bold]{escape(v.summary)}[/bold]")

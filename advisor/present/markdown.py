@@ -4,7 +4,7 @@ with every table and the assumptions (the session export)."""
 from __future__ import annotations
 
 from advisor.glossary import term
-from advisor.present.view import FindingLine, Table, View
+from advisor.present.view import TOP_FINDINGS, FindingLine, Table, View
 
 
 def _cell(value: str) -> str:
@@ -45,7 +45,7 @@ def understood_line(v: View) -> str:
     return f"{term('label.understood', v.lang)}{colon(v.lang)}{term('sep.clause', v.lang).join(v.understood)}"
 
 
-def short(v: View, top_findings: int = 2, *, understood: bool = True) -> str:
+def short(v: View, top_findings: int = TOP_FINDINGS, *, understood: bool = True) -> str:
     """The answer a manager reads in one screen (``understood``: with the view's own line of
     what was understood; the chat opens with its own)."""
     out = [f"**{v.summary}**", ""]  # then the headline and the key figures, one bullet each

@@ -64,6 +64,11 @@ class Table:
     values: dict[str, Any] = field(default_factory=dict)
 
 
+TOP_FINDINGS = 2
+"""How many findings the short form shows, in every face (terminal, page, chat answer); the others
+fold away with the details."""
+
+
 @dataclass
 class View:
     """A report as a person reads it. The short form is ``summary``, ``headline``, ``figures``,

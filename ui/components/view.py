@@ -18,10 +18,9 @@ import yaml
 from advisor.glossary import term
 from advisor.present import PRESENTERS, present
 from advisor.present.markdown import understood_line
-from advisor.present.view import Figure, FindingLine, Table, View
+from advisor.present.view import TOP_FINDINGS, Figure, FindingLine, Table, View
 
 BADGE = {"critical": "red", "warning": "orange", "info": "blue"}
-TOP_FINDINGS = 2
 
 
 CHARS_PER_COLUMN = 8
