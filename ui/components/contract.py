@@ -9,13 +9,25 @@ import re
 
 import streamlit as st
 
+from advisor.errors import DocumentError
 from advisor.glossary import term
 from advisor.present import View
+from advisor.safe_read import decode
 from ui.components.view import BADGE
 
 MARK = {"critical": "#ffebe9", "warning": "#fff8c5", "info": "#ddf4ff"}
 EDGE = {"critical": "#cf222e", "warning": "#9a6700", "info": "#0969da"}
 _SPACE = re.compile(r"\s+")
+
+
+def upload_text(data: bytes, name: str) -> str | None:
+    """A text upload decoded as the review reads it (one decoding, :func:`advisor.safe_read.decode`:
+    UTF-8, UTF-16, GB18030 or Big5), so the clauses it quotes are found in the same text; None
+    when it is not readable text (the review says why)."""
+    try:
+        return decode(data, name)[0]
+    except DocumentError:
+        return None
 
 
 def quotes(view: View) -> list[tuple[str, str, str]]:

@@ -14,22 +14,12 @@ from advisor.glossary import term
 from advisor.present import View, markdown, present
 from ui import services, state
 from ui.components.common import page, shown
-from ui.components.contract import contract_text
+from ui.components.contract import contract_text, upload_text
 from ui.components.progress import run_with_progress
 from ui.components.view import assumptions_fold, finding, finding_detail, head, table
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 TEXT_TYPES = (".txt", ".md")
-
-
-def decode(data: bytes) -> str:
-    """Text files for display: UTF-8 (with or without BOM), else GB18030 (common for Chinese)."""
-    for encoding in ("utf-8-sig", "gb18030"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return data.decode("utf-8", errors="replace")
 
 
 def _load_sample(lang: str) -> None:
@@ -51,7 +41,7 @@ def review_args(upload: Any, text: str) -> tuple[dict[str, Any] | None, str | No
         suffix = Path(upload.name).suffix.lower()
         data = upload.getvalue()
         path = services.save_uploads([(f"contract{suffix}", data)])[0]  # deleted after the review
-        return {"path": path}, decode(data) if suffix in TEXT_TYPES else None, upload.name
+        return {"path": path}, upload_text(data, upload.name) if suffix in TEXT_TYPES else None, upload.name
     if text:
         return {"text": text}, text, text[:40].replace("\n", " ")
     return None, None, ""
