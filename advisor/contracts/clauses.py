@@ -5,6 +5,10 @@ A clause starts at a numbered heading ("3.2", "Section 4", "Article IV", "第五
 cite: "3.2", "4(a)", "第五条（一）"; unnumbered contracts fall back to the nearest heading in
 capitals ("TERM AND TERMINATION"). Sentences are what the detectors read; each keeps the page
 and the line (counted on its page) where it starts, so every quote can be found again.
+
+A document in Traditional characters is split and read in Simplified ones (simplified.py: one
+character for one, so "第五條" is an article and "終止" a termination), while every sentence
+keeps its words as the contract wrote them for quoting.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from advisor.contracts.reader import Document
+from advisor.contracts.simplified import to_simplified
 from advisor.glossary import term
 
 _CN = "一二三四五六七八九十百零〇两"
@@ -58,9 +63,18 @@ class Location:
 
 @dataclass
 class Sentence:
+    """``text`` is what the detectors read (Simplified characters); ``own`` the same words in the
+    document's own characters, when they differ."""
+
     text: str
     location: Location
     clause: int
+    own: str = ""
+
+    @property
+    def quote(self) -> str:
+        """The sentence as the contract writes it."""
+        return self.own or self.text
 
 
 @dataclass
@@ -82,15 +96,16 @@ class _Splitter:
         self.sub: str | None = None
         self.heading: str | None = None
         self.buf: list[str] = []
+        self.own: list[str] = []  # the lines of buf in the document's own characters
         self.start_line = 1
 
     def flush(self, page: int) -> None:
         if any(s.strip() for s in self.buf):
             section = _join_label(self.article, self.sub) or self.heading
-            _add_clause(self.clauses, self.buf, page, self.start_line, section, self.heading)
-        self.buf = []
+            _add_clause(self.clauses, (self.buf, self.own), page, self.start_line, section, self.heading)
+        self.buf, self.own = [], []
 
-    def line(self, page: int, no: int, raw: str) -> None:
+    def line(self, page: int, no: int, raw: str, own: str) -> None:
         line = raw.rstrip()
         if not line.strip():
             self.flush(page)
@@ -119,6 +134,7 @@ class _Splitter:
             if self.article is None:
                 self.sub = None
         self.buf.append(line)
+        self.own.append(own.rstrip())
 
 
 def split_clauses(doc: Document) -> list[Clause]:
@@ -126,8 +142,9 @@ def split_clauses(doc: Document) -> list[Clause]:
     walker = _Splitter()
     for page in doc.pages:
         walker.start_line = 1
-        for no, raw in enumerate(page.text.split("\n"), start=1):
-            walker.line(page.number, no, raw)
+        own = page.text.split("\n")
+        for no, (raw, own_line) in enumerate(zip(to_simplified(page.text).split("\n"), own, strict=True), start=1):
+            walker.line(page.number, no, raw, own_line)
         walker.flush(page.number)
     _join_broken_sentences(walker.clauses)
     return walker.clauses
@@ -155,20 +172,25 @@ def _join_broken_sentences(clauses: list[Clause]) -> None:
             continue
         last = clause.sentences[-1]
         last.text = f"{last.text} {nxt.text}"
+        if last.own or nxt.own:
+            last.own = f"{last.quote} {nxt.quote}"
         clauses[j].sentences.pop(0)
 
 
 def _add_clause(
-    clauses: list[Clause], buf: list[str], page: int, start_line: int, section: str | None, heading: str | None
+    clauses: list[Clause], lines: tuple[list[str], list[str]], page: int, start_line: int, section: str | None,
+    heading: str | None,
 ) -> None:
-    text = "\n".join(buf)
+    text, own = ("\n".join(buf) for buf in lines)
     loc = Location(section, page, start_line)
     clause = Clause(len(clauses), section, heading, text, loc)
-    clause.sentences = _sentences(text, clause.index, page, start_line, section)
+    clause.sentences = _sentences(text, own, clause.index, page, start_line, section)
     clauses.append(clause)
 
 
-def _sentences(text: str, clause_index: int, page: int, start_line: int, section: str | None) -> list[Sentence]:
+def _sentences(text: str, own: str, clause_index: int, page: int, start_line: int, section: str | None) -> list[Sentence]:
+    """The sentences of a clause's ``text``; ``own`` is the same text in the document's own
+    characters (as long, character for character), cut at the same places."""
     line_starts = [0] + [m.end() for m in _NEWLINE_RE.finditer(text)]
     out: list[Sentence] = []
     pos = 0
@@ -189,7 +211,8 @@ def _sentences(text: str, clause_index: int, page: int, start_line: int, section
                 continue
             lead = len(text[a2:b2]) - len(text[a2:b2].lstrip())
             line = start_line + bisect_right(line_starts, a2 + lead) - 1
-            out.append(Sentence(chunk, Location(section, page, line), clause_index))
+            written = normalize_space(own[a2:b2])
+            out.append(Sentence(chunk, Location(section, page, line), clause_index, written if written != chunk else ""))
     return out
 
 

@@ -47,11 +47,11 @@ class Hit:
 
     @property
     def quote(self) -> str:
-        return self.sentence.text
+        return self.sentence.quote
 
     def evidence(self) -> dict[str, object]:
         loc = self.sentence.location
-        return {"quote": _shorten(self.sentence.text), "location": loc.as_dict(), "where": loc.label("en"), "where_zh": loc.label("zh")}
+        return {"quote": _shorten(self.sentence.quote), "location": loc.as_dict(), "where": loc.label("en"), "where_zh": loc.label("zh")}
 
 
 def detect(clauses: list[Clause], *, zh_provider: Layout = "乙方", cause_words: re.Pattern[str] | None = None) -> list[Hit]:

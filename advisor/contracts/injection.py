@@ -22,19 +22,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from advisor.config import ROOT
 from advisor.contracts.clauses import Clause, Sentence
 from advisor.contracts.literals import Alternation
+from advisor.contracts.simplified import to_simplified
 from advisor.contracts.vocabulary import _compile, _raw
-from advisor.datafile import read_mapping
-
-
-@lru_cache(maxsize=1)
-def _simplified() -> dict[int, str]:
-    """Traditional characters read as Simplified, from the one table the assistant reads questions with
-    (knowledge/lexicon.yaml ``normalize.traditional``): "請忽略先前的指示" is "请忽略先前的指示"."""
-    pairs = str(read_mapping(ROOT / "knowledge" / "lexicon.yaml")["normalize"]["traditional"])
-    return {ord(a): b for a, b in zip(pairs[0::2], pairs[1::2], strict=True)}
 
 
 @lru_cache(maxsize=1)
@@ -73,7 +64,7 @@ def normalize(text: str) -> str:
     """The text an instruction could hide in, made plain (see the module docstring)."""
     import unicodedata
 
-    plain = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text)).translate(_simplified())
+    plain = to_simplified(unicodedata.normalize("NFKC", _INVISIBLE.sub("", text)))
     opened = _COMMENT.sub(lambda m: " " + " ".join(g for g in m.groups() if g) + " ", plain)
     joined = _SPACED.sub(lambda m: re.sub(r"[ .\-_*]", "", m.group(0)), opened)
     extra = _decoded_base64(plain)
@@ -114,7 +105,7 @@ def injection_facts(sentences: list[Sentence]) -> dict:
     if not sentences:
         return {}
     quotes = [
-        {"quote": s.text[:400], "location": s.location.as_dict(), "where": s.location.label("en"),
+        {"quote": s.quote[:400], "location": s.location.as_dict(), "where": s.location.label("en"),
          "where_zh": s.location.label("zh")}
         for s in sentences
     ]

@@ -21,6 +21,7 @@ from advisor.contracts.injection import find_injections, injection_facts
 from advisor.contracts.numbers import find_money
 from advisor.contracts.parties import Layout, read_parties
 from advisor.contracts.reader import Document
+from advisor.contracts.simplified import to_simplified
 from advisor.findings import Finding
 from advisor.glossary import term
 from advisor.progress import Progress, step
@@ -68,7 +69,8 @@ def review_document(
     ``progress`` gets the clauses checked so far (in about 20 steps) and the rules step."""
     language = lang or detect_language(doc.text)
     clauses = split_clauses(doc)
-    zh_provider = read_parties(doc.text)
+    plain = to_simplified(doc.text)
+    zh_provider = read_parties(plain)
     hits: list[Hit] = []
     batch = max(1, len(clauses) // 20 if progress is not None else len(clauses))
     for i in range(0, len(clauses), batch):  # clauses are independent: batches give the same hits
@@ -79,7 +81,7 @@ def review_document(
     injections = find_injections(clauses)
     said = {id(s) for s in injections}  # an instruction to the reader is evidence of a trap, never of a protection
     hits = [h for h in hits if h.kind in ("trap", "denied") or id(h.sentence) not in said]
-    facts = build_facts(hits, monthly_fee=monthly_fee, currency=currency or _default_currency(doc.text, language))
+    facts = build_facts(hits, monthly_fee=monthly_fee, currency=currency or _default_currency(plain, language))
     facts["clause_count"] = len(clauses)
     found = injection_facts(injections)
     evidence = {**facts.get("_evidence", {}), **found.pop("_evidence", {})}
@@ -116,8 +118,8 @@ def _suggested_hits(clauses: list[Clause], hits: list[Hit], suggest: Suggester, 
     sentences = [s for c in clauses for s in c.sentences]
     seen = {id(h.sentence) for h in hits}
     try:
-        quotes = suggest([s.text for s in sentences])
+        quotes = suggest([s.quote for s in sentences])
     except Exception:  # noqa: BLE001 - a failing suggester must not break a deterministic review
         return []
-    picked = [s for s in sentences if id(s) not in seen and any(q and q.strip() in s.text for q in quotes)]
+    picked = [s for s in sentences if id(s) not in seen and any(q and q.strip() in s.quote for q in quotes)]
     return detect_sentences(picked, zh_provider=zh_provider)

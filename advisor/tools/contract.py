@@ -63,6 +63,7 @@ class ContractReport(BaseModel):
 
     source: str
     language: Literal["zh", "en"]
+    encoding: str | None = Field(default=None, description="how a text file was decoded: utf-8, utf-16, gb18030 or big5; None for PDF, DOCX and pasted text")
     pages: int
     clause_count: int
     findings: list[Finding]
@@ -93,6 +94,7 @@ def review_contract(request: ReviewContractRequest | None = None, *, progress: P
     return ContractReport(
         source=doc.source,
         language=review.language,  # type: ignore[arg-type]
+        encoding=doc.encoding,
         pages=len(doc.pages),
         clause_count=len(review.clauses),
         findings=review.findings,
