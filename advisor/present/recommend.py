@@ -42,6 +42,14 @@ def _table(key: str, title: str, options: list[Option], lang: str, offers: bool 
                  values={"wall": f"{term('col.wall', lang)} (h)"})
 
 
+def _none_fits(r: RecommendReport, cur: str, lang: str) -> str:
+    """Why no option is left: the budget, when it alone rules out setups that do the job in time."""
+    over, budget = r.excluded.get("over_budget", 0), r.inputs.get("budget")
+    if over and budget:
+        return term("summary.recommend_over_budget", lang, n=over, budget=fmt.money(budget, cur))
+    return term("summary.recommend_none", lang, n=r.evaluated)
+
+
 def present_recommend(r: RecommendReport, lang: str) -> View:
     cur = r.cheapest.currency if r.cheapest else str(r.inputs.get("currency") or "USD")
     if r.cheapest:
@@ -57,7 +65,7 @@ def present_recommend(r: RecommendReport, lang: str) -> View:
     figures.append(Figure("evaluated", term("label.evaluated", lang), fmt.number(r.evaluated),
                           range=term("label.evaluated_value", lang, n=r.evaluated, f=r.feasible), raw=float(r.evaluated)))
     summary = (term("summary.recommend", lang, cheapest=option_line(r.cheapest, lang), fastest=option_line(r.fastest, lang))
-               if r.cheapest and r.fastest else term("summary.recommend_none", lang, n=r.evaluated))
+               if r.cheapest and r.fastest else _none_fits(r, cur, lang))
     understood = common.job_lines(r.inputs, lang)
     shown = {(o.gpu, o.gpu_count, o.precision, o.billing) for o in (r.cheapest, r.fastest) if o is not None}
     alternatives = [option_line(o, lang) for o in r.pareto if (o.gpu, o.gpu_count, o.precision, o.billing) not in shown][:3]

@@ -193,7 +193,7 @@ def offline_turn(question: str, previous: Parsed | None = None, lang: str | None
     intent = parsed.intent
     if intent == "clarify":
         text = (parsed.clarify_text or {}).get(lang) or parsed.clarify_question or term("chat.help", lang)
-        so_far = understood(parsed.pending or "clarify", parsed.args, None, lang)
+        so_far = understood(parsed.pending or ("bill" if "bill" in parsed.missing else "clarify"), parsed.args, None, lang)
         said = undecided("needs", lang, parsed.missing) if parsed.asks_verdict else ""
         foreign = "" if "price_currency" in parsed.missing else _foreign_currency(parsed, lang)
         return Turn(answer=_join(so_far, foreign, said, text), intent=intent, lang=lang, parsed=parsed)

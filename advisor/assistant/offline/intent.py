@@ -164,8 +164,9 @@ def choose(found: set[str], values: bool, evidence: list[Evidence] | None = None
     ranked = sorted(scores(found, evidence).items(), key=lambda kv: -kv[1][0])  # stable: ties keep the table's order
     jobs = [i for i, _ in ranked if i != "clarify"]
     if not jobs or ranked[0][0] == "clarify":
-        hinted = jobs[:1] if jobs and jobs[0] in JOBS and "quantity" not in found else []
-        return Decision("clarify", False, f"only a hint of {jobs[0]}" if hinted else "no job recognized", tuple(hinted))
+        hinted = jobs[:1] if jobs and jobs[0] in JOBS and not found & {"quantity", "bill"} else []  # a bill hints at no one job
+        reason = f"only a hint of {jobs[0]}" if hinted else "a bill of nothing named" if "bill" in found else "no job recognized"
+        return Decision("clarify", False, reason, tuple(hinted))
     intent, (total, stated, items) = ranked[0]
     if intent == "search_knowledge" and "topic" not in found and not values:
         return Decision("clarify", False, "no topic to look up")

@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field
 
 from advisor.assistant.offline import followup
 from advisor.assistant.offline.clarify import clarifying_question
-from advisor.assistant.offline.intent import _CUES, classify
+from advisor.assistant.offline.intent import _CUES, choose, classify
 from advisor.assistant.offline.lexicon import lexicon
 from advisor.assistant.offline.project import (
     JOB_MISSING,
@@ -183,6 +183,9 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
     if yes_no:
         ctx["asks_verdict"] = True
     decision = classify(scan)
+    if previous is not None and previous.intent == "clarify" and "bill" in previous.missing:
+        found = decision.found | {"cost"}  # "8张A100，每月跑300小时" answering "what is the bill for?": the bill of that
+        decision = choose(set(found), bool(scan.values))._replace(found=found)
     intent, reason = decision.intent, decision.reason
     is_followup = False
     changed: list[str] = []
@@ -211,8 +214,8 @@ def parse_question(text: str, previous: Parsed | None = None) -> Parsed:
     elif intent == "clarify":
         hinted = decision.alternatives[0] if decision.alternatives else None  # "大概多少钱": an estimate, unfilled
         pending = previous.pending if (is_followup and previous) else hinted
-        missing = missing_inputs(pending, ctx) if pending else ["task"]
-        missing = missing or ["task"]
+        unclear = "bill" if "bill" in decision.found else "task"  # "这个月大概要花多少": what the bill is for
+        missing = (missing_inputs(pending, ctx) if pending else []) or [unclear]
     else:
         missing = missing_inputs(intent, ctx)
         if intent == "estimate_training_cost" and missing == ["data"] and _rents_for_a_time(ctx):

@@ -64,7 +64,7 @@ _BUDGET = [
 ]
 _BUDGET_LOOSE = re.compile(  # needs a currency or 以内: "have 50k samples" is not money
     rf"(?:不超过|不能超过|别超过|控制在|within|under|below|less\s+than|no\s+more\s+than|at\s+most|最多花|"
-    rf"只能花|手头(?:上)?(?:就|只|只有|有|还有)?|can\s+spend|afford|have|got|only)\s*(?:(?:about|around|roughly|maybe|like|~|大概|大约)\s*)?{_MONEY}(?P<within>\s*(?:以内|之内|以下|内))?"
+    rf"只能花|手头(?:上)?(?:就|只|只有|有|还有)?|can\s+spend|afford|have|got|only)\s*(?:(?:about|around|roughly|maybe|like|~|大概|大约|up\s+to|at\s+most)\s*)?{_MONEY}(?P<within>\s*(?:以内|之内|以下|内))?"
 )
 _APPROVAL = [
     re.compile(

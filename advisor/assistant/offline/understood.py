@@ -20,7 +20,9 @@ from advisor.assistant.offline.lexicon import lexicon
 from advisor.findings import Assumption
 from advisor.glossary import entries, has, mode, term
 from advisor.present.common import assumption_source, assumption_value, keyed
+from advisor.present.fmt import money
 from advisor.present.fmt import number as num
+from advisor.units import HOURS_PER_DAY, HOURS_PER_MONTH
 
 _CONVERTED = re.compile(r"converted to [A-Z]{3} at [\d.]+ \([\d-]+")
 _POWERS = (12, 9, 8, 6, 4, 3)
@@ -126,10 +128,11 @@ def understood(tool: str, given: dict[str, Any], report: dict[str, Any] | None, 
             per_day = tokens_text(float(inp["tokens_per_day"]) / 1e9, lang)
             parts.append(term("understood.a_day", lang, n=per_day))
     if tool == "plan_project":
-        names = [s.get("stage") for s in given.get("stages") or [] if isinstance(s, dict)]
-        names = names or [s.get("stage") for s in (report or {}).get("stages", []) if isinstance(s, dict)]
-        if names:
-            parts.append(term("understood.stages", lang, names=" → ".join(str(n) for n in names)))
+        said = [_stage(s, lang) for s in _plan_stages(given)]
+        names = [str(s.get("stage")) for s in (report or {}).get("stages", []) if isinstance(s, dict)]
+        shown = said or [term(f"stage.{n}", lang) if has(f"stage.{n}") else n for n in names]
+        if shown:
+            parts.append(term("understood.stages", lang, names=term("understood.then", lang).join(shown)))
     if tool == "recommend_hardware" and given.get("max_gpus"):
         parts.append(term("understood.max_gpus", lang, n=given["max_gpus"]))
     if tool == "recommend_hardware" and given.get("exclude_gpus"):
@@ -151,8 +154,11 @@ def understood(tool: str, given: dict[str, Any], report: dict[str, Any] | None, 
                       "compare_billing"):
         parts += [f"{label(k, lang)} {_value(k, v)}" for k, v in given.items()
                   if k not in _SKIP and v is not None and k not in ("currency",)]
-    parts.append(_cards(inp, lang))
+    if not (tool == "plan_project" and any(s.get("gpu") for s in _plan_stages(given))):  # each stage said its cards
+        parts.append(_cards(inp, lang))
     parts.append(_schedule(inp, given, lang))
+    if given.get("budget") and tool != "check_quote":  # a budget is the job's limit, said with the job
+        parts.append(term("understood.budget", lang, amount=money(given["budget"], inp.get("currency") or given.get("currency"))))
     if tool not in ("review_contract", "search_knowledge", "analyze_usage", "check_quote"):
         parts.append(_price(given, inp, lang))
     text = term("sep.clause", lang).join(p for p in parts if p)
@@ -160,6 +166,47 @@ def understood(tool: str, given: dict[str, Any], report: dict[str, Any] | None, 
     job = term(f"understood.job.{tool}" if known else "understood.job.clarify", lang)
     text = f"{job}{term('sep.colon', lang)}{text}" if text and known else text or job
     return term("understood.head", lang) + text + term("sep.end", lang)
+
+
+_FLAT_STAGE_FIELDS = {"pretrain": {"tokens_b": "pretrain_tokens_b"},
+                      "finetune": {"tokens_b": "finetune_tokens_b", "method": "finetune_method"},
+                      "serving": {"tokens_per_day": "serving_tokens_per_day", "days": "serving_days"}}
+"""The plan request's flat fields of each stage (used when the stage list only names the stage)."""
+
+
+def _plan_stages(given: dict[str, Any]) -> list[dict[str, Any]]:
+    """The stages a plan request names, each with its own values and, where it has none, the flat fields'."""
+    listed = [s for s in given.get("stages") or [] if isinstance(s, dict)]
+    if not listed:
+        listed = [{"stage": name} for name, fields in _FLAT_STAGE_FIELDS.items() if given.get(next(iter(fields.values())))]
+    out = []
+    for spec in listed:
+        flat = _FLAT_STAGE_FIELDS.get(str(spec.get("stage")), {})
+        out.append({**{k: given[f] for k, f in flat.items() if given.get(f) is not None}, **spec})
+    return out
+
+
+def _stage(spec: dict[str, Any], lang: str) -> str:
+    """One stage as the user gave it: its name (or method), cards, data or daily load, time, billing and term."""
+    name = str(spec.get("stage"))
+    method = spec.get("method")
+    head = term(f"method.{method}", lang) if name == "finetune" and has(f"method.{method}") else \
+        term(f"stage.{name}", lang) if has(f"stage.{name}") else name
+    parts = [head, _cards(spec, lang)]
+    if spec.get("tokens_b"):
+        parts.append(tokens_text(float(spec["tokens_b"]), lang))
+    if spec.get("tokens_per_day"):
+        parts.append(term("understood.a_day", lang, n=tokens_text(float(spec["tokens_per_day"]) / 1e9, lang)))
+    days = spec.get("days") or (float(spec["months"]) * HOURS_PER_MONTH / HOURS_PER_DAY if spec.get("months") else None)
+    if days:
+        parts.append(term("understood.days", lang, d=num(round(float(days), 1))))
+    if spec.get("deadline_hours"):
+        parts.append(term("understood.deadline", lang, h=num(float(spec["deadline_hours"]))))
+    if spec.get("billing"):
+        parts.append(term("understood.billing", lang, mode=mode(str(spec["billing"]), lang)))
+    if spec.get("term_months"):
+        parts.append(term("understood.term", lang, n=num(float(spec["term_months"]))))
+    return term("understood.comma", lang).join(p for p in parts if p)
 
 
 def _value(key: str, value: Any) -> str:
