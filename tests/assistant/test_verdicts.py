@@ -105,3 +105,33 @@ def test_a_general_yes_no_question_answered_from_the_guides_opens_with_it_depend
     result = ask(text, offline=True)
     assert result.intent == "search_knowledge"
     assert mark(lang) in _head(result.answer)
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("lora fine-tune llama-3-8b on 200M tokens with 4 A100s, can we make it by Friday?", ("It takes about", "days")),
+    ("full fine-tune of qwen2.5-7b on 500M tokens with 8 A100s - can we get it done before the end of the month?", ("It takes about", "days")),
+    ("qwen2.5-7b 全参微调 5 亿 token，8 张 A100，下周五之前能出结果吗", ("约需", "还剩几天")),
+])  # fmt: skip
+def test_a_deadline_named_by_a_date_gives_the_time_and_asks_the_days_left(text: str, words: tuple[str, ...]) -> None:
+    head = _head(ask(text, offline=True).answer)
+    assert all(w in head for w in words), head
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("qwen2.5-7b 全参微调 5 亿 token，8 张 A100，3天来得及吗", "来得及"),
+    ("llama-3-8b lora 2亿token，4张4090，一周赶得上吗", "来得及"),
+    ("lora llama-3-8b on 200M tokens with 4 A100s, is 5 days enough?", "Yes"),
+])  # fmt: skip
+def test_a_time_asked_whether_it_suffices_is_the_deadline(text: str, word: str) -> None:
+    verdict = next(p for p in ask(text, offline=True).answer.split("\n\n") if p.startswith(("**Verdict", "**结论")))
+    assert verdict.split("** ", 1)[1].startswith(word), verdict
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("serve qwen2.5-72b on 1 RTX 4090 for 1M tokens a day, is it enough?", ("No", "one copy", "8× RTX-4090")),
+    ("部署 qwen2.5-72b 推理，每天 100 万 token，1 张 4090 够不够", ("不够", "一份模型", "8 张 RTX-4090")),
+    ("can 2 L40S host llama-3.1-70b for 2M tokens/day?", ("No", "one copy")),
+])  # fmt: skip
+def test_cards_that_cannot_hold_one_copy_of_the_model_say_so(text: str, words: tuple[str, ...]) -> None:
+    head = _head(ask(text, offline=True).answer)
+    assert all(w in head for w in words), head

@@ -81,7 +81,7 @@ def _clock_hours(m: re.Match[str], weekdays: bool) -> float | None:
         b += 12  # "9 to 6": six in the evening
     span = (b - a) % 24
     return float(span) if 0 < span < 24 else None
-_DATED_DEADLINE = re.compile(
+DATED_DEADLINE = re.compile(
     r"(?:by|before|until)\s+(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|(?:the\s+)?day\s+after\s+tomorrow|tomorrow|tonight|"
     r"the\s+end\s+of\s+(?:the\s+)?(?:week|month|quarter)|end\s+of\s+(?:the\s+)?(?:week|month|quarter)|eow|eom)(?![a-z])|"
     r"(?:下)?(?:周|星期|礼拜)[一二三四五六日天]\s*(?:之前|前|以前|要|得|必须)|(?:明天|大?后天|今晚|月底|周末|年底|下周)\s*(?:早上|上午|下午|晚上)?\s*(?:之前|前|以前|就?要(?:结果|用|交)|出结果|交付|上线|搞定|完成)|"
@@ -198,7 +198,7 @@ def extract_times(scan: Scan) -> None:
         elif slot == "storage_retention_days":
             value = hours / HOURS_PER_DAY
         scan.take(slot, round(value, 6), m.start(), m.end())
-    dated = scan.first(_DATED_DEADLINE)
+    dated = scan.first(DATED_DEADLINE)
     hour_said = dated and _TIME_OF_DAY.search(scan.norm[dated.start() : dated.end() + 10])  # "明天早上之前": not whole days
     days = next((d for p, d in _RELATIVE_DAYS if dated and not hour_said and p.search(dated.group(0))), None)
     asked = any(k in scan.values for k in ("deadline_hours", "duration_hours", "wall_hours"))  # "明天要，给 10 小时够吗": the hours asked

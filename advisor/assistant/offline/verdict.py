@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from advisor.assistant.offline.lexicon import lexicon
+from advisor.assistant.offline.slots_time import DATED_DEADLINE
 from advisor.glossary import has, term
 from advisor.glossary import mode as mode_name
 from advisor.present.fmt import hours, money, pct
@@ -59,6 +60,9 @@ def _estimate(r: dict[str, Any], norm: str, lang: str) -> str | None:
     wall = (r.get("wall_hours") or {}).get("expected")
     if inp.get("deadline_hours") and r.get("meets_deadline") is not None and wall is not None:
         return _say("deadline", bool(r["meets_deadline"]), lang, wall=hours(wall, lang), limit=hours(inp["deadline_hours"], lang))
+    dated = DATED_DEADLINE.search(norm) if wall is not None and not inp.get("deadline_hours") else None
+    if dated:  # "can we make it by Friday?": the time it takes, and what a yes or no needs
+        return _say("deadline.dated", None, lang, wall=hours(wall, lang), date=dated.group(0).strip())
     if asks_overkill(norm):
         sized = [f for f in r.get("findings", []) if f.get("rule_id") in OVERSIZED_RULES]
         title = (sized[0].get("text") or {}).get(lang, {}).get("title", "") if sized else ""
@@ -113,7 +117,11 @@ def _serving(r: dict[str, Any], args: dict[str, Any], lang: str) -> str | None:
     monthly = r.get("monthly_cost")
     cost = money(monthly, r.get("currency", "USD"))
     if given and load is not None:
-        return _say("serving.given", load <= 1.0 and n == given, lang, given=given, gpu=gpu, n=n, load=pct(load), monthly=cost)
+        if load <= 1.0 and n == given:
+            return _say("serving.given", True, lang, given=given, gpu=gpu, load=pct(load), monthly=cost)
+        if not r.get("replicas") and r.get("gpus_per_replica"):  # not even one copy of the model fits on the cards given
+            return _say("serving.replica", None, lang, given=given, gpu=gpu, per=r["gpus_per_replica"], weights=num(r.get("weights_gb") or 0))
+        return _say("serving.given", False, lang, given=given, gpu=gpu, load=pct(load))
     if n and monthly is not None:
         return _say("serving.needs", None, lang, n=n, gpu=gpu, monthly=cost)
     return None
