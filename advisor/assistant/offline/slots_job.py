@@ -87,6 +87,9 @@ _RATE_UNIT = re.compile(r"(?:每|(?<![a-z])per|/|(?<![a-z])a|一)\s*$")  # "每�
 _TOKENS_PER_DAY_AFTER = re.compile(r"^\s*(?:(?:per|a|/|每|each|every)\s*(?:day|天|d)(?![a-z])|daily(?![a-z])|一天|每天)")
 _TOKENS = [
     re.compile(rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*-?\s*{_TOK}"),  # "150M-token dataset"
+    # a daily load named by its side: "5M output tokens/day", "1B generated tok a day", "每天 3000 万输出 token" reads by the first
+    re.compile(rf"(?P<n>{NUMBER_TEXT_NO_WORDS})\s*(?:output|generated|completion|input|prompt|输出|生成|输入)\s*{_TOK}"
+               rf"(?=\s*(?:(?:per|a|/|每|each|every)\s*(?:day|天|d)(?![a-z])|daily(?![a-z])|一天|每天))"),
     # "数据缩到一亿呢", "语料 50 亿": a data amount in 亿 with no unit is tokens (no sample set is that many rows)
     re.compile(r"(?:数据|语料|训练数据)(?:量)?\s*(?:改成|缩到|缩减到|减到|降到|加到|涨到|扩到|增加到|变成|到|是|为|有|共|一共|大概|约)*\s*(?P<n>\d+(?:\.\d+)?\s*亿)(?!\s*(?:条|篇|份|个|张|元|块|美元|字|词))"),
     re.compile(rf"(?:tokens?|token数|token量|词元数|训练量)\s*(?:(?:数|量|总数|总量|合计|总计)\s*)*(?:是|为|有|:|=|约|大概|of|about|around|减到|降到|减少到|"
@@ -230,7 +233,7 @@ _REQUESTS_PER_DAY = [  # "20k chats/day", "50k daily requests", "日均请求 50
     re.compile(rf"(?:每天|每日|日均|一天|(?<![\u4e00-\u9fff])日)\s*(?:的)?\s*{_REQUEST}(?:量|数)?\s*(?:约|大概|大约|有|是|为|:|~)?\s*(?P<n>{_N})(?!\s*(?:[\d.万亿千百kmb]|(?:个)?\s*tok))"),
     re.compile(rf"(?:每天|每日|日均|一天)[^\d,，。;；?？!！]{{0,6}}?(?P<n>{_N})\s*(?:次|个|条|通)?\s*{_REQUEST}"),
 ]
-_AVERAGE = r"(?:(?:平均|均|约|大概|大约|长度|about|around|~|of|avg|average|on\s+average|is|are|:|=)\s*)*"
+_AVERAGE = r"(?:(?:平均|均|约|大概|大约|差不多|一般|长度|about|around|roughly|approx\.?|approximately|maybe|typically|usually|~|of|avg|average|on\s+average|is|are|:|=)\s*)*"
 _TOKENS_OR_END = r"(?:tokens?|tok(?![a-z])|(?=\s*(?:[,，;；。)）]|\.(?!\d)|$)))"
 """Tokens of a request, or the number alone ending its clause ("输入平均 800 token，输出 300", "prompts ~1,200 tokens, answers ~250")."""
 _PER_REQUEST = r"(?:each|per\s+(?:request|reply|response|call|answer|query|turn)|每次|每个请求|每条(?:回复|回答|请求)|每轮|一次)"
@@ -252,6 +255,10 @@ _PROMPT_TOKENS = [
 _IN_OUT = re.compile(rf"(?<![\d.])(?P<i>{_N})\s*(?:个)?\s*(?:tokens?\s*)?(?:in|进)(?![a-z])\s*(?:[,，/、]|and|,\s*and)?\s*"
                      rf"(?P<o>{_N})\s*(?:个)?\s*(?:tokens?\s*)?(?:out(?![a-z])(?!\s+of)|出(?!头|来|去|现|租|售|价))")
 """A request's tokens said as a pair ("800 tokens in, 300 out", "每次 800 进 300 出", "800 in / 300 out tokens")."""
+_PROMPT_PLUS_OUTPUT = re.compile(
+    rf"(?<![\d.])(?P<i>{_N})\s*(?:个)?\s*(?:tokens?\s*)?(?:prompt|input|输入)(?:\s*tokens?)?\s*(?:\+|&|/|,|，|、|and|plus|加)\s*"
+    rf"(?P<o>{_N})\s*(?:个)?\s*(?:tokens?\s*)?(?:output|completion|generated|response|输出)(?![a-z])")
+"""The pair said with the tokens' names ("600 prompt + 250 output tokens", "输入 1000 + 输出 300" reads by the single forms)."""
 
 
 _RATE_SECONDS = {"s": 1.0, "m": 60.0}
@@ -262,14 +269,17 @@ _RATES = [  # "20 QPS", "QPS 为 50", "50 requests per second", "300 req/min", "
     re.compile(rf"每(?:(?P<s>秒)|(?P<m>分钟?))(?:钟)?\s*(?:约|大概|大约|有|要|处理)?\s*(?P<n>{_N})\s*(?:个|次|条)?\s*{_REQUEST}"),
 ]
 _USERS = re.compile(rf"(?:日活(?:用户)?|dau|活跃用户)\s*(?:约|大概|大约|有|是|为|:|of|~)?\s*(?P<n>{_N})(?:\s*(?:人|个?用户))?|"
-                    rf"(?P<n2>{_N})\s*(?:个)?\s*(?:日活(?:用户)?|dau|daily\s+(?:active\s+)?users|(?:active\s+)?users|用户|人)(?![a-z])")
+                    rf"(?P<n2>{_N})\s*(?:个)?\s*(?:日活(?:用户)?|dau|daily\s+(?:active\s+)?users|(?:active\s+)?users|employees|staff|people|seats|members|agents|用户|员工|同事|人)(?![a-z])")
 _PER_USER = re.compile(
     rf"(?:每人|每个?用户|人均|每位(?:用户)?|each\s+(?:user|person)|per\s+(?:user|person|head))\s*(?:每天|每日|一天|a\s+day|per\s+day|daily)?\s*"
     rf"(?:约|大概|大约|平均|发|问|调用|请求|用|sends?|makes?|asks?|does|of|about|around|~)*\s*(?P<n>{_N})\s*(?:个|次|条)?\s*"
     r"(?:requests?|calls?|queries|questions?|messages?|prompts?|chats?|请求|调用|问答|对话|提问|消息)?|"
     rf"(?P<n2>{_N})\s*(?:个|次|条)?\s*(?:requests?|calls?|queries|questions?|messages?|prompts?)\s*(?:a|per)\s*(?:user|person|head)(?![a-z])|"
     rf"users?\s*,?\s*(?:who\s+)?(?:each\s+|(?=[^,，。;]*?(?:each|apiece)))(?:sends?|sending|makes?|making|asks?|asking|with|does|doing)?\s*"
-    rf"(?:about|around|~)?\s*(?P<n3>{_N})\s*(?:requests?|calls?|queries|questions?|messages?|prompts?|chats?)"
+    rf"(?:about|around|~)?\s*(?P<n3>{_N})\s*(?:requests?|calls?|queries|questions?|messages?|prompts?|chats?)|"
+    # "2,000 employees x 30 queries a day", "2万 users daily, each 10 request"
+    rf"(?:(?<![a-z])(?:x|times)(?![a-z])|[×*])\s*(?:about|around|~)?\s*(?P<n4>{_N})\s*(?:个|次|条)?\s*{_REQUEST}|"
+    rf"(?<![a-z])each\s+(?:(?:about|around|~)\s*)?(?P<n5>{_N})\s*{_REQUEST}"
 )
 
 
@@ -278,10 +288,10 @@ def extract_load(scan: Scan) -> None:
     request ("500 output tokens each", "每次输出 300 token", "2k prompt tokens"), before data amounts."""
     per_user = scan.first(_PER_USER)
     if per_user and (users := scan.first(_USERS)):  # "日活 1 万，每人每天 20 次", "20k users, each sending 15 requests a day"
-        n = per_user.group("n") or per_user.group("n2") or per_user.group("n3")
+        n = next(per_user.group(g) for g in ("n", "n2", "n3", "n4", "n5") if per_user.group(g))
         scan.take("_requests_per_user", read_number(n), per_user.start(per_user.lastgroup or 0), per_user.end())
         scan.take("_users", read_number(users.group("n") or users.group("n2")), users.start(), users.end())
-    if (pair := scan.first(_IN_OUT)) and max(read_number(pair.group("i")), read_number(pair.group("o"))) <= _PER_REQUEST_MAX:
+    if (pair := scan.first(_IN_OUT) or scan.first(_PROMPT_PLUS_OUTPUT)) and max(read_number(pair.group("i")), read_number(pair.group("o"))) <= _PER_REQUEST_MAX:
         scan.take("output_tokens", read_number(pair.group("o")), pair.start("o"), pair.end())
         scan.take("prompt_tokens", read_number(pair.group("i")), pair.start(), pair.start("o"))
     for slot, patterns, low in (("output_tokens", _OUTPUT_TOKENS, 1), ("prompt_tokens", _PROMPT_TOKENS, 1),

@@ -100,9 +100,11 @@ _CURRENCY_ONLY = re.compile(
 
 
 def _currency(m: re.Match[str]) -> str | None:
+    """The amount's currency as written; an amount counted in 万 or 亿 with none ("3.6万/month") is in yuan,
+    whatever the language around it."""
     word = m.group("cpre") or m.group("cpost")
     if not word:
-        return None
+        return "CNY" if re.search(r"[万亿]", m.group("n")) else None
     return _CURRENCY_WORDS.get(word) or normalize_currency(word)
 
 

@@ -106,7 +106,7 @@ _UTIL_WORD = r"(?:利用率|使用率|占用率?|utili[sz]ation|util(?![a-z])|gp
 _FILLER = r"\s*(?:(?:也就|就|只有|仅|才|占|一直|基本|长期|通常|常年|大多|只|仅仅|大概|约|大约|估计|可能|差不多|不到|在|是|为|都|平均|维持在|of|is|at|around|about|~|:|only|just|roughly|maybe|probably|between|averag\w*|hovers?|sits?|sat|was|were|of\s+only)\s*)*"
 _UTIL = [
     re.compile(rf"(?:平均)?(?:gpu\s*)?{_UTIL_WORD}{_FILLER}(?:{_PCT}|{_FRACTION})"),
-    re.compile(rf"(?:{_PCT}|{_FRACTION})\s*(?:的)?\s*(?:平均)?\s*(?:gpu\s*)?(?:average\s+)?(?:{_UTIL_WORD}|utili[sz]ed|busy|load)"),
+    re.compile(rf"(?:{_PCT}|{_FRACTION})\s*(?:的)?\s*(?:平均)?\s*(?:gpu\s*)?(?:(?:average|avg\.?|mean)\s*)?(?:gpu\s*)?(?:{_UTIL_WORD}|utili[sz]ed|busy|load)"),
     # the share of the time in use: "不到一半时间在跑", "60% 的时间在用", "busy a third of the time", "running half the time"
     re.compile(rf"{_PCT}\s*(?:的)?\s*(?:时间|of\s+the\s+time)\s*(?:都)?\s*(?:在|是|有)?\s*(?:跑|用|忙|工作|运行|有任务|跑任务)"),
     re.compile(rf"(?:busy|running|in\s+use|used|working|active){_FILLER}{_PCT}\s*(?:of\s+)?the\s+time"),
